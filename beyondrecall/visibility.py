@@ -1,0 +1,114 @@
+"""The history a question may see: the card's "Time parsing and history visibility", exactly.
+
+For a question with a timestamp (its cutoff):
+  1. a turn's effective time is its own timestamp when present, else its session's date;
+  2. a turn is visible when its effective time <= the cutoff;
+  3. only sessions with at least one visible turn are kept;
+  4. turns are sorted by (effective time, original index);
+  5. if an explicitly timestamped retained turn precedes its session's date and that date is after
+     the cutoff, the session's visible date is the earliest retained turn time;
+  6. sessions are sorted by (visible date, original index).
+Without a question timestamp every turn is visible, in the same chronological order, and each
+session keeps its own date.
+
+Where the card reads two ways we chose, and the README says so:
+  * rule 6 sorts by the *visible* date (the one rule 5 may move), so the dates an agent sees are
+    always non-decreasing; for sessions rule 5 leaves alone this is the session date;
+  * rule 5 uses the earliest retained turn time, which is the earliest retained explicit timestamp
+    because every inherited time equals the (later) session date.
+Filtering happens before anything else touches the history (media preparation, captions, memory
+writes, retrieval indexes): callers get only these records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from beyondrecall.records import Question, Session, Trajectory, Turn
+
+
+@dataclass(slots=True)
+class VisibleTurn:
+    turn: Turn
+    time: datetime              # effective time
+
+    @property
+    def index(self) -> int:
+        return self.turn.index
+
+
+@dataclass(slots=True)
+class VisibleSession:
+    session: Session
+    date: datetime              # visible date (rule 5), else the session date
+    turns: list[VisibleTurn]
+
+    @property
+    def index(self) -> int:
+        return self.session.index
+
+
+@dataclass(slots=True)
+class VisibleHistory:
+    trajectory: Trajectory
+    question: Question
+    cutoff: datetime | None
+    sessions: list[VisibleSession]
+
+    @property
+    def n_sessions(self) -> int:
+        return len(self.sessions)
+
+    @property
+    def n_turns(self) -> int:
+        return sum(len(s.turns) for s in self.sessions)
+
+    def turns(self):
+        for s in self.sessions:
+            for t in s.turns:
+                yield s, t
+
+    def media_paths(self) -> list[str]:
+        """Media of visible turns, in order of first appearance (question media excluded)."""
+        seen: dict[str, None] = {}
+        for _, vt in self.turns():
+            for m in vt.turn.media:
+                seen.setdefault(m, None)
+        return list(seen)
+
+
+def _session_view(session: Session, cutoff: datetime | None) -> VisibleSession | None:
+    date = session.date
+    turns = session.turns
+    if not any(t.timestamp is not None for t in turns):
+        # Fast path (the whole current release): every turn inherits the session date.
+        if cutoff is not None and date > cutoff:
+            return None
+        if not turns:
+            return None
+        return VisibleSession(session, date, [VisibleTurn(t, date) for t in turns])
+    kept = []
+    for t in turns:
+        eff = t.timestamp if t.timestamp is not None else date
+        if cutoff is None or eff <= cutoff:
+            kept.append(VisibleTurn(t, eff))
+    if not kept:
+        return None
+    kept.sort(key=lambda vt: (vt.time, vt.turn.index))
+    visible_date = date
+    if cutoff is not None and date > cutoff:
+        # Every retained turn is then explicitly timestamped (inherited times would be > cutoff).
+        visible_date = kept[0].time
+    return VisibleSession(session, visible_date, kept)
+
+
+def visible_history(trajectory: Trajectory, question: Question) -> VisibleHistory:
+    cutoff = question.timestamp
+    sessions = []
+    for s in trajectory.sessions:
+        view = _session_view(s, cutoff)
+        if view is not None:
+            sessions.append(view)
+    sessions.sort(key=lambda vs: (vs.date, vs.session.index))
+    return VisibleHistory(trajectory, question, cutoff, sessions)

@@ -1,0 +1,98 @@
+"""The `br-eval` command line.
+
+Each subcommand lives in `evaluator/commands/<name>.py` with two functions,
+`add_arguments(parser)` and `main(args) -> int`. Command modules import only the standard
+library at module level (heavy libraries inside functions), so building the parser stays cheap
+and `br-eval ls` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# name -> (module, one-line help). `run` is the default subcommand.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("evaluator.commands.run", "run an agent on tasks and score it (the default)"),
+    "ls": ("evaluator.commands.ls", "list the tasks with their sizes"),
+    "show": ("evaluator.commands.show", "print what a question's agent would see"),
+    "validate": ("evaluator.commands.validate", "check every task file against the dataset card"),
+    "download": ("evaluator.commands.download", "download the benchmark from the Hugging Face Hub"),
+    "verify": ("evaluator.commands.verify", "verify every file against the SHA256SUMS lists"),
+    "prepare": ("evaluator.commands.prepare", "turn the tasks' media into cached model inputs"),
+    "cache": ("evaluator.commands.cache", "inspect or prune the media cache"),
+    "score": ("evaluator.commands.score", "re-score a finished run without calling the agent"),
+    "report": ("evaluator.commands.report", "print a finished run's results as a table"),
+}
+
+
+def _load(name: str):
+    return importlib.import_module(COMMANDS[name][0])
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    from evaluator import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="br-eval",
+        description="Evaluate agent memory on Beyond Recall and RealCompanion. "
+        "`br-eval --task X` is short for `br-eval run --task X`.",
+    )
+    parser.add_argument("--version", action="version", version=f"br-eval {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (_, help_text) in COMMANDS.items():
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        # Only the chosen subcommand's module is imported: the others get a bare parser.
+        if only is None or only == name:
+            try:
+                _load(name).add_arguments(sp)
+            except ModuleNotFoundError as exc:
+                if exc.name != COMMANDS[name][0]:
+                    raise
+    return parser
+
+
+def _report_error(exc: BaseException) -> int:
+    message = str(exc) or exc.__class__.__name__
+    print(f"br-eval: error: {message}", file=sys.stderr)
+    return int(getattr(exc, "exit_code", 1) or 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
+        argv = ["run", *argv]
+    chosen = argv[0] if argv[0] in COMMANDS else None
+    parser = build_parser(only=chosen if chosen else "__none__")
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        module = _load(args.command)
+    except ModuleNotFoundError as exc:
+        if exc.name == COMMANDS[args.command][0]:
+            print(f"br-eval: error: `{args.command}` is not available in this build", file=sys.stderr)
+            return 2
+        raise
+    from beyondrecall.errors import DataError
+    from evaluator.errors import EvalError
+    from media_cache.errors import MediaError
+
+    try:
+        return int(module.main(args) or 0)
+    except (DataError, EvalError, MediaError) as exc:
+        return _report_error(exc)
+    except KeyboardInterrupt:
+        print("br-eval: interrupted; finished work is kept in the output folder", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:
+        # Disk full, permission denied, a file vanished: one line, never a traceback.
+        return _report_error(exc)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

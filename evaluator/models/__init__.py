@@ -1,0 +1,1 @@
+"""Model backends: a chat model takes messages (text and images) and returns text."""

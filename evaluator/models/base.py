@@ -1,0 +1,53 @@
+"""The chat-model contract every backend (hf, openai, mock) implements, and the judge uses.
+
+A message's content is a list of parts: text, or an image given as a file path (PNG/JPEG, e.g. a
+cached video frame or PDF page). Backends turn image parts into what they need (data URLs for
+OpenAI-compatible servers, PIL images for transformers processors).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+
+@dataclass(frozen=True, slots=True)
+class TextPart:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImagePart:
+    path: str                     # a local image file
+    sha256: str | None = None     # content hash when known (cache keys use content, never paths)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    role: str                                      # "system" | "user" | "assistant"
+    content: tuple[TextPart | ImagePart, ...]
+
+    @classmethod
+    def text(cls, role: str, text: str) -> "Message":
+        return cls(role, (TextPart(text),))
+
+
+@dataclass(slots=True)
+class Generation:
+    text: str
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    cached: bool = False                           # served from the response cache
+    raw: dict = field(default_factory=dict)        # backend extras worth logging
+
+
+class ModelCallError(Exception):
+    """A model call that failed after its retries; recorded per question, never scored as 0."""
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    name: str          # backend name, e.g. "openai"
+    model_id: str      # e.g. "Qwen/Qwen2-VL-2B-Instruct"
+
+    def generate(self, messages: list[Message], **gen_kwargs) -> Generation: ...
