@@ -78,6 +78,10 @@ class VisibleHistory:
         return list(seen)
 
 
+def _in_index_order(turns: list[Turn]) -> bool:
+    return all(a.index < b.index for a, b in zip(turns, turns[1:]))
+
+
 def _session_view(session: Session, cutoff: datetime | None) -> VisibleSession | None:
     date = session.date
     turns = session.turns
@@ -87,7 +91,9 @@ def _session_view(session: Session, cutoff: datetime | None) -> VisibleSession |
             return None
         if not turns:
             return None
-        return VisibleSession(session, date, [VisibleTurn(t, date) for t in turns])
+        # Same time for all: original index order (already the list order in loaded data).
+        ordered = turns if _in_index_order(turns) else sorted(turns, key=lambda t: t.index)
+        return VisibleSession(session, date, [VisibleTurn(t, date) for t in ordered])
     kept = []
     for t in turns:
         eff = t.timestamp if t.timestamp is not None else date

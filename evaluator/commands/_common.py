@@ -1,0 +1,25 @@
+"""Flags and helpers shared by several subcommands (stdlib only at module level)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_data_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", metavar="DIR", default=None,
+                        help="Beyond Recall snapshot folder (default: $BR_EVAL_DATA, the download "
+                             "folder, else the generated sample)")
+
+
+def add_lenient_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lenient-time", "--lenient_time", dest="lenient_time",
+                        action="store_true",
+                        help="fall back to dateparser for timestamps in none of the card's formats")
+
+
+def add_alias(parser: argparse.ArgumentParser, name: str, **kwargs) -> None:
+    """`--output_path` with its hyphenated alias `--output-path`, lm-eval-harness style."""
+    flags = [f"--{name}"]
+    if "_" in name:
+        flags.append("--" + name.replace("_", "-"))
+    parser.add_argument(*flags, dest=name, **kwargs)

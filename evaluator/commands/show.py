@@ -1,0 +1,74 @@
+"""`br-eval show KEY`: exactly what one question's agent would see."""
+
+from __future__ import annotations
+
+import json
+
+from evaluator.commands._common import add_data_arg, add_lenient_arg
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("key", help="question key dimension/task/trajectory_id/qN, "
+                                    "e.g. management/memory_update/0/q0")
+    add_data_arg(parser)
+    add_lenient_arg(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+
+
+def history_as_dict(history) -> dict:
+    from beyondrecall.timestamps import iso_utc
+
+    return {
+        "key": str(history.question.key),
+        "cutoff": iso_utc(history.cutoff),
+        "sessions": [
+            {"index": vs.index, "date": iso_utc(vs.date),
+             "turns": [{"index": vt.index, "time": iso_utc(vt.time), "person": vt.turn.person,
+                        "content": vt.turn.content, "media": list(vt.turn.media)}
+                       for vt in vs.turns]}
+            for vs in history.sessions
+        ],
+    }
+
+
+def find_question(tasks, key):
+    from beyondrecall.errors import DataError
+
+    for task in tasks:
+        for traj in task.trajectories:
+            if traj.id == key.trajectory_id:
+                if key.index < len(traj.questions):
+                    return traj, traj.questions[key.index]
+                raise DataError(f"{key}: trajectory {traj.id} has {len(traj.questions)} "
+                                f"question(s); q{key.index} does not exist")
+    raise DataError(f"{key}: no trajectory {key.trajectory_id!r} in task {key.task}")
+
+
+def main(args) -> int:
+    from beyondrecall import load_tasks, resolve_data_dir, visible_history
+    from beyondrecall.errors import DataError
+    from beyondrecall.records import QuestionKey
+    from beyondrecall.timestamps import iso_utc
+
+    try:
+        key = QuestionKey.parse(args.key)
+    except ValueError as exc:
+        raise DataError(str(exc)) from None
+    snapshot = resolve_data_dir(args.data)
+    tasks = load_tasks(snapshot, [key.task], lenient=args.lenient_time)
+    traj, question = find_question(tasks, key)
+    history = visible_history(traj, question)
+    if args.json:
+        print(json.dumps(history_as_dict(history), ensure_ascii=False, indent=2))
+        return 0
+    print(f"{key}  cutoff: {iso_utc(history.cutoff) or 'none (all history)'}")
+    print(f"visible: {history.n_sessions} session(s), {history.n_turns} turn(s)")
+    for vs in history.sessions:
+        moved = "" if vs.date == vs.session.date else f"  (session date {iso_utc(vs.session.date)})"
+        print(f"\n== session {vs.index}  {iso_utc(vs.date)}{moved}")
+        for vt in vs.turns:
+            media = f"  [media: {', '.join(vt.turn.media)}]" if vt.turn.media else ""
+            print(f"  [{vt.index}] {iso_utc(vt.time)} {vt.turn.person}: {vt.turn.content}{media}")
+    qmedia = f"  [media: {', '.join(question.media)}]" if question.media else ""
+    print(f"\nQUESTION: {question.question}{qmedia}")
+    return 0
