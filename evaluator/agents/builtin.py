@@ -1,0 +1,218 @@
+"""Built-in agents: the weight-free baseline and four memory strategies over a chat model.
+
+- `baseline`     no model: BM25 over the visible turns; answers with the best-matching turn (or,
+                 for a multiple-choice question, the option closest to the top turns) and refuses
+                 when nothing matches. Real, low scores; runs offline on any machine.
+- `full-context` all visible history, cut from the front to a token budget.
+- `rag`          BM25 top-k turns (turn text, PDF page text, captions) plus the last few turns.
+- `recent`       the last N turns.
+- `none`         the question alone.
+
+Token counting is an estimate (one token per 4 characters of text) plus a fixed 765 tokens per
+image, as MemEye and Mem-Gallery count images. Media reach a model as images when it takes images
+(`supports_images`, true for VLM backends) and as text (PDF page text, captions) otherwise;
+`--agent_args media=text|images|none` overrides.
+"""
+
+from __future__ import annotations
+
+import math
+
+from evaluator.agents.protocol import Agent, Answer, MemorySession, MemoryTurn, Query
+
+IMAGE_TOKENS = 765
+REFUSAL = "I don't know: the conversation does not say."
+
+SYSTEM_PROMPT = (
+    "You are an assistant with a long-term memory of a multimodal conversation. Answer the "
+    "question using only the conversation history below, including its images, documents and "
+    "videos. If the history does not contain the answer, say that you don't know. When the "
+    "question lists lettered options, answer with the letter. Answer concisely."
+)
+
+
+def text_tokens(text: str) -> int:
+    return math.ceil(len(text) / 4)
+
+
+def _as_int(value, default: int) -> int:
+    return default if value is None else int(value)
+
+
+class _Collecting(Agent):
+    def __init__(self, model=None, **agent_args) -> None:
+        super().__init__(model)
+        self.args = agent_args
+        self.turns: list[MemoryTurn] = []
+        self.dates: dict[int, object] = {}
+
+    def write(self, session: MemorySession) -> None:
+        self.dates[session.index] = session.date
+        self.turns.extend(session.turns)
+
+
+class BaselineAgent(_Collecting):
+    """BM25 retrieval that answers with the best-matching turn, or refuses."""
+
+    def answer(self, query: Query) -> Answer:
+        from evaluator.agents.text_index import Bm25Index
+        from evaluator.scoring import extract_options
+
+        docs = [_turn_search_text(t) for t in self.turns]
+        index = Bm25Index(docs)
+        options = extract_options(query.text)
+        question_only = _strip_options(query.text, options)
+        ranked = index.ranked(question_only, k=3)
+        hits = [(i, s) for i, s in ranked if s > 0]
+        if options:
+            evidence = " ".join(docs[i] for i, _ in hits) or ""
+            if not evidence:
+                return Answer(REFUSAL, relied_on=[])
+            ev_index = Bm25Index([evidence])
+            best = max(sorted(options), key=lambda L: ev_index.scores(options[L])[0])
+            return Answer(best, relied_on=[self.turns[i].ref for i, _ in hits])
+        if not hits:
+            return Answer(REFUSAL, relied_on=[])
+        best = self.turns[hits[0][0]]
+        return Answer(best.content, relied_on=[best.ref])
+
+
+def _strip_options(text: str, options: dict) -> str:
+    for body in options.values():
+        text = text.replace(body, " ")
+    return text
+
+
+def _turn_search_text(turn: MemoryTurn, with_media_text: bool = False) -> str:
+    if not with_media_text or not turn.media:
+        return turn.content
+    return turn.content + "\n" + "\n".join(m.text() for m in turn.media)
+
+
+class _PromptAgent(_Collecting):
+    """Builds one prompt from chosen turns and asks the model once."""
+
+    def media_mode(self) -> str:
+        mode = self.args.get("media")
+        if mode:
+            return str(mode)
+        return "images" if getattr(self.model, "supports_images", True) else "text"
+
+    def choose(self, query: Query) -> list[MemoryTurn]:
+        raise NotImplementedError
+
+    def answer(self, query: Query) -> Answer:
+        from evaluator.errors import EvalError
+        from evaluator.models.base import ImagePart, Message, TextPart
+
+        if self.model is None:
+            raise EvalError(f"agent {type(self).__name__} needs a model: pass --model hf|openai|mock")
+        mode = self.media_mode()
+        chosen = self.choose(query)
+        parts: list = []
+        for t in chosen:
+            parts.append(TextPart(f"[{t.time:%Y-%m-%d %H:%M}] {t.person}: {t.content}\n"))
+            for m in t.media:
+                if mode == "images":
+                    parts.extend(ImagePart(p) for p in m.images())
+                elif mode == "text":
+                    parts.append(TextPart(m.text() + "\n"))
+        q_parts: list = []
+        if query.cutoff is not None:
+            q_parts.append(TextPart(f"Current time: {query.cutoff:%Y-%m-%d %H:%M} UTC\n"))
+        q_parts.append(TextPart(f"Question: {query.text}\n"))
+        for m in query.media:
+            if mode == "images":
+                q_parts.extend(ImagePart(p) for p in m.images())
+            elif mode == "text":
+                q_parts.append(TextPart(m.text() + "\n"))
+        history = [TextPart("CONVERSATION HISTORY\n")] + parts if parts else \
+            [TextPart("CONVERSATION HISTORY\n(none)\n")]
+        messages = [Message.text("system", SYSTEM_PROMPT),
+                    Message("user", tuple(history + q_parts))]
+        gen = self.model.generate(messages, **self.args.get("gen_kwargs", {}))
+        return Answer(gen.text.strip(), relied_on=[t.ref for t in chosen],
+                      input_tokens=gen.input_tokens, output_tokens=gen.output_tokens,
+                      prompt=messages, extra={"cached": gen.cached})
+
+
+class FullContextAgent(_PromptAgent):
+    def cost(self, t: MemoryTurn, mode: str) -> int:
+        cost = text_tokens(t.content) + 8
+        for m in t.media:
+            if mode == "images":
+                cost += IMAGE_TOKENS * len(m.images())
+            elif mode == "text":
+                cost += text_tokens(m.text())
+        return cost
+
+    def choose(self, query: Query) -> list[MemoryTurn]:
+        budget = _as_int(self.args.get("max_context_tokens"), 32000)
+        mode = self.media_mode()
+        kept: list[MemoryTurn] = []
+        used = 0
+        for t in reversed(self.turns):        # cut from the front: keep the newest that fit
+            c = self.cost(t, mode)
+            if used + c > budget:
+                break
+            kept.append(t)
+            used += c
+        return kept[::-1]
+
+
+class RecentAgent(_PromptAgent):
+    def choose(self, query: Query) -> list[MemoryTurn]:
+        n = _as_int(self.args.get("n"), 20)
+        return self.turns[-n:] if n > 0 else []
+
+
+class NoneAgent(_PromptAgent):
+    def choose(self, query: Query) -> list[MemoryTurn]:
+        return []
+
+
+class RagAgent(_PromptAgent):
+    def choose(self, query: Query) -> list[MemoryTurn]:
+        from evaluator.agents.text_index import Bm25Index
+
+        k = _as_int(self.args.get("top_k"), 10)
+        last = _as_int(self.args.get("last"), 4)
+        with_media = self.media_mode() != "none"
+        index = Bm25Index([_turn_search_text(t, with_media) for t in self.turns])
+        picked = {i for i, s in index.ranked(query.text, k) if s > 0}
+        picked.update(range(max(0, len(self.turns) - last), len(self.turns)))
+        return [self.turns[i] for i in sorted(picked)]   # back in chronological order
+
+
+BUILTIN_AGENTS = {
+    "baseline": BaselineAgent,
+    "full-context": FullContextAgent,
+    "rag": RagAgent,
+    "recent": RecentAgent,
+    "none": NoneAgent,
+}
+
+
+def resolve_agent(spec: str):
+    """A built-in name or `package.module:Class`."""
+    import importlib
+
+    from evaluator.errors import EvalError
+
+    if spec in BUILTIN_AGENTS:
+        return BUILTIN_AGENTS[spec]
+    if ":" not in spec:
+        raise EvalError(f"unknown agent {spec!r}: use one of {', '.join(BUILTIN_AGENTS)} "
+                        "or package.module:Class")
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise EvalError(f"--agent {spec}: cannot import {module_name} ({exc})") from None
+    cls = getattr(module, attr, None)
+    if cls is None:
+        raise EvalError(f"--agent {spec}: {module_name} has no attribute {attr!r}")
+    for method in ("write", "answer"):
+        if not callable(getattr(cls, method, None)):
+            raise EvalError(f"--agent {spec}: {attr} has no {method}() method")
+    return cls

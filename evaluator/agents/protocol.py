@@ -1,0 +1,219 @@
+"""The agent protocol: what a user implements to put their memory system on the benchmark.
+
+The harness creates a NEW agent object for every question (that is the isolated memory), hands
+it the question's visible sessions in chronological order, then asks the question:
+
+    from evaluator.agents import Agent, Answer
+
+    class LastTurnAgent(Agent):
+        def __init__(self, model=None, **agent_args):
+            self.turns = []
+
+        def write(self, session):              # a MemorySession, oldest first
+            self.turns.extend(session.turns)
+
+        def answer(self, query):               # a Query: text, its own media, the cutoff
+            last = self.turns[-1].content if self.turns else "I don't know."
+            return Answer(last)
+
+Run it with `br-eval --task conflict_detection --agent mypkg.agents:LastTurnAgent`. `model` is
+the chat model named by `--model/--model_args` (built once per run, shared by every question;
+None when no model is named); `--agent_args k=v,...` arrive as keyword arguments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+
+class MediaInput:
+    """One media file as model-ready inputs, prepared on first use through the media cache.
+
+    `kind` is "image", "pdf" or "video". `images()` gives image files for a VLM (the image
+    itself, rendered PDF pages, or sampled video frames); `text()` gives a text rendering for
+    text-only models (PDF page text, CLIP captions when enabled). Only media of visible turns and
+    of the question itself are ever wrapped: nothing after the cutoff can be reached from here.
+    """
+
+    __slots__ = ("rel_path", "kind", "_abs", "_prep", "_usage")
+
+    def __init__(self, rel_path: str, abs_path: Path, prep: "MediaPreparer", usage: list) -> None:
+        self.rel_path = rel_path
+        self.kind = media_kind(rel_path)
+        self._abs = abs_path
+        self._prep = prep
+        self._usage = usage
+
+    @property
+    def path(self) -> Path:
+        """The original file (read-only)."""
+        return self._abs
+
+    def images(self) -> list[str]:
+        return self._prep.images(self, self._usage)
+
+    def text(self) -> str:
+        return self._prep.text(self, self._usage)
+
+    def __repr__(self) -> str:
+        return f"MediaInput({self.rel_path!r}, kind={self.kind!r})"
+
+
+def media_kind(path: str) -> str:
+    ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+    if ext == "pdf":
+        return "pdf"
+    if ext in ("mp4", "mov", "mkv", "webm", "avi", "m4v"):
+        return "video"
+    return "image"
+
+
+@dataclass(slots=True)
+class MemoryTurn:
+    session_index: int
+    turn_index: int
+    time: datetime                  # effective time (explicit timestamp, else session date)
+    person: str
+    content: str
+    media: list[MediaInput] = field(default_factory=list)
+
+    @property
+    def ref(self) -> tuple[int, int]:
+        return (self.session_index, self.turn_index)
+
+
+@dataclass(slots=True)
+class MemorySession:
+    index: int                      # original session index
+    date: datetime                  # visible date
+    turns: list[MemoryTurn]
+
+
+@dataclass(slots=True)
+class Query:
+    key: str                        # dimension/task/trajectory_id/qN
+    task: str
+    text: str
+    media: list[MediaInput]         # query input, not history
+    cutoff: datetime | None
+
+
+@dataclass(slots=True)
+class Answer:
+    text: str
+    relied_on: list[tuple[int, int]] | None = None   # (session index, turn index) pairs
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    prompt: Any = None              # what was sent to a model (hashed; logged with --log_samples)
+    extra: dict = field(default_factory=dict)
+
+
+class Agent:
+    """Base class (optional: any class with `write` and `answer` works)."""
+
+    def __init__(self, model=None, **agent_args) -> None:
+        self.model = model
+
+    def write(self, session: MemorySession) -> None:
+        raise NotImplementedError
+
+    def answer(self, query: Query) -> Answer | str:
+        raise NotImplementedError
+
+
+class MediaPreparer:
+    """Turns MediaInputs into images/text through `media_cache`, once per file and setting.
+
+    Settings: frames per video (`num_frames`) or `fps`, PDF `dpi`, `captions` (CLIP; needs
+    `clip_model` and `clip_pretrained`). Usage (frame indices, pages) is appended to the
+    question's usage list for its journal line.
+    """
+
+    def __init__(self, benchmark_dir: Path, *, num_frames: int | None = 8, fps: float | None = None,
+                 dpi: int | None = None, captions: bool = False, clip_model: str | None = None,
+                 clip_pretrained: str | None = None, video_backend: str = "pyav",
+                 pdf_map: dict | None = None, cache=None) -> None:
+        self.benchmark_dir = Path(benchmark_dir)
+        self.num_frames = None if fps else num_frames
+        self.fps = fps
+        self.dpi = dpi
+        self.captions = captions
+        self.clip_model = clip_model
+        self.clip_pretrained = clip_pretrained
+        self.video_backend = video_backend
+        self.pdf_map = pdf_map or {}
+        self._cache = cache
+
+    @property
+    def cache(self):
+        if self._cache is None:
+            from media_cache import MediaCache
+
+            self._cache = MediaCache()
+        return self._cache
+
+    def wrap(self, paths, usage: list) -> list[MediaInput]:
+        return [MediaInput(p, self.benchmark_dir / p, self, usage) for p in paths]
+
+    def _page_map(self, rel: str):
+        entry = self.pdf_map.get(rel)
+        if entry is None:
+            return None
+        return [(p, p in entry.evidence_pages) for p in entry.original_pages]
+
+    def _pdf(self, m: MediaInput):
+        kwargs = {"page_map": self._page_map(m.rel_path)}
+        if self.dpi:
+            kwargs["dpi"] = self.dpi
+        return self.cache.pdf_pages(m.path, **kwargs)
+
+    def _video(self, m: MediaInput):
+        if self.fps:
+            return self.cache.video_frames(m.path, fps=self.fps, backend=self.video_backend)
+        return self.cache.video_frames(m.path, num_frames=self.num_frames,
+                                       backend=self.video_backend)
+
+    def images(self, m: MediaInput, usage: list) -> list[str]:
+        if m.kind == "pdf":
+            pages = self._pdf(m).pages
+            usage.append({"path": m.rel_path, "kind": "pdf",
+                          "pages": [p.original_page for p in pages]})
+            return [str(p.image_path) for p in pages]
+        if m.kind == "video":
+            frames = self._video(m).frames
+            usage.append({"path": m.rel_path, "kind": "video",
+                          "frames": [f.index for f in frames]})
+            return [str(f.image_path) for f in frames]
+        img = self.cache.image(m.path)
+        usage.append({"path": m.rel_path, "kind": "image"})
+        return [str(img.path)]
+
+    def _caption(self, image_paths: list[str]) -> list[str]:
+        if not self.captions:
+            return []
+        caps = self.cache.clip_captions(image_paths, model=self.clip_model,
+                                        pretrained=self.clip_pretrained)
+        return [c.text for c in caps]
+
+    def text(self, m: MediaInput, usage: list) -> str:
+        if m.kind == "pdf":
+            pages = self._pdf(m).pages
+            usage.append({"path": m.rel_path, "kind": "pdf", "text": True,
+                          "pages": [p.original_page for p in pages]})
+            parts = [f"[page {p.original_page}] {p.text.strip()}" for p in pages]
+            return f"[document {Path(m.rel_path).name}]\n" + "\n".join(parts)
+        if m.kind == "video":
+            vf = self._video(m)
+            caps = self._caption([str(f.image_path) for f in vf.frames])
+            usage.append({"path": m.rel_path, "kind": "video", "text": True,
+                          "frames": [f.index for f in vf.frames] if caps else []})
+            lines = [f"[{f.time:.1f}s] {c}" for f, c in zip(vf.frames, caps)]
+            audio = "with audio" if vf.has_audio else "no audio"
+            return f"[video {Path(m.rel_path).name}, {vf.duration:.1f}s, {audio}]" + \
+                ("\n" + "\n".join(lines) if lines else "")
+        caps = self._caption([str(self.cache.image(m.path).path)]) if self.captions else []
+        usage.append({"path": m.rel_path, "kind": "image", "text": True})
+        return f"[image {Path(m.rel_path).name}]" + (f" {caps[0]}" if caps else "")
