@@ -44,6 +44,15 @@ def main() -> None:
         return out
 
     t_json, _ = best_of(3, plain)
+
+    def plain_gc_paused():
+        gc.disable()
+        try:
+            return plain()
+        finally:
+            gc.enable()
+
+    t_json_nogc, _ = best_of(3, plain_gc_paused)
     t_load, tasks = best_of(3, lambda: load_tasks(snapshot))
     n_traj = sum(len(t.trajectories) for t in tasks)
     n_q = sum(t.n_questions for t in tasks)
@@ -63,6 +72,8 @@ def main() -> None:
     print(f"  {len(files)} task files, {size / 1e6:.1f} MB, {n_traj} trajectories, {n_q} questions "
           f"({n_cut} with cutoffs), {n_sessions} sessions, {n_turns} turns")
     print(f"plain json.load (reference)      {t_json:8.3f} s")
+    print(f"plain json.load, gc paused       {t_json_nogc:8.3f} s   (br-eval pauses the cyclic gc "
+          f"while loading; this is the floor)")
     print(f"br-eval load_tasks               {t_load:8.3f} s   ratio {t_load / t_json:.2f}x "
           f"(goal <= 1.5x) {'OK' if t_load / t_json <= 1.5 else 'MISSED'}")
     print(f"visible history, all questions   {t_filter:8.3f} s   ({visible} visible turns in all; "

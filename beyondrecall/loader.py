@@ -7,6 +7,7 @@ each distinct media path is checked once (a `stat`, never an `open`).
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import posixpath
@@ -201,13 +202,25 @@ def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = Tr
                 problems.add(f"{where_s}: field 'turns' must be a list")
                 turns_raw = []
             turns: list[Turn] = []
+            append = turns.append
             for ti, turn in enumerate(turns_raw):
+                # Fast path, no calls: a dict with string person/content, no media, no timestamp
+                # (almost every turn of the release). Anything else takes the checked path below.
+                if type(turn) is dict:
+                    person = turn.get("person")
+                    content = turn.get("content")
+                    media = turn.get("media")
+                    if (type(person) is str and type(content) is str
+                            and (media is None or (type(media) is list and not media))
+                            and turn.get("timestamp") is None):
+                        append(Turn(ti, person, content, (), None, None))
+                        continue
                 where_u = f"{where_s} turn {ti}"
                 if not isinstance(turn, dict):
                     problems.add(f"{where_u}: expected an object")
                     continue
                 ts, ts_raw = timestamp(turn.get("timestamp"), f"{where_u} field 'timestamp'")
-                turns.append(Turn(
+                append(Turn(
                     ti,
                     _text(turn.get("person"), where_u, "person", problems),
                     _text(turn.get("content"), where_u, "content", problems),
@@ -240,6 +253,23 @@ def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = Tr
     return data
 
 
+class _GcPaused:
+    """Pause the cyclic garbage collector while building records.
+
+    Loading allocates ~1.5 million small objects and none of them form cycles, yet each
+    allocation burst triggers collections that traverse the whole growing heap: pausing it
+    halves the load time. The previous state is restored even on error.
+    """
+
+    def __enter__(self):
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        if self.was_enabled:
+            gc.enable()
+
+
 def load_tasks(snapshot: Path, names=None, *, check_media: bool = True,
                lenient: bool = False) -> list[TaskData]:
     """Load the named tasks (default: all 11). Stops at the first problem with a DataError."""
@@ -250,8 +280,9 @@ def load_tasks(snapshot: Path, names=None, *, check_media: bool = True,
     if missing:
         raise DataError(f"{snapshot}: no task file for {', '.join(missing)} under benchmark/<dimension>/")
     parser = TimestampParser(lenient=lenient)
-    return [load_task_file(files[t], t, snapshot / "benchmark", check_media=check_media,
-                           lenient=lenient, parse_time=parser) for t in wanted]
+    with _GcPaused():
+        return [load_task_file(files[t], t, snapshot / "benchmark", check_media=check_media,
+                               lenient=lenient, parse_time=parser) for t in wanted]
 
 
 def load_task(snapshot: Path, name: str, **kwargs) -> TaskData:
@@ -271,6 +302,7 @@ def validate_snapshot(snapshot: Path, names=None, *, lenient: bool = False) -> t
         if t not in files:
             problems.add(f"{snapshot}: no task file for {TASK_DIMENSION[t]}/{t}")
     parser = TimestampParser(lenient=lenient)
-    loaded = [load_task_file(files[t], t, snapshot / "benchmark", problems=problems,
-                             parse_time=parser) for t in wanted if t in files]
+    with _GcPaused():
+        loaded = [load_task_file(files[t], t, snapshot / "benchmark", problems=problems,
+                                 parse_time=parser) for t in wanted if t in files]
     return loaded, problems.items
