@@ -1,1 +1,166 @@
-"""Model backends: a chat model takes messages (text and images) and returns text."""
+"""Model backends: a chat model takes messages (text and images) and returns text.
+
+`make_model("openai" | "hf" | "mock", model_args)` builds one from `--model_args`, optionally
+wrapped in the SQLite response cache. Backends import their heavy libraries (openai,
+transformers, torch) only when made, so importing this package stays cheap.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from evaluator.errors import EvalError
+
+# kind -> {arg: (type, required)}; the keyword each backend's constructor takes.
+_ARGS: dict[str, dict[str, tuple[type, bool]]] = {
+    "openai": {
+        "base_url": (str, True), "model": (str, True), "api_key": (str, False),
+        "timeout": (float, False), "max_retries": (int, False), "backoff": (float, False),
+        "concurrency": (int, False), "supports_images": (bool, False),
+    },
+    "hf": {
+        "pretrained": (str, True), "dtype": (str, False), "device": (str, False),
+        "max_new_tokens": (int, False), "trust_remote_code": (bool, False),
+        "local_files_only": (bool, False), "revision": (str, False), "attn_implementation": (str, False),
+    },
+    "mock": {
+        "replies": (object, False), "default": (str, False), "fail_on": (object, False),
+        "fail_message": (str, False), "model_id": (str, False), "supports_images": (bool, False),
+    },
+}
+_EXAMPLES = {
+    "openai": "base_url=http://localhost:8000/v1,model=Qwen/Qwen2-VL-7B-Instruct",
+    "hf": "pretrained=Qwen/Qwen2-VL-2B-Instruct,dtype=bfloat16,device=cuda",
+    "mock": "replies=replies.json",
+}
+MODEL_KINDS = tuple(_ARGS)
+
+
+def make_model(kind: str, model_args: dict[str, Any] | None = None, *, cache_path=None):
+    """Build a ChatModel of `kind` from `model_args`; with `cache_path`, wrap it in the cache."""
+    model_args = dict(model_args or {})
+    if kind not in _ARGS:
+        raise EvalError(f"unknown model backend {kind!r} (choose from: {', '.join(MODEL_KINDS)})")
+    spec = _ARGS[kind]
+    unknown = sorted(set(model_args) - set(spec))
+    if unknown:
+        raise EvalError(f"unknown --model_args for the {kind} backend: {', '.join(unknown)} "
+                        f"(accepted: {', '.join(spec)})")
+    missing = [name for name, (_, required) in spec.items() if required and model_args.get(name) in (None, "")]
+    if missing:
+        raise EvalError(f"the {kind} backend needs --model_args {', '.join(missing)} "
+                        f"(e.g. --model_args {_EXAMPLES[kind]})")
+    kwargs = {name: _coerce(kind, name, value, spec[name][0]) for name, value in model_args.items()}
+
+    if kind == "openai":
+        from evaluator.models.openai_backend import OpenAIChatModel
+
+        model = OpenAIChatModel(**kwargs)
+    elif kind == "hf":
+        from evaluator.models.hf_backend import HFChatModel
+
+        model = HFChatModel(**kwargs)
+    else:
+        from evaluator.models.mock_backend import MockChatModel
+
+        if isinstance(kwargs.get("fail_on"), str):   # "3" or "2;5" from the command line
+            kwargs["fail_on"] = [int(n) for n in re.split(r"[;\s]+", kwargs["fail_on"].strip()) if n]
+        model = MockChatModel(**kwargs)
+
+    if cache_path is not None:
+        from evaluator.models.cache import CachedChatModel, ResponseCache
+
+        model = CachedChatModel(model, ResponseCache(cache_path))
+    return model
+
+
+def _coerce(kind: str, name: str, value: Any, wanted: type) -> Any:
+    if wanted is object or value is None:
+        return value
+    if wanted is str:
+        return str(value)   # e.g. a model called "7" arrives as an int from parse_kv_args
+    if wanted is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "yes", "no"):
+            return value.lower() in ("true", "1", "yes")
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+    elif wanted is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+    elif wanted is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    raise EvalError(f"--model_args {name}={value!r} for the {kind} backend should be {wanted.__name__}")
+
+
+def parse_kv_args(text: str | None) -> dict[str, Any]:
+    """Parse lm-eval style `a=1,b=x,c="with, comma"` into a dict.
+
+    Unquoted values become bool (true/false), int or float when they read as one, None for
+    none/null, and stay strings otherwise; quoted values (single or double quotes) are always
+    strings and may hold commas and equals signs.
+    """
+    result: dict[str, Any] = {}
+    if text is None or not text.strip():
+        return result
+    for item in _split_top_level(text):
+        if not item.strip():
+            continue   # tolerate "a=1,,b=2" and a trailing comma
+        if "=" not in item:
+            raise EvalError(f"bad key=value argument {item.strip()!r} in {text!r} (expected k=v,k2=v2)")
+        key, value = item.split("=", 1)
+        key = key.strip()
+        if not key:
+            raise EvalError(f"empty key in {text!r}")
+        if key in result:
+            raise EvalError(f"key {key!r} given twice in {text!r}")
+        result[key] = _convert_value(value.strip())
+    return result
+
+
+def _split_top_level(text: str) -> list[str]:
+    items, current, quote = [], [], None
+    for char in text:
+        if quote:
+            current.append(char)
+            if char == quote:
+                quote = None
+        elif char in "\"'":
+            quote = char
+            current.append(char)
+        elif char == ",":
+            items.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    if quote:
+        raise EvalError(f"unclosed quote in {text!r}")
+    items.append("".join(current))
+    return items
+
+
+def _convert_value(value: str) -> Any:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    lowered = value.lower()
+    if lowered == "true":
+        return True
+    if lowered == "false":
+        return False
+    if lowered in ("none", "null"):
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        pass
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    # "nan"/"inf" would parse as floats; keep them as text (model names like "inf-7b" are safe anyway)
+    return number if lowered not in ("nan", "inf", "-inf", "infinity", "-infinity") else value

@@ -1,0 +1,210 @@
+"""A response cache in SQLite, keyed by what was asked, never by where files lie.
+
+The key is the sha256 of: the backend name, the model id, the generation settings and the
+request messages, with every image replaced by the sha256 of its file's bytes. The same frame
+cached under another path is a hit; a file rewritten with other bytes at the same path is a miss.
+Only successful generations are stored; errors are never cached, so a rerun retries them.
+
+The database uses WAL journaling and a busy timeout, one connection per thread, so several
+threads and several processes (two runs sharing a cache) can read and write it together.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from evaluator.errors import EvalError
+from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+
+_KEY_VERSION = 1   # bump when the key's recipe changes, so old entries stop matching
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS responses (
+    key TEXT PRIMARY KEY,
+    backend TEXT NOT NULL,
+    model_id TEXT NOT NULL,
+    text TEXT NOT NULL,
+    input_tokens INTEGER,
+    output_tokens INTEGER,
+    raw TEXT NOT NULL,
+    created REAL NOT NULL
+)
+"""
+
+
+def file_sha256(path: str) -> str:
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    except FileNotFoundError:
+        raise ModelCallError(f"image file not found: {path}") from None
+    except OSError as exc:
+        raise ModelCallError(f"cannot read image {path}: {exc.strerror or exc}") from None
+    return digest.hexdigest()
+
+
+def request_key(backend: str, model_id: str, settings: dict[str, Any], messages: list[Message]) -> str:
+    """The cache key of one request (see the module docstring)."""
+    encoded_messages = []
+    for message in messages:
+        parts = []
+        for part in message.content:
+            if isinstance(part, TextPart):
+                parts.append({"text": part.text})
+            elif isinstance(part, ImagePart):
+                # Hash the bytes every time rather than trusting a path or a stored hash: a
+                # frame is small and sha256 runs at about 1 GB/s, so this costs well under 1 ms.
+                parts.append({"image_sha256": file_sha256(part.path)})
+            else:
+                raise TypeError(f"unsupported message part {type(part).__name__}")
+        encoded_messages.append({"role": message.role, "content": parts})
+    payload = {
+        "v": _KEY_VERSION,
+        "backend": backend,
+        "model": model_id,
+        "settings": settings,
+        "messages": encoded_messages,
+    }
+    blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+class ResponseCache:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.hits = 0
+        self.misses = 0
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        if self.path.parent and not self.path.parent.exists():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._connect()  # fail now, with one clear line, if the file is not a usable database
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            return conn
+        try:
+            conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA busy_timeout = 30000")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise EvalError(f"response cache {self.path} is not a usable SQLite database ({exc})") from None
+        self._local.conn = conn
+        with self._lock:
+            self._connections.append(conn)
+        return conn
+
+    def get(self, key: str) -> Generation | None:
+        row = self._connect().execute(
+            "SELECT text, input_tokens, output_tokens, raw FROM responses WHERE key = ?", (key,)
+        ).fetchone()
+        with self._lock:
+            if row is None:
+                self.misses += 1
+            else:
+                self.hits += 1
+        if row is None:
+            return None
+        text, input_tokens, output_tokens, raw = row
+        return Generation(text=text, input_tokens=input_tokens, output_tokens=output_tokens,
+                          cached=True, raw=json.loads(raw))
+
+    def put(self, key: str, backend: str, model_id: str, generation: Generation) -> None:
+        raw = json.dumps(generation.raw, ensure_ascii=False, default=str)
+        self._connect().execute(
+            "INSERT OR REPLACE INTO responses (key, backend, model_id, text, input_tokens, output_tokens, raw, created)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, backend, model_id, generation.text, generation.input_tokens, generation.output_tokens,
+             raw, time.time()),
+        )
+
+    def __len__(self) -> int:
+        return self._connect().execute("SELECT COUNT(*) FROM responses").fetchone()[0]
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._connections:
+                conn.close()
+            self._connections.clear()
+        self._local = threading.local()
+
+    def __enter__(self) -> "ResponseCache":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class CachedChatModel:
+    """Wraps any ChatModel: a hit returns Generation(cached=True) without calling the model."""
+
+    def __init__(self, inner, cache: ResponseCache) -> None:
+        self.inner = inner
+        self.cache = cache
+        self.name = inner.name
+        self.model_id = inner.model_id
+
+    def __getattr__(self, attribute: str):
+        # Everything else (supports_images, calls, ...) is the wrapped model's.
+        if attribute == "inner":
+            raise AttributeError(attribute)
+        return getattr(self.inner, attribute)
+
+    def key(self, messages: list[Message], gen_kwargs: dict[str, Any]) -> str:
+        # Backends may add settings of their own that change outputs (e.g. hf's default
+        # max_new_tokens or dtype); explicit gen_kwargs override them.
+        settings_of = getattr(self.inner, "cache_settings", None)
+        settings = {**(settings_of() if callable(settings_of) else {}), **gen_kwargs}
+        return request_key(self.name, self.model_id, settings, messages)
+
+    def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
+        key = self.key(messages, gen_kwargs)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        generation = self.inner.generate(messages, **gen_kwargs)
+        self.cache.put(key, self.name, self.model_id, generation)
+        return generation
+
+    def generate_many(self, requests: list[list[Message]], **gen_kwargs) -> list[Generation | ModelCallError]:
+        results: list[Generation | ModelCallError | None] = [None] * len(requests)
+        keys: list[str | None] = [None] * len(requests)
+        missing: list[int] = []
+        for i, messages in enumerate(requests):
+            try:
+                keys[i] = self.key(messages, gen_kwargs)
+            except ModelCallError as exc:   # e.g. an image file that is gone
+                results[i] = exc
+                continue
+            hit = self.cache.get(keys[i])
+            if hit is not None:
+                results[i] = hit
+            else:
+                missing.append(i)
+        if missing:
+            batch = [requests[i] for i in missing]
+            if hasattr(self.inner, "generate_many"):
+                fresh = self.inner.generate_many(batch, **gen_kwargs)
+            else:
+                fresh = []
+                for messages in batch:
+                    try:
+                        fresh.append(self.inner.generate(messages, **gen_kwargs))
+                    except ModelCallError as exc:
+                        fresh.append(exc)
+            for i, outcome in zip(missing, fresh):
+                if isinstance(outcome, Generation):
+                    self.cache.put(keys[i], self.name, self.model_id, outcome)
+                results[i] = outcome
+        return results  # type: ignore[return-value]

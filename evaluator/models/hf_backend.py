@@ -1,0 +1,285 @@
+"""A local transformers model: a VLM through its processor's chat template, or a text-only LM.
+
+`--model hf --model_args pretrained=Qwen/Qwen2-VL-2B-Instruct,dtype=bfloat16,device=cuda`
+
+- Vision-language models (any model type transformers maps to AutoModelForImageTextToText:
+  Qwen2-VL, Qwen2.5-VL, LLaVA, Idefics3, SmolVLM, Gemma 3, ...) load with AutoProcessor and get
+  images (video frames and PDF pages included, they are image files by now) as PIL images inside
+  the chat template's messages.
+- Text-only models load with AutoTokenizer + AutoModelForCausalLM; a message with an image then
+  fails with a clear error, because strategies must send captions instead (they can check
+  `supports_images`, known without loading the weights).
+
+Decoding is greedy unless the caller asks for sampling (temperature > 0 or do_sample=True).
+The config is checked when the model is made, the weights load on the first call (a rerun that
+is answered entirely from the response cache never loads them). Nothing is downloaded when
+HF_HUB_OFFLINE is set: the model must be a local folder or already in the Hugging Face cache.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+from evaluator.errors import EvalError
+from evaluator.models._common import normalize_gen_kwargs, one_line, truncate_at_stop
+from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+
+_DTYPES = {
+    "auto": "auto",
+    "float32": "float32", "fp32": "float32", "float": "float32",
+    "float16": "float16", "fp16": "float16", "half": "float16",
+    "bfloat16": "bfloat16", "bf16": "bfloat16",
+}
+_DEVICE = re.compile(r"^(auto|cpu|mps|cuda(:\d+)?)$")
+
+
+def _env_offline() -> bool:
+    return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _looks_like_local_path(name: str) -> bool:
+    # A hub id is "name" or "org/name"; anything else that has a path shape is meant as a folder.
+    return (name.startswith(("/", "./", "../", "~", "\\")) or name.count("/") > 1
+            or os.sep != "/" and os.sep in name or re.match(r"^[A-Za-z]:[\\/]", name) is not None)
+
+
+class HFChatModel:
+    name = "hf"
+
+    def __init__(
+        self,
+        pretrained: str,
+        *,
+        dtype: str = "auto",
+        device: str = "auto",
+        max_new_tokens: int = 256,
+        trust_remote_code: bool = False,
+        local_files_only: bool | None = None,
+        revision: str | None = None,
+        attn_implementation: str | None = None,
+    ) -> None:
+        if not pretrained:
+            raise EvalError("hf backend: pretrained is empty (a local model folder or a Hub model id)")
+        dtype_name = _DTYPES.get(str(dtype).lower())
+        if dtype_name is None:
+            raise EvalError(f"hf backend: unknown dtype {dtype!r} (use auto, float32, float16 or bfloat16)")
+        if not _DEVICE.match(str(device)):
+            raise EvalError(f"hf backend: unknown device {device!r} (use auto, cpu, cuda, cuda:N or mps)")
+        if int(max_new_tokens) < 1:
+            raise EvalError("hf backend: max_new_tokens must be at least 1")
+        self.model_id = str(pretrained)
+        self.dtype = dtype_name
+        self.device_request = str(device)
+        self.max_new_tokens = int(max_new_tokens)
+        self.trust_remote_code = bool(trust_remote_code)
+        self.local_files_only = _env_offline() if local_files_only is None else bool(local_files_only)
+        self.revision = revision
+        self.attn_implementation = attn_implementation
+
+        self._source = self._resolve_source()
+        self._config = self._load_config()
+        from transformers.models.auto.modeling_auto import MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES
+
+        self.supports_images = self._config.model_type in MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES
+        self._model = None
+        self._processor = None     # VLMs only
+        self._tokenizer = None
+        self.device: str | None = None
+        self._lock = threading.RLock()
+
+    def __repr__(self) -> str:
+        return f"HFChatModel({self.model_id!r}, dtype={self.dtype!r}, device={self.device_request!r})"
+
+    def cache_settings(self) -> dict[str, Any]:
+        """Settings besides gen_kwargs that change outputs (the response cache keys on them)."""
+        return {"default_max_new_tokens": self.max_new_tokens, "dtype": self.dtype, "revision": self.revision}
+
+    # -- loading ------------------------------------------------------------------------------
+    def _hub_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"local_files_only": self.local_files_only,
+                                  "trust_remote_code": self.trust_remote_code}
+        if self.revision:
+            kwargs["revision"] = self.revision
+        return kwargs
+
+    def _resolve_source(self) -> str:
+        path = Path(self.model_id).expanduser()
+        if path.exists():
+            if not path.is_dir():
+                raise EvalError(f"hf backend: {path} is a file; pretrained must be a model folder or a Hub id")
+            if not (path / "config.json").is_file():
+                raise EvalError(f"hf backend: no config.json in {path}: not a transformers model folder")
+            return str(path)
+        if _looks_like_local_path(self.model_id):
+            raise EvalError(f"hf backend: model folder not found: {self.model_id}")
+        return self.model_id
+
+    def _load_config(self):
+        from transformers import AutoConfig
+
+        try:
+            return AutoConfig.from_pretrained(self._source, **self._hub_kwargs())
+        except OSError as exc:
+            if self.local_files_only:
+                raise EvalError(
+                    f"hf backend: model {self.model_id!r} is not a local folder nor in the Hugging Face "
+                    "cache, and downloads are off (HF_HUB_OFFLINE / local_files_only); download it first "
+                    "or pass its folder"
+                ) from None
+            raise EvalError(f"hf backend: cannot find model {self.model_id!r}: {one_line(exc)}") from None
+        except ValueError as exc:
+            raise EvalError(f"hf backend: cannot read the config of {self.model_id!r}: {one_line(exc)}") from None
+
+    def load(self) -> None:
+        """Load the tokenizer/processor and the weights (once; later calls return at once)."""
+        with self._lock:
+            if self._model is not None:
+                return
+            import torch
+            import transformers
+
+            kwargs = self._hub_kwargs()
+            try:
+                if self.supports_images:
+                    processor = transformers.AutoProcessor.from_pretrained(self._source, **kwargs)
+                    if getattr(processor, "image_processor", None) is None:
+                        raise EvalError(f"hf backend: {self.model_id} is a vision-language model but its "
+                                        "folder has no image processor config")
+                    tokenizer = processor.tokenizer
+                    has_template = bool(getattr(processor, "chat_template", None) or tokenizer.chat_template)
+                    model_class = transformers.AutoModelForImageTextToText
+                else:
+                    processor = None
+                    tokenizer = transformers.AutoTokenizer.from_pretrained(self._source, **kwargs)
+                    has_template = bool(tokenizer.chat_template)
+                    model_class = transformers.AutoModelForCausalLM
+                if not has_template:
+                    raise EvalError(f"hf backend: {self.model_id} has no chat template; use an instruct/chat model")
+                load_kwargs = dict(kwargs)
+                load_kwargs["dtype"] = self.dtype if self.dtype == "auto" else getattr(torch, self.dtype)
+                if self.attn_implementation:
+                    load_kwargs["attn_implementation"] = self.attn_implementation
+                model = model_class.from_pretrained(self._source, **load_kwargs)
+            except EvalError:
+                raise
+            except (OSError, ValueError, KeyError) as exc:
+                raise EvalError(f"hf backend: cannot load {self.model_id}: {one_line(exc)}") from None
+
+            device = self.device_request
+            if device == "auto":
+                if torch.cuda.is_available():
+                    device = "cuda"
+                elif getattr(torch.backends, "mps", None) is not None and torch.backends.mps.is_available():
+                    device = "mps"
+                else:
+                    device = "cpu"
+            elif device.startswith("cuda") and not torch.cuda.is_available():
+                raise EvalError(f"hf backend: device={device} but torch sees no CUDA device")
+            model.to(device)
+            model.eval()
+            self._model, self._processor, self._tokenizer, self.device = model, processor, tokenizer, device
+
+    # -- calls --------------------------------------------------------------------------------
+    def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
+        settings = normalize_gen_kwargs(gen_kwargs)
+        if not self.supports_images and any(isinstance(p, ImagePart) for m in messages for p in m.content):
+            raise EvalError(f"hf backend: {self.model_id} is a text-only model but the request has images; "
+                            "send captions/page text instead (check the model's supports_images)")
+        self.load()
+        conversation = self._conversation(messages)   # reads images outside the lock
+        with self._lock:
+            try:
+                return self._generate_locked(conversation, settings)
+            except (EvalError, ModelCallError):
+                raise
+            except Exception as exc:  # a failed call (OOM, template error) is this request's error
+                raise ModelCallError(f"hf backend: {self.model_id}: {type(exc).__name__}: {one_line(exc)}") from None
+
+    def generate_many(self, requests: list[list[Message]], **gen_kwargs) -> list[Generation | ModelCallError]:
+        """One request after another (a local model uses the whole device for each)."""
+        normalize_gen_kwargs(gen_kwargs)
+        out: list[Generation | ModelCallError] = []
+        for messages in requests:
+            try:
+                out.append(self.generate(messages, **gen_kwargs))
+            except ModelCallError as exc:
+                out.append(exc)
+        return out
+
+    def _conversation(self, messages: list[Message]) -> list[dict[str, Any]]:
+        conversation = []
+        for message in messages:
+            if not self.supports_images:
+                text = "\n".join(p.text for p in message.content if isinstance(p, TextPart))
+                conversation.append({"role": message.role, "content": text})
+                continue
+            parts = []
+            for part in message.content:
+                if isinstance(part, TextPart):
+                    parts.append({"type": "text", "text": part.text})
+                elif isinstance(part, ImagePart):
+                    parts.append({"type": "image", "image": _load_image(part.path)})
+                else:
+                    raise ModelCallError(f"hf backend: unsupported message part {type(part).__name__}")
+            conversation.append({"role": message.role, "content": parts})
+        return conversation
+
+    def _generate_locked(self, conversation: list[dict[str, Any]], settings: dict[str, Any]) -> Generation:
+        import torch
+
+        template_owner = self._processor if self._processor is not None else self._tokenizer
+        inputs = template_owner.apply_chat_template(
+            conversation, add_generation_prompt=True, tokenize=True, return_dict=True, return_tensors="pt"
+        )
+        model_dtype = self._model.dtype
+        inputs = {
+            name: (value.to(self.device, dtype=model_dtype) if torch.is_floating_point(value) else value.to(self.device))
+            for name, value in inputs.items()
+        }
+        tokenizer = self._tokenizer
+        gen: dict[str, Any] = {"max_new_tokens": settings.get("max_tokens", self.max_new_tokens)}
+        temperature = settings.get("temperature")
+        do_sample = settings.get("do_sample", temperature is not None and temperature > 0)
+        gen["do_sample"] = do_sample
+        if do_sample:
+            if temperature is not None and temperature > 0:
+                gen["temperature"] = temperature
+            if "top_p" in settings:
+                gen["top_p"] = settings["top_p"]
+        pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+        if pad_id is not None:
+            gen["pad_token_id"] = pad_id
+        stop = settings.get("stop")
+        if stop:
+            gen["stop_strings"] = stop
+            gen["tokenizer"] = tokenizer
+        if "seed" in settings:
+            torch.manual_seed(settings["seed"])
+
+        prompt_length = inputs["input_ids"].shape[-1]
+        with torch.inference_mode():
+            output = self._model.generate(**inputs, **gen)
+        new_tokens = output[0, prompt_length:]
+        text = tokenizer.decode(new_tokens, skip_special_tokens=True)
+        return Generation(
+            text=truncate_at_stop(text, stop).strip(),
+            input_tokens=int(prompt_length),
+            output_tokens=int(new_tokens.numel()),
+            raw={"device": self.device},
+        )
+
+
+def _load_image(path: str):
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            return image.convert("RGB")   # convert() reads the pixels, so the file can close
+    except FileNotFoundError:
+        raise ModelCallError(f"hf backend: image file not found: {path}") from None
+    except (UnidentifiedImageError, OSError) as exc:
+        raise ModelCallError(f"hf backend: cannot read image {path}: {one_line(exc)}") from None

@@ -1,0 +1,211 @@
+"""Any OpenAI-compatible chat-completions server (vLLM, llama.cpp, Ollama, SGLang, OpenAI).
+
+Images travel as base64 data URLs. Retries are ours, not the client's (its max_retries is 0):
+connection errors, timeouts, 429 and 5xx are retried with exponential backoff, every retry is
+logged, and the last failure becomes one ModelCallError line with the status code and the
+server's own message. Other 4xx (a bad request, a wrong model name, a missing key) fail at once,
+because repeating them cannot help.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from evaluator.errors import EvalError
+from evaluator.models._common import image_data_url, normalize_gen_kwargs, one_line
+from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+
+log = logging.getLogger("evaluator.models.openai")
+
+_MAX_BACKOFF_S = 60.0
+
+
+class OpenAIChatModel:
+    name = "openai"
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        *,
+        timeout: float = 60.0,
+        max_retries: int = 3,
+        backoff: float = 1.0,
+        concurrency: int = 4,
+        supports_images: bool = True,
+    ) -> None:
+        if not base_url:
+            raise EvalError("openai backend: base_url is empty")
+        if not model:
+            raise EvalError("openai backend: model is empty")
+        if max_retries < 0 or concurrency < 1 or timeout <= 0 or backoff < 0:
+            raise EvalError("openai backend: need max_retries >= 0, concurrency >= 1, timeout > 0, backoff >= 0")
+        self.base_url = base_url.rstrip("/")
+        self.model_id = model
+        self.timeout = float(timeout)
+        self.max_retries = int(max_retries)
+        self.backoff = float(backoff)
+        self.concurrency = int(concurrency)
+        # A text-only server rejects image parts; strategies read this to send captions instead.
+        self.supports_images = bool(supports_images)
+        # Local servers (vLLM, llama.cpp, Ollama) accept any key; the client insists on one.
+        self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
+        self._client = None
+        self._client_lock = threading.Lock()
+
+    def __repr__(self) -> str:  # never shows the key
+        return f"OpenAIChatModel(base_url={self.base_url!r}, model={self.model_id!r})"
+
+    def _get_client(self):
+        with self._client_lock:
+            if self._client is None:
+                import openai  # lazy: only runs that use this backend pay for the import
+
+                self._client = openai.OpenAI(
+                    base_url=self.base_url,
+                    api_key=self._api_key,
+                    timeout=self.timeout,
+                    max_retries=0,
+                )
+            return self._client
+
+    # -- request building ---------------------------------------------------------------------
+    def to_openai_messages(self, messages: list[Message]) -> list[dict[str, Any]]:
+        out = []
+        for message in messages:
+            if all(isinstance(part, TextPart) for part in message.content):
+                # Plain strings for text-only messages: some servers refuse part lists for
+                # system/assistant roles.
+                out.append({"role": message.role, "content": "\n".join(p.text for p in message.content)})
+                continue
+            parts = []
+            for part in message.content:
+                if isinstance(part, TextPart):
+                    parts.append({"type": "text", "text": part.text})
+                elif isinstance(part, ImagePart):
+                    parts.append({"type": "image_url", "image_url": {"url": image_data_url(part.path, self.name)}})
+                else:
+                    raise ModelCallError(f"openai backend: unsupported message part {type(part).__name__}")
+            out.append({"role": message.role, "content": parts})
+        return out
+
+    @staticmethod
+    def request_params(gen_kwargs: dict[str, Any]) -> dict[str, Any]:
+        """Generation settings as chat-completions parameters."""
+        settings = normalize_gen_kwargs(gen_kwargs)
+        params: dict[str, Any] = {}
+        for key in ("temperature", "top_p", "max_tokens", "seed", "stop"):
+            if key in settings:
+                params[key] = settings[key]
+        # do_sample=False (lm-eval/lmms-eval style) means greedy: temperature 0 on a server.
+        if settings.get("do_sample") is False and "temperature" not in params:
+            params["temperature"] = 0.0
+        return params
+
+    # -- calls --------------------------------------------------------------------------------
+    def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
+        params = self.request_params(gen_kwargs)
+        payload = self.to_openai_messages(messages)
+        return self._call(payload, params)
+
+    def generate_many(self, requests: list[list[Message]], **gen_kwargs) -> list[Generation | ModelCallError]:
+        """Run up to `concurrency` requests at once; results keep the order of `requests`.
+
+        A failed request yields its ModelCallError in its slot instead of raising, so one bad
+        question does not cost the others' answers.
+        """
+        params = self.request_params(gen_kwargs)  # bad settings fail once, before any call
+
+        def one(messages: list[Message]) -> Generation | ModelCallError:
+            try:
+                return self._call(self.to_openai_messages(messages), params)
+            except ModelCallError as exc:
+                return exc
+
+        if not requests:
+            return []
+        self._get_client()  # build the client before the threads race for it
+        with ThreadPoolExecutor(max_workers=min(self.concurrency, len(requests))) as pool:
+            return list(pool.map(one, requests))
+
+    def _call(self, payload: list[dict[str, Any]], params: dict[str, Any]) -> Generation:
+        import openai
+
+        client = self._get_client()
+        attempts = self.max_retries + 1
+        for attempt in range(1, attempts + 1):
+            try:
+                response = client.chat.completions.create(model=self.model_id, messages=payload, **params)
+            except openai.APIStatusError as exc:
+                detail = f"HTTP {exc.status_code}: {_server_message(exc)}"
+                retryable = exc.status_code == 429 or exc.status_code >= 500
+                retry_after = _retry_after_seconds(exc)
+            except openai.APITimeoutError:
+                detail, retryable, retry_after = f"timed out after {self.timeout:g} s", True, None
+            except openai.APIConnectionError as exc:
+                cause = exc.__cause__ or exc
+                detail, retryable, retry_after = f"connection error: {one_line(cause)}", True, None
+            except openai.OpenAIError as exc:  # malformed response and the like: not retryable
+                detail, retryable, retry_after = f"{type(exc).__name__}: {one_line(exc)}", False, None
+            else:
+                return self._to_generation(response, attempt)
+
+            if not retryable or attempt == attempts:
+                tried = f" after {attempt} attempts" if attempt > 1 else ""
+                raise ModelCallError(f"openai backend: {self.base_url} model {self.model_id!r}: {detail}{tried}")
+            delay = min(self.backoff * 2 ** (attempt - 1), _MAX_BACKOFF_S)
+            delay *= 1 + 0.1 * random.random()  # jitter so concurrent retries do not stampede
+            if retry_after is not None:
+                delay = max(delay, min(retry_after, _MAX_BACKOFF_S))
+            log.warning("openai backend: %s (attempt %d of %d); retrying in %.2f s", detail, attempt, attempts, delay)
+            time.sleep(delay)
+        raise AssertionError("unreachable")
+
+    def _to_generation(self, response, attempts: int) -> Generation:
+        if not getattr(response, "choices", None):
+            raise ModelCallError(f"openai backend: {self.base_url} returned no choices for model {self.model_id!r}")
+        choice = response.choices[0]
+        text = choice.message.content if choice.message is not None else None
+        usage = getattr(response, "usage", None)
+        return Generation(
+            text=text or "",
+            input_tokens=getattr(usage, "prompt_tokens", None),
+            output_tokens=getattr(usage, "completion_tokens", None),
+            raw={
+                "finish_reason": choice.finish_reason,
+                "served_model": getattr(response, "model", None),
+                "attempts": attempts,
+            },
+        )
+
+
+def _server_message(exc) -> str:
+    """The server's own words from an error response, on one line."""
+    body = exc.body
+    if isinstance(body, dict):
+        for key in ("message", "detail", "error"):
+            value = body.get(key)
+            if isinstance(value, str) and value:
+                return one_line(value)
+            if isinstance(value, dict) and isinstance(value.get("message"), str):
+                return one_line(value["message"])
+        return one_line(json.dumps(body, ensure_ascii=False))
+    if isinstance(body, str) and body.strip():
+        return one_line(body)
+    return one_line(getattr(exc.response, "reason_phrase", "") or "no message")
+
+
+def _retry_after_seconds(exc) -> float | None:
+    try:
+        value = exc.response.headers.get("retry-after")
+        return float(value) if value is not None else None
+    except (AttributeError, ValueError):
+        return None
