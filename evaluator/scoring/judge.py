@@ -1,0 +1,494 @@
+"""The LLM judge: any ChatModel at temperature 0, prompts from package files, every call cached.
+
+Three judgments share the plumbing:
+- `Judge.grade(question, gold, prediction)`: a Beyond Recall (or RealCompanion Question track)
+  answer against the reference, score 0, 0.5 or 1 (`judge_prompt.txt`);
+- `Judge.chat_reply(...)` / `judge_chat_reply(...)`: a RealCompanion Chat-track reply, content
+  match 0-2 against the gold response and whether it used memory (`chat_judge_prompt.txt`);
+- `Judge.value_match(...)` / `judge_value_match(...)`: a persona or profile value against the
+  gold value, match yes/no (`value_match_prompt.txt`).
+
+A failing call is retried with exponential backoff, then recorded as an error for that sample;
+an unparseable reply is an error too. Neither is ever a score of 0. The judge's backend, model id
+and prompt sha256s are in `describe()`, which results.json records.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from evaluator.errors import EvalError
+from evaluator.models.base import Message
+from evaluator.scoring.metrics import answer_text
+
+PROMPT_FILES = {"answer": "judge_prompt.txt", "chat": "chat_judge_prompt.txt",
+                "value": "value_match_prompt.txt"}
+PROMPT_FIELDS = {"answer": ("question", "reference", "response"),
+                 "chat": ("context", "probe", "reference", "response"),
+                 "value": ("slot", "reference", "response")}
+_CACHE_VERSION = 1     # bump when the cache key's recipe changes
+
+
+# -- prompts -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Prompt:
+    kind: str
+    source: str          # the package file name, or the path of a user's file
+    text: str
+    sha256: str
+
+    def render(self, values: dict[str, str]) -> str:
+        # One pass, so a "{reference}" typed inside an answer is never substituted again.
+        pattern = re.compile(r"\{(" + "|".join(map(re.escape, values)) + r")\}")
+        return pattern.sub(lambda m: values[m.group(1)], self.text)
+
+
+def load_prompt(kind: str, path: str | os.PathLike | None = None) -> Prompt:
+    """The prompt for `kind` ("answer", "chat", "value"): the package file, or `path`."""
+    if kind not in PROMPT_FILES:
+        raise ValueError(f"unknown judge prompt kind {kind!r}")
+    if path is None:
+        from importlib.resources import files
+
+        source = PROMPT_FILES[kind]
+        text = files("evaluator.scoring").joinpath(source).read_text("utf-8")
+    else:
+        source = str(path)
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise EvalError(f"cannot read judge prompt {path}: {exc.strerror or exc}") from None
+    missing = [f for f in PROMPT_FIELDS[kind] if "{" + f + "}" not in text]
+    if missing:
+        raise EvalError(f"judge prompt {source} lacks the placeholder(s) "
+                        + ", ".join("{" + f + "}" for f in missing))
+    return Prompt(kind, source, text, hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+def render_gold(gold: object) -> str:
+    """A reference answer as the judge reads it; several acceptable answers are listed."""
+    if isinstance(gold, (list, tuple)):
+        items = [answer_text(g) for g in gold if g is not None]
+        if len(items) == 1:
+            return items[0]
+        return "Any one of these is correct:\n" + "\n".join(f"- {g}" for g in items)
+    return answer_text(gold)
+
+
+# -- parsing the judge's reply -------------------------------------------------------------------
+class JudgeParseError(ValueError):
+    pass
+
+
+_THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
+
+
+def _visible_text(text: str) -> str:
+    text = _THINK.sub("", text or "")
+    # A reasoning model's reply may close a think block it opened before the reply began.
+    if "</think>" in text.lower():
+        text = text[text.lower().rfind("</think>") + len("</think>"):]
+    return text.strip()
+
+
+def _json_objects(text: str) -> list[dict]:
+    """Every JSON object embedded in `text` (code fences and prose around them are fine)."""
+    decoder = json.JSONDecoder()
+    found, i = [], text.find("{")
+    while i != -1:
+        try:
+            obj, end = decoder.raw_decode(text, i)
+        except ValueError:
+            i = text.find("{", i + 1)
+            continue
+        if isinstance(obj, dict):
+            found.append({str(k).strip().lower(): v for k, v in obj.items()})
+        i = text.find("{", end)
+    return found
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        s = value.strip()
+        if re.fullmatch(r"\d+\s*/\s*\d+", s):
+            num, den = (float(x) for x in s.split("/"))
+            return num / den if den else None
+        try:
+            return float(s)
+        except ValueError:
+            return None
+    return None
+
+
+def _yes_no(value: object) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        s = value.strip().strip(".").lower()
+        if s in ("yes", "true", "y", "1"):
+            return True
+        if s in ("no", "false", "n", "0"):
+            return False
+    return None
+
+
+_NUMBER = r"(\d+\s*/\s*\d+|\d*\.\d+|\d+)(?![\d/])"
+
+
+def _last_labelled(text: str, label: str, value: str) -> str | None:
+    """The value after the last `label:` in free text ("Score: 0.5", "**Used memory** - yes")."""
+    pattern = re.compile(rf"(?i)\b{label}\b[\s*_`\"']*(?:is|=|:|-)?[\s*_`\"']*{value}")
+    matches = list(pattern.finditer(text))
+    return matches[-1].group(1) if matches else None
+
+
+def _reason(objects: list[dict]) -> str | None:
+    for obj in reversed(objects):
+        for key in ("reason", "reasoning", "explanation", "rationale"):
+            if isinstance(obj.get(key), str):
+                return obj[key].strip()
+    return None
+
+
+def parse_answer_judgment(text: str) -> tuple[dict, str | None]:
+    """({"score": 0.0 | 0.5 | 1.0}, reason) from a JSON object or a trailing "Score: x"."""
+    visible = _visible_text(text)
+    objects = [o for o in _json_objects(visible) if "score" in o]
+    if objects:
+        raw, reason = objects[-1]["score"], _reason(objects)
+    else:
+        raw, reason = _last_labelled(visible, "score", _NUMBER), None
+    if raw is None:
+        raise JudgeParseError("no score in the judge's reply")
+    score = _number(raw)
+    if score not in (0.0, 0.5, 1.0):
+        raise JudgeParseError(f"judge score {raw!r} is not 0, 0.5 or 1")
+    return {"score": score}, reason
+
+
+def parse_chat_judgment(text: str) -> tuple[dict, str | None]:
+    """({"content_match": 0|1|2, "used_memory": bool}, reason)."""
+    visible = _visible_text(text)
+    objects = [o for o in _json_objects(visible) if "content_match" in o or "used_memory" in o]
+    if objects:
+        obj = objects[-1]
+        raw_match, raw_used, reason = obj.get("content_match"), obj.get("used_memory"), _reason(objects)
+    else:
+        raw_match = _last_labelled(visible, r"content[ _]match", r"(\d+)(?![\d.])")
+        raw_used = _last_labelled(visible, r"used[ _]memory", r"(yes|no|true|false)\b")
+        reason = None
+    match = _number(raw_match)
+    if match not in (0.0, 1.0, 2.0):
+        raise JudgeParseError(f"content_match {raw_match!r} is not 0, 1 or 2")
+    used = _yes_no(raw_used)
+    if used is None:
+        raise JudgeParseError(f"used_memory {raw_used!r} is not yes or no")
+    return {"content_match": int(match), "used_memory": used}, reason
+
+
+def parse_value_judgment(text: str) -> tuple[dict, str | None]:
+    """({"match": bool}, reason)."""
+    visible = _visible_text(text)
+    objects = [o for o in _json_objects(visible) if "match" in o]
+    if objects:
+        raw, reason = objects[-1]["match"], _reason(objects)
+    else:
+        raw, reason = _last_labelled(visible, "match", r"(yes|no|true|false)\b"), None
+    match = _yes_no(raw)
+    if match is None:
+        raise JudgeParseError(f"match {raw!r} is not yes or no")
+    return {"match": match}, reason
+
+
+_PARSERS: dict[str, Callable[[str], tuple[dict, str | None]]] = {
+    "answer": parse_answer_judgment, "chat": parse_chat_judgment, "value": parse_value_judgment}
+
+
+# -- results -------------------------------------------------------------------------------------
+@dataclass
+class JudgeResult:
+    values: dict = field(default_factory=dict)   # {"score"} | {"content_match", "used_memory"} | {"match"}
+    raw: str | None = None                        # the judge's reply, verbatim
+    reason: str | None = None
+    error: str | None = None                      # set instead of values when the judgment failed
+    cached: bool = False
+    attempts: int = 0                             # model calls made (0 for a cache hit)
+
+    @property
+    def score(self) -> float | None:
+        return self.values.get("score")
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _one_line(text: object, limit: int = 300) -> str:
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[:limit - 3] + "..."
+
+
+# -- the judge -----------------------------------------------------------------------------------
+class Judge:
+    """Wraps a ChatModel (evaluator.models.base) as a judge.
+
+    cache: a JudgeCache, or a path to its SQLite file, or None. attempts/backoff_s/max_backoff_s:
+    retries of a failing model call (delay backoff_s * 2**n, capped, with a little jitter).
+    gen_kwargs: extra generation settings (e.g. max_tokens); temperature is always 0.
+    prompt_paths: {"answer" | "chat" | "value": path} to use other prompt files.
+    """
+
+    def __init__(self, model, *, cache=None, attempts: int = 3, backoff_s: float = 1.0,
+                 max_backoff_s: float = 30.0, gen_kwargs: dict | None = None,
+                 prompt_paths: dict | None = None, sleep: Callable[[float], None] = time.sleep,
+                 concurrency: int | None = None) -> None:
+        if attempts < 1:
+            raise EvalError("judge: attempts must be at least 1")
+        self.model = model
+        gen = dict(gen_kwargs or {})
+        if float(gen.get("temperature", 0) or 0) != 0:
+            raise EvalError("the judge runs at temperature 0; drop temperature from --judge_args")
+        gen["temperature"] = 0.0
+        self.gen_kwargs = gen
+        self.attempts = int(attempts)
+        self.backoff_s = float(backoff_s)
+        self.max_backoff_s = float(max_backoff_s)
+        self._sleep = sleep
+        self.concurrency = int(concurrency or getattr(model, "concurrency", 1) or 1)
+        prompt_paths = prompt_paths or {}
+        unknown = set(prompt_paths) - set(PROMPT_FILES)
+        if unknown:
+            raise EvalError(f"judge: unknown prompt kind(s) {', '.join(sorted(unknown))}")
+        self.prompts = {kind: load_prompt(kind, prompt_paths.get(kind)) for kind in PROMPT_FILES}
+        if cache is not None and not hasattr(cache, "get"):
+            from evaluator.scoring.cache import JudgeCache
+
+            cache = JudgeCache(cache)
+        self.cache = cache
+        self._lock = threading.Lock()
+        self.stats = {"calls": 0, "cache_hits": 0, "errors": 0}
+
+    # -- identity ------------------------------------------------------------------------------
+    @property
+    def backend(self) -> str:
+        return str(getattr(self.model, "name", type(self.model).__name__))
+
+    @property
+    def model_id(self) -> str:
+        return str(getattr(self.model, "model_id", "unknown"))
+
+    @property
+    def prompt_sha256(self) -> str:
+        """The answer-grading prompt's sha256 (results cite it)."""
+        return self.prompts["answer"].sha256
+
+    def describe(self) -> dict:
+        """What results.json records so a judged number can be cited and reproduced."""
+        return {
+            "backend": self.backend,
+            "model_id": self.model_id,
+            "gen_kwargs": dict(self.gen_kwargs),
+            "prompt_sha256": self.prompt_sha256,
+            "prompts": {k: {"source": p.source, "sha256": p.sha256} for k, p in self.prompts.items()},
+            "stats": dict(self.stats),
+        }
+
+    # -- judgments -----------------------------------------------------------------------------
+    def grade(self, question: str, gold: object, prediction: object) -> JudgeResult:
+        """Score an answer 0, 0.5 or 1 against the reference (`result.score`)."""
+        return self._judge("answer", {"question": answer_text(question),
+                                      "reference": render_gold(gold),
+                                      "response": answer_text(prediction)})
+
+    def grade_many(self, items: list[tuple[str, object, object]]) -> list[JudgeResult]:
+        """`grade` over (question, gold, prediction) triples, `concurrency` at a time, in order."""
+        if self.concurrency <= 1 or len(items) <= 1:
+            return [self.grade(*item) for item in items]
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=min(self.concurrency, len(items))) as pool:
+            return list(pool.map(lambda item: self.grade(*item), items))
+
+    def chat_reply(self, *, probe: str, reply: str, gold_response: str,
+                   context: str = "") -> JudgeResult:
+        """Content match 0-2 against the gold response and used_memory yes/no."""
+        return self._judge("chat", {"context": answer_text(context).strip() or "(none)",
+                                    "probe": answer_text(probe),
+                                    "reference": answer_text(gold_response),
+                                    "response": answer_text(reply)})
+
+    def value_match(self, *, slot: str, gold_value: object, predicted_value: object) -> JudgeResult:
+        """Whether a persona/profile value states the same as the gold value."""
+        return self._judge("value", {"slot": answer_text(slot),
+                                     "reference": render_gold(gold_value),
+                                     "response": answer_text(predicted_value)})
+
+    # -- plumbing ------------------------------------------------------------------------------
+    def cache_key(self, kind: str, values: dict[str, str]) -> str:
+        from evaluator.scoring.cache import cache_key
+
+        return cache_key(v=_CACHE_VERSION, backend=self.backend, model=self.model_id,
+                         prompt=self.prompts[kind].sha256, gen=self.gen_kwargs, kind=kind,
+                         fields=values)
+
+    def _count(self, name: str) -> None:
+        with self._lock:
+            self.stats[name] += 1
+
+    def _judge(self, kind: str, values: dict[str, str]) -> JudgeResult:
+        parse = _PARSERS[kind]
+        key = self.cache_key(kind, values) if self.cache is not None else None
+        if key is not None:
+            hit = self.cache.get(key)
+            if hit is not None and isinstance(hit.get("raw"), str):
+                try:
+                    parsed, reason = parse(hit["raw"])
+                except JudgeParseError:
+                    pass        # only parseable replies are stored; ignore a stale one
+                else:
+                    self._count("cache_hits")
+                    return JudgeResult(parsed, hit["raw"], reason, cached=True)
+
+        messages = [Message.text("user", self.prompts[kind].render(values))]
+        generation, error, attempts = None, None, 0
+        for attempt in range(1, self.attempts + 1):
+            attempts = attempt
+            self._count("calls")
+            try:
+                generation = self.model.generate(messages, **self.gen_kwargs)
+                break
+            except EvalError:
+                raise           # a configuration problem (bad settings): stop the run, loudly
+            except Exception as exc:  # noqa: BLE001 - any failed call is this sample's error
+                error = f"{type(exc).__name__}: {_one_line(exc)}"
+                if attempt < self.attempts:
+                    delay = min(self.backoff_s * 2 ** (attempt - 1), self.max_backoff_s)
+                    self._sleep(delay * (1 + 0.1 * random.random()))
+        if generation is None:
+            self._count("errors")
+            tries = f" after {attempts} attempts" if attempts > 1 else ""
+            return JudgeResult(error=f"judge call failed{tries}: {error}", attempts=attempts)
+
+        raw = generation.text if isinstance(generation.text, str) else str(generation.text)
+        try:
+            parsed, reason = parse(raw)
+        except JudgeParseError as exc:
+            # Not cached: a rerun asks again rather than repeating an unusable reply.
+            self._count("errors")
+            return JudgeResult(raw=raw, error=f"unparseable judge reply: {exc}",
+                               attempts=attempts)
+        if key is not None:
+            self.cache.put(key, {"raw": raw, "input_tokens": generation.input_tokens,
+                                 "output_tokens": generation.output_tokens,
+                                 "model_id": self.model_id})
+        return JudgeResult(parsed, raw, reason, attempts=attempts)
+
+
+# -- RealCompanion helpers -----------------------------------------------------------------------
+def judge_chat_reply(judge: Judge, *, probe: str, reply: str, gold_response: str,
+                     context: str = "") -> dict:
+    """{"content_match": 0|1|2|None, "used_memory": bool|None, "raw", "reason", "error",
+    "cached"}; the two judgments are None (never 0 / False) when the judge failed."""
+    r = judge.chat_reply(probe=probe, reply=reply, gold_response=gold_response, context=context)
+    return {"content_match": r.values.get("content_match"), "used_memory": r.values.get("used_memory"),
+            "raw": r.raw, "reason": r.reason, "error": r.error, "cached": r.cached}
+
+
+def judge_value_match(judge: Judge, *, slot: str, gold_value: object,
+                      predicted_value: object) -> dict:
+    """{"match": bool|None, "raw", "reason", "error", "cached"}; None when the judge failed."""
+    r = judge.value_match(slot=slot, gold_value=gold_value, predicted_value=predicted_value)
+    return {"match": r.values.get("match"), "raw": r.raw, "reason": r.reason, "error": r.error,
+            "cached": r.cached}
+
+
+# -- construction from the command line ----------------------------------------------------------
+JUDGE_KINDS = ("openai", "mock")
+_GEN_ARGS = ("temperature", "max_tokens", "seed")
+_OPENAI_ARGS = ("base_url", "model", "api_key", "timeout", "max_retries", "backoff",
+                "concurrency")
+_PROMPT_ARGS = {"prompt": "answer", "chat_prompt": "chat", "value_prompt": "value"}
+
+
+def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=None) -> Judge:
+    """A Judge from `--judge KIND --judge_args k=v,...`.
+
+    openai: base_url and model are required; api_key defaults to $BR_EVAL_JUDGE_API_KEY, then
+    $OPENAI_API_KEY, then "EMPTY" (local servers need none); timeout, max_retries, backoff and
+    concurrency go to the backend, which does the retrying. mock: the scripted backend
+    (evaluator.models.mock_backend), for dry runs; `attempts` sets the judge's own retries.
+    Any kind: max_tokens and seed are generation settings (temperature is always 0); prompt,
+    chat_prompt, value_prompt name other prompt files. cache_path: the SQLite response cache.
+    """
+    args = dict(args or {})
+    gen = {k: args.pop(k) for k in _GEN_ARGS if k in args}
+    try:
+        nonzero = float(gen.get("temperature", 0) or 0) != 0
+    except (TypeError, ValueError):
+        nonzero = True
+    if nonzero:
+        raise EvalError("the judge runs at temperature 0; drop temperature from --judge_args")
+    prompt_paths = {_PROMPT_ARGS[k]: args.pop(k) for k in list(args) if k in _PROMPT_ARGS}
+    if cache is None and cache_path is not None:
+        from evaluator.scoring.cache import JudgeCache
+
+        cache = JudgeCache(cache_path)
+
+    if kind == "openai":
+        missing = [k for k in ("base_url", "model") if not args.get(k)]
+        if missing:
+            raise EvalError(f"the openai judge needs --judge_args {','.join(m + '=...' for m in missing)}"
+                            " (e.g. --judge_args base_url=http://localhost:8000/v1,model=Qwen/Qwen2.5-7B-Instruct)")
+        unknown = sorted(set(args) - set(_OPENAI_ARGS))
+        if unknown:
+            raise EvalError(f"unknown --judge_args for the openai judge: {', '.join(unknown)} "
+                            f"(accepted: {', '.join(_OPENAI_ARGS + _GEN_ARGS + tuple(_PROMPT_ARGS))})")
+        api_key = (args.pop("api_key", None) or os.environ.get("BR_EVAL_JUDGE_API_KEY")
+                   or os.environ.get("OPENAI_API_KEY") or "EMPTY")
+        try:
+            from evaluator.models.openai_backend import OpenAIChatModel
+        except ImportError as exc:
+            raise EvalError(f"the openai judge is not available: {exc}") from None
+        options = {}
+        for name, convert in (("timeout", float), ("max_retries", int), ("backoff", float),
+                              ("concurrency", int)):
+            if name in args:
+                try:
+                    options[name] = convert(args.pop(name))
+                except (TypeError, ValueError):
+                    raise EvalError(f"--judge_args {name} should be a number") from None
+        model = OpenAIChatModel(str(args.pop("base_url")), str(args.pop("model")), api_key, **options)
+        # The backend retries (and knows which HTTP errors are worth retrying): no second layer.
+        return Judge(model, cache=cache, attempts=1, gen_kwargs=gen, prompt_paths=prompt_paths)
+
+    if kind == "mock":
+        attempts = args.pop("attempts", 3)
+        from evaluator.models import make_model
+
+        model = make_model("mock", args)
+        try:
+            attempts = int(attempts)
+        except (TypeError, ValueError):
+            raise EvalError("--judge_args attempts should be a whole number") from None
+        return Judge(model, cache=cache, attempts=attempts, backoff_s=0.0, gen_kwargs=gen,
+                     prompt_paths=prompt_paths)
+
+    raise EvalError(f"unknown judge {kind!r} (choose from: {', '.join(JUDGE_KINDS)})")

@@ -1,0 +1,233 @@
+"""Scoring one Beyond Recall answer, and aggregating a task's scored samples.
+
+Primary metric per question (the README's "Scoring" section states the same):
+- a question that lists options (A), (B), ...: `mc_accuracy` (the chosen letter equals the gold
+  letter), judge or not, as MemEye scores its multiple-choice variant;
+- refusal_to_answer: `refusal_acc`, refusal-aware accuracy: when the gold answer is itself a
+  refusal (the question is unanswerable) 1 if the agent refuses, else 0; when the gold answer is
+  an answer, a refusal scores 0 (and counts as a false refusal) and otherwise the answer is graded
+  like any other (judge score when a judge ran, else token F1);
+- long_term_semantic_summary: `rougeL_f`, or `judge` when a judge ran;
+- every other task: `token_f1`, or `judge` when a judge ran.
+Every sample also gets exact_match, token_f1, contains, rougeL_f and the refusal flags, so any
+metric can be compared across tasks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from evaluator.scoring.choice import extract_choice, extract_options, gold_choice
+from evaluator.scoring.metrics import (answer_text, contains, exact_match, gold_candidates,
+                                       rouge_l, token_f1)
+from evaluator.scoring.refusal import is_refusal
+
+TASK_PRIMARY: dict[str, str] = {
+    "conflict_detection": "token_f1",
+    "long_term_semantic_summary": "rougeL_f",
+    "memory_update": "token_f1",
+    "refusal_to_answer": "refusal_acc",
+    "causal_intent_inference": "token_f1",
+    "cross_modal_relational_reasoning": "token_f1",
+    "temporal_logic_state_evolution": "token_f1",
+    "cross_modal_semantic_matching": "token_f1",
+    "high_density_information_extraction": "token_f1",
+    "property_state_retrieval": "token_f1",
+    "temporal_anchoring": "token_f1",
+}
+
+# Metrics averaged (with clustered intervals) by `aggregate`; booleans count as 0/1.
+AGGREGATED = ("primary", "exact_match", "token_f1", "contains", "rougeL_f", "mc_accuracy",
+              "judge", "refusal_acc", "refused")
+
+
+class ScoringError(ValueError):
+    """A sample that cannot be scored (no reference answer)."""
+
+
+def primary_metric(task: str, *, multiple_choice: bool = False, judged: bool = False) -> str:
+    """The name of a question's primary metric (see the module docstring)."""
+    if task not in TASK_PRIMARY:
+        raise ScoringError(f"unknown task {task!r}")
+    if multiple_choice:
+        return "mc_accuracy"
+    if task == "refusal_to_answer":
+        return "refusal_acc"
+    return "judge" if judged else TASK_PRIMARY[task]
+
+
+def needs_judge(task: str, question: str, gold: object) -> bool:
+    """Whether a judge score would be used for this question: not for multiple choice (the
+    letter decides) and not for an unanswerable refusal_to_answer question (refusing decides)."""
+    options = extract_options(question or "")
+    if options and gold_choice(gold, options):
+        return False
+    if task == "refusal_to_answer" and all(is_refusal(g) for g in gold_candidates(gold)):
+        return False
+    return True
+
+
+def score_answer(task: str, question: str, prediction: object, gold: object, *,
+                 judge_score: float | None = None, judge_error: str | None = None) -> dict:
+    """Every metric for one answer plus `primary` (the task's primary metric, or None when the
+    judge that should have graded it failed) and `primary_metric` (its name).
+
+    `gold` is a string, a number or a list of acceptable answers (each metric takes the best).
+    Pass `judge_score` (0, 0.5 or 1) when a judge graded the answer, or `judge_error` when the
+    judge was asked and failed: the sample then has no primary score (never a 0).
+    """
+    if task not in TASK_PRIMARY:
+        raise ScoringError(f"unknown task {task!r}")
+    if gold is None or (isinstance(gold, (list, tuple)) and not any(g is not None for g in gold)):
+        raise ScoringError("the question has no reference answer")
+    pred = answer_text(prediction)
+    candidates = gold_candidates(gold)
+
+    out: dict[str, object] = {
+        "exact_match": exact_match(pred, candidates),
+        "token_f1": token_f1(pred, candidates),
+        "contains": contains(pred, candidates),
+        "rougeL_f": rouge_l(pred, candidates),
+        "mc_accuracy": None,
+        "choice": None,
+        "gold_choice": None,
+        "judge": judge_score,
+    }
+    if judge_error:
+        out["judge_error"] = judge_error
+
+    options = extract_options(question or "")
+    gold_letter = gold_choice(gold, options) if options else None
+    multiple_choice = gold_letter is not None
+    if multiple_choice:
+        out["choice"] = extract_choice(pred, options)
+        out["gold_choice"] = gold_letter
+        out["mc_accuracy"] = float(out["choice"] == gold_letter)
+
+    refused = is_refusal(pred)
+    refusal_golds = [g for g in candidates if is_refusal(g)]
+    answerable = len(refusal_golds) < len(candidates)
+    out["refused"] = refused
+    out["answerable"] = answerable
+    out["false_refusal"] = refused and not refusal_golds
+
+    judged = judge_score is not None or bool(judge_error)
+    name = primary_metric(task, multiple_choice=multiple_choice, judged=judged)
+    out["primary_metric"] = name
+
+    if task == "refusal_to_answer" and not multiple_choice:
+        if refused:
+            acc = 1.0 if refusal_golds else 0.0     # a refusal is right only when the gold is one
+        elif not answerable:
+            acc = 0.0                                # answered an unanswerable question
+        elif judged:
+            acc = judge_score                        # None when the judge failed: no score
+        else:
+            acc = out["token_f1"]
+        out["refusal_acc"] = acc
+        out["primary"] = acc
+    else:
+        out["refusal_acc"] = None
+        out["primary"] = out[name]
+    return out
+
+
+def score_sample(task: str, question: str, prediction: object, gold: object,
+                 judge=None) -> dict:
+    """`score_answer`, asking `judge` (an evaluator.scoring.judge.Judge) first when one is given
+    and its score would be used. The judge's raw reply, reason and cache status are kept under
+    `judge_raw`, `judge_reason`, `judge_cached`."""
+    if judge is None or not needs_judge(task, question, gold):
+        return score_answer(task, question, prediction, gold)
+    result = judge.grade(question, gold, answer_text(prediction))
+    out = score_answer(task, question, prediction, gold, judge_score=result.score,
+                       judge_error=result.error)
+    out["judge_raw"] = result.raw
+    out["judge_reason"] = result.reason
+    out["judge_cached"] = result.cached
+    return out
+
+
+# -- aggregation ---------------------------------------------------------------------------------
+def sample_metrics(sample: dict) -> dict:
+    """A journal line's metrics: under "metrics" when present, else the line itself."""
+    metrics = sample.get("metrics")
+    return metrics if isinstance(metrics, dict) else sample
+
+
+def default_cluster(sample: dict) -> str:
+    """The trajectory of a Beyond Recall key (`dimension/task/trajectory_id/qN`); a sample may
+    name its cluster explicitly (`cluster`, `trajectory_id` or `participant`)."""
+    for field in ("cluster", "trajectory_id", "participant"):
+        if sample.get(field) is not None:
+            return str(sample[field])
+    key = str(sample.get("key", ""))
+    parts = key.split("/")
+    return parts[2] if len(parts) == 4 else key
+
+
+def _as_number(value: object) -> float | None:
+    if value is None or isinstance(value, str):
+        return None
+    if isinstance(value, bool):
+        return float(value)
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def aggregate(samples: Iterable[dict], task: str | None = None, *,
+              cluster_of: Callable[[dict], str] = default_cluster, n_boot: int = 2000,
+              seed: int = 0, metrics: Iterable[str] = AGGREGATED) -> dict:
+    """Means with 95% bootstrap intervals clustered by trajectory, and the counts.
+
+    A sample with a truthy "error" (the agent call failed) is counted in `n_failed` and in no
+    mean. A sample whose judge failed (`judge_error`) is counted in `n_judge_errors`; its
+    deterministic metrics still count, its primary score does not exist. `false_refusal_rate` is
+    the share of answerable questions the agent refused.
+    """
+    from evaluator.results import cluster_bootstrap
+
+    samples = list(samples)
+    ok = [s for s in samples if not s.get("error")]
+    failed = len(samples) - len(ok)
+    rows = [(sample_metrics(s), cluster_of(s)) for s in ok]
+
+    out: dict[str, object] = {"task": task, "n_samples": len(samples), "n_failed": failed}
+    scored = [(m, c) for m, c in rows if _as_number(m.get("primary")) is not None]
+    out["n_scored"] = len(scored)
+    out["n_judge_errors"] = sum(1 for m, _ in rows if m.get("judge_error"))
+
+    names: dict[str, int] = {}
+    for m, _ in scored:
+        name = str(m.get("primary_metric", "primary"))
+        names[name] = names.get(name, 0) + 1
+    out["primary_metric"] = (next(iter(names)) if len(names) == 1
+                             else "mixed" if names else
+                             (primary_metric(task) if task in TASK_PRIMARY else None))
+    out["primary_metric_counts"] = names
+
+    estimates: dict[str, object] = {}
+    for metric in metrics:
+        values, clusters = [], []
+        for m, c in rows:
+            v = _as_number(m.get(metric))
+            if v is not None:
+                values.append(v)
+                clusters.append(c)
+        est = cluster_bootstrap(values, clusters, n_boot=n_boot, seed=seed)
+        estimates[metric] = est.as_dict() if est else None
+    out["primary"] = estimates.pop("primary", None)
+    out["metrics"] = estimates
+
+    answerable = [(m, c) for m, c in rows if m.get("answerable", True)]
+    if answerable:
+        est = cluster_bootstrap([float(bool(m.get("false_refusal"))) for m, _ in answerable],
+                                [c for _, c in answerable], n_boot=n_boot, seed=seed)
+        out["false_refusal_rate"] = est.as_dict() if est else None
+        out["n_false_refusals"] = sum(1 for m, _ in answerable if m.get("false_refusal"))
+    else:
+        out["false_refusal_rate"] = None
+        out["n_false_refusals"] = 0
+    return out
