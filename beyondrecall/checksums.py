@@ -1,0 +1,626 @@
+"""Verify a snapshot against its two `sha256sum` lists (the card's "Download and Verification").
+
+* `checksums/SHA256SUMS`: every published file, paths relative to the snapshot root;
+* `benchmark/SHA256SUMS`: the frozen benchmark inventory, paths relative to `benchmark/`.
+
+Findings are typed records `(kind, path, detail)`; kinds:
+
+  missing    a listed file is not there (or is not a regular file)
+  mismatch   its sha256 differs from the list
+  malformed  a list line that is not `<64 hex>  <path>` / `<64 hex> *<path>` (detail: line number)
+  duplicate  one path listed with different hashes (within a list or across the two lists)
+  unsafe     a listed path that is absolute, escapes its root, or is a symlink leading outside the
+             snapshot: reported and never opened or stat'ed
+  unlisted   a file under benchmark/ that no list names (fatal only with `strict`)
+  uncovered  a media path named in the task files that no list covers
+  unreadable a listed file that exists but cannot be read (permissions, I/O error)
+  corrupt    (`deep` only) a media file that does not decode, or a PDF whose page count or hash
+             disagrees with benchmark/PDF_PREPROCESSING.json
+
+Each file is hashed once, however many lists name it, streaming in large blocks on a thread pool
+(hashlib releases the GIL), with a byte progress bar on stderr. Nothing is ever read outside the
+snapshot: listed paths are checked as text first, then resolved one component at a time with
+`lstat`/`readlink` inside the snapshot (symlinks into the enclosing Hugging Face cache's `blobs/`
+folder are allowed, since `snapshot_download` without `local_dir` lays files out that way).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import posixpath
+import re
+import stat
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from beyondrecall.errors import DataError
+
+BLOCK_SIZE = 4 << 20  # 4 MiB reads: few syscalls, and hashlib drops the GIL for each block
+TOP_LIST = "checksums/SHA256SUMS"
+BENCH_LIST = "benchmark/SHA256SUMS"
+PROBLEM_KINDS = ("missing", "mismatch", "malformed", "duplicate", "unsafe", "unlisted",
+                 "uncovered", "unreadable", "corrupt")
+IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff"}
+PDF_EXTS = {".pdf"}
+VIDEO_EXTS = {".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v"}
+
+_LINE = re.compile(r"^(?P<hex>[0-9a-fA-F]{64}) (?P<mode>[ *])(?P<path>.+)$")
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    path: str          # as the snapshot names it (snapshot-relative where it resolves)
+    detail: str
+    fatal: bool = True
+
+    def line(self) -> str:
+        return f"{self.kind} {self.path}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    list_name: str     # e.g. "benchmark/SHA256SUMS"
+    line_no: int
+    digest: str        # lower-case hex
+    written: str       # the path as written in the list
+    target: str        # snapshot-relative, normalised (posix)
+
+
+@dataclass
+class VerifyReport:
+    snapshot: str
+    findings: list[Finding] = field(default_factory=list)
+    files_hashed: int = 0
+    bytes_hashed: int = 0
+    entries: int = 0
+    lists: dict[str, int] = field(default_factory=dict)     # list -> number of entries read
+    media: list[dict] = field(default_factory=list)         # `deep` results, one per file
+    strict: bool = False
+    deep: bool = False
+    seconds: float = 0.0
+
+    @property
+    def problems(self) -> list[Finding]:
+        return [f for f in self.findings if f.fatal]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for f in self.findings:
+            out[f.kind] = out.get(f.kind, 0) + 1
+        return out
+
+    def summary(self) -> str:
+        fatal, benign = {}, {}
+        for f in self.findings:
+            d = fatal if f.fatal else benign
+            d[f.kind] = d.get(f.kind, 0) + 1
+        head = (f"verified {self.files_hashed} files ({_human(self.bytes_hashed)}) against "
+                f"{len(self.lists)} list(s) with {self.entries} entries in {self.seconds:.1f} s")
+        tail = (f"{sum(fatal.values())} problem(s): "
+                + ", ".join(f"{n} {k}" for k, n in sorted(fatal.items()))) if fatal else "OK"
+        if benign:
+            tail += ("; also " + ", ".join(f"{n} {k}" for k, n in sorted(benign.items()))
+                     + " (not fatal without --strict)")
+        if self.deep:
+            videos = [m for m in self.media if m["type"] == "video" and m.get("ok")]
+            silent = [m["path"] for m in videos if not m.get("audio")]
+            n = {t: sum(m["type"] == t for m in self.media) for t in ("image", "pdf", "video")}
+            tail += (f"; deep: decoded {n['image']} images, {n['pdf']} PDFs, {n['video']} videos "
+                     f"({len(videos) - len(silent)} with audio, {len(silent)} without"
+                     + (f": {', '.join(silent[:5])}" + (" ..." if len(silent) > 5 else "")
+                        if silent else "") + ")")
+        return f"{head}: {tail}"
+
+    def to_json(self) -> dict:
+        return {
+            "snapshot": self.snapshot, "ok": self.ok, "strict": self.strict, "deep": self.deep,
+            "files_hashed": self.files_hashed, "bytes_hashed": self.bytes_hashed,
+            "lists": self.lists, "entries": self.entries, "seconds": round(self.seconds, 3),
+            "counts": self.counts(), "problems": len(self.problems),
+            "findings": [asdict(f) for f in self.findings],
+            **({"media": self.media} if self.deep else {}),
+            "summary": self.summary(),
+        }
+
+
+def _human(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n:.1f} TB"
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing
+
+
+def _unescape(path: str) -> str:
+    """GNU sha256sum writes `\\` before the hex when a name holds a backslash or newline."""
+    out, i = [], 0
+    while i < len(path):
+        ch = path[i]
+        if ch == "\\" and i + 1 < len(path):
+            nxt = path[i + 1]
+            out.append({"n": "\n", "\\": "\\", "r": "\r"}.get(nxt, "\\" + nxt))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def unsafe_reason(path: str) -> str | None:
+    """Why a list path may not be touched, judged on its text alone; None when it is fine."""
+    if not path:
+        return "empty path"
+    if "\x00" in path:
+        return "path contains NUL"
+    if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path):
+        return "absolute path"
+    if "\\" in path:
+        return "path contains a backslash"
+    norm = posixpath.normpath(path)
+    if norm == ".." or norm.startswith("../"):
+        return "path escapes its root"
+    if norm == ".":
+        return "path names the root folder"
+    return None
+
+
+def parse_sums(text: str, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
+    """Parse one list; `base` is the folder its paths are relative to ("" or "benchmark")."""
+    entries: list[ListEntry] = []
+    findings: list[Finding] = []
+    for no, raw in enumerate(text.split("\n"), start=1):
+        line = raw[:-1] if raw.endswith("\r") else raw
+        if not line and no == text.count("\n") + 1:
+            break  # the newline that ends the last line
+        escaped = line.startswith("\\")
+        m = _LINE.match(line[1:] if escaped else line)
+        if not m:
+            shown = line if len(line) <= 60 else line[:57] + "..."
+            findings.append(Finding("malformed", list_name,
+                                    f"line {no}: not '<sha256>  <path>': {shown!r}"))
+            continue
+        written = _unescape(m["path"]) if escaped else m["path"]
+        reason = unsafe_reason(written)
+        if reason:
+            findings.append(Finding("unsafe", written,
+                                    f"{list_name} line {no}: {reason}; not opened"))
+            continue
+        norm = posixpath.normpath(written)
+        target = f"{base}/{norm}" if base else norm
+        entries.append(ListEntry(list_name, no, m["hex"].lower(), written, target))
+    return entries, findings
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolving paths without leaving the snapshot
+
+
+class _Resolver:
+    """Resolve snapshot-relative paths with lstat/readlink inside the allowed roots only."""
+
+    def __init__(self, root: Path):
+        self.root = os.path.realpath(root)
+        self.allowed = [self.root]
+        parent = os.path.dirname(self.root)
+        if os.path.basename(parent) == "snapshots":  # a Hugging Face cache snapshot folder
+            self.allowed.append(os.path.join(os.path.dirname(parent), "blobs"))
+        self._dirs: dict[str, tuple[str, str | None]] = {}
+        self._lock = threading.Lock()
+
+    def _inside(self, path: str) -> str | None:
+        for a in self.allowed:
+            if path == a or path.startswith(a + os.sep):
+                return a
+        return None
+
+    def resolve(self, rel: str) -> tuple[str | None, str | None]:
+        """(absolute path with every symlink resolved, None) or (None, reason it is unsafe).
+        A path that does not exist resolves to where it would be (the caller reports missing)."""
+        parent, _, name = rel.rpartition("/")
+        if parent:
+            with self._lock:
+                hit = self._dirs.get(parent)
+            if hit is None:
+                hit = self._walk(self.root, parent.split("/"))
+                with self._lock:
+                    self._dirs[parent] = hit
+            base, reason = hit
+            if reason:
+                return None, reason
+        else:
+            base = self.root
+        return self._walk(base, [name])
+
+    def _walk(self, cur: str, parts: list[str]) -> tuple[str | None, str | None]:
+        hops = 0
+        stack = list(parts)
+        while stack:
+            part = stack.pop(0)
+            if part in ("", "."):
+                continue
+            nxt = os.path.join(cur, part)
+            try:
+                st = os.lstat(nxt)
+            except FileNotFoundError:
+                return os.path.join(nxt, *stack), None
+            except NotADirectoryError:
+                return os.path.join(nxt, *stack), None
+            if stat.S_ISLNK(st.st_mode):
+                hops += 1
+                if hops > 40:
+                    return None, "too many levels of symbolic links"
+                link = os.readlink(nxt)
+                new = os.path.normpath(link if os.path.isabs(link) else os.path.join(cur, link))
+                root = self._inside(new)
+                if root is None:
+                    return None, f"symlink to {link!r} leads outside the snapshot; not opened"
+                rest = os.path.relpath(new, root)
+                cur = root
+                stack = ([] if rest == "." else rest.split(os.sep)) + stack
+                continue
+            cur = nxt
+        return cur, None
+
+
+# ---------------------------------------------------------------------------------------------
+# Hashing
+
+
+def hash_file(path: str, progress=None, block_size: int = BLOCK_SIZE) -> tuple[str, int]:
+    """sha256 of a file, streamed in blocks (never the whole file in memory)."""
+    h = hashlib.sha256()
+    buf = bytearray(block_size)
+    view = memoryview(buf)
+    total = 0
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        with os.fdopen(fd, "rb", buffering=0) as fh:
+            fd = -1
+            while True:
+                n = fh.readinto(buf)
+                if not n:
+                    break
+                h.update(view[:n])
+                total += n
+                if progress is not None:
+                    progress(n)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    return h.hexdigest(), total
+
+
+class _Progress:
+    """A thread-safe tqdm byte bar on stderr (silent when disabled or not installed)."""
+
+    def __init__(self, total: int, enabled: bool, desc: str):
+        self.bar = None
+        self.lock = threading.Lock()
+        if enabled:
+            try:
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
+                                desc=desc, leave=False, dynamic_ncols=True, mininterval=0.5)
+            except ImportError:  # pragma: no cover - tqdm is a core dependency
+                self.bar = None
+
+    def __call__(self, n: int) -> None:
+        if self.bar is not None:
+            with self.lock:
+                self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Deep media checks
+
+
+def _check_image(path: str) -> dict:
+    import warnings
+
+    from PIL import Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # large photos trip the decompression-bomb warning
+        with Image.open(path) as im:
+            im.load()  # decodes every pixel
+            return {"format": im.format, "width": im.width, "height": im.height}
+
+
+def _check_pdf(path: str) -> dict:
+    import pymupdf
+
+    with pymupdf.open(path) as doc:
+        if doc.needs_pass:
+            raise ValueError("PDF is encrypted")
+        for i in range(doc.page_count):
+            doc.load_page(i)
+        return {"pages": doc.page_count}
+
+
+def _check_video(path: str) -> dict:
+    import av
+
+    with av.open(path) as container:
+        if not container.streams.video:
+            raise ValueError("no video stream")
+        vs = container.streams.video[0]
+        first = next(container.decode(vs), None)
+        if first is None:
+            raise ValueError("video stream has no decodable frame")
+        # Seek near the end (to the keyframe before it) and decode to the last frame.
+        duration = container.duration  # microseconds (av.time_base)
+        if duration and duration > 2_000_000:
+            container.seek(int(duration - 1_500_000), backward=True, any_frame=False)
+        last = None
+        for last in container.decode(vs):
+            pass
+        if last is None:
+            raise ValueError("cannot decode the last frame")
+        audio = container.streams.audio
+        return {"codec": vs.codec_context.name, "width": vs.width, "height": vs.height,
+                "first_frame_time": first.time, "last_frame_time": last.time,
+                "audio": bool(audio), "audio_codec": audio[0].codec_context.name if audio else None}
+
+
+def media_type(path: str) -> str | None:
+    ext = os.path.splitext(path)[1].lower()
+    if ext in IMAGE_EXTS:
+        return "image"
+    if ext in PDF_EXTS:
+        return "pdf"
+    if ext in VIDEO_EXTS:
+        return "video"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole check
+
+
+def _task_media_paths(snapshot: Path) -> dict[str, str]:
+    """media path (as the task files write it) -> first task naming it. Problems in the task
+    files are `br-eval validate`'s business; a missing media file must not stop verify."""
+    from beyondrecall.loader import validate_snapshot
+
+    tasks, _ = validate_snapshot(snapshot)
+    out: dict[str, str] = {}
+    for t in tasks:
+        for p in sorted(t.media_paths()):
+            out.setdefault(p, f"{t.dimension}/{t.name}")
+    return out
+
+
+def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, strict: bool = False,
+                    progress: bool = True) -> VerifyReport:
+    import time
+
+    t0 = time.perf_counter()
+    snapshot = Path(snapshot)
+    if not (snapshot / "benchmark").is_dir():
+        raise DataError(f"{snapshot}: not a Beyond Recall snapshot (no benchmark/ folder)")
+    if workers < 1:
+        raise DataError(f"--workers must be at least 1 (got {workers})")
+    report = VerifyReport(str(snapshot), strict=strict, deep=deep)
+    resolver = _Resolver(snapshot)
+    findings = report.findings
+
+    # 1. Read both lists.
+    entries: list[ListEntry] = []
+    for list_name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark")):
+        list_path = snapshot / list_name
+        try:
+            text = list_path.read_bytes().decode("utf-8", errors="surrogateescape")
+        except FileNotFoundError:
+            findings.append(Finding("missing", list_name, "checksum list not found"))
+            continue
+        except OSError as exc:
+            findings.append(Finding("unreadable", list_name, exc.strerror or str(exc)))
+            continue
+        got, bad = parse_sums(text, list_name, base)
+        entries.extend(got)
+        findings.extend(bad)
+        report.lists[list_name] = len(got)
+    report.entries = len(entries)
+
+    # 2. Duplicates: one target, different expected hashes (inside a list or across lists).
+    expected: dict[str, list[ListEntry]] = {}
+    for e in entries:
+        expected.setdefault(e.target, []).append(e)
+    for target, es in expected.items():
+        if len({e.digest for e in es}) > 1:
+            where = "; ".join(f"{e.list_name} line {e.line_no}: {e.digest[:12]}" for e in es)
+            findings.append(Finding("duplicate", target, f"listed with different hashes ({where})"))
+
+    # 3. Resolve every target once, inside the snapshot.
+    resolved: dict[str, str] = {}
+    sizes: dict[str, int] = {}
+    for target in expected:
+        real, reason = resolver.resolve(target)
+        if reason:
+            e = expected[target][0]
+            findings.append(Finding("unsafe", target, f"{e.list_name} line {e.line_no}: {reason}"))
+            continue
+        try:
+            st = os.stat(real)
+        except FileNotFoundError:
+            findings.append(Finding("missing", target, f"listed in {_lists_of(expected[target])} "
+                                                       f"but not found"))
+            continue
+        except OSError as exc:
+            findings.append(Finding("unreadable", target, exc.strerror or str(exc)))
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            findings.append(Finding("missing", target, "listed but not a regular file"))
+            continue
+        resolved[target] = real
+        sizes[target] = st.st_size
+
+    # 4. Hash each file once, largest first so the pool stays busy to the end.
+    bar = _Progress(sum(sizes.values()), progress, "verify")
+    digests: dict[str, str] = {}
+
+    def work(target: str):
+        try:
+            return target, hash_file(resolved[target], bar), None
+        except OSError as exc:
+            return target, None, exc
+
+    order = sorted(resolved, key=lambda t: -sizes[t])
+    try:
+        if workers == 1:
+            results = map(work, order)
+            results = list(results)
+        else:
+            with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="br-verify") as pool:
+                results = list(pool.map(work, order))
+    finally:
+        bar.close()
+    for target, got, exc in results:
+        if exc is not None:
+            findings.append(Finding("unreadable", target, exc.strerror or str(exc)))
+            continue
+        digest, n = got
+        digests[target] = digest
+        report.files_hashed += 1
+        report.bytes_hashed += n
+        wrong: dict[str, list[ListEntry]] = {}
+        for e in expected[target]:
+            if e.digest != digest:
+                wrong.setdefault(e.digest, []).append(e)
+        for want, es in wrong.items():
+            where = " and ".join(f"{e.list_name} line {e.line_no}" for e in es)
+            findings.append(Finding("mismatch", target, f"sha256 is {digest} but {where} "
+                                                        f"{'says' if len(es) == 1 else 'say'} {want}"))
+
+    # 5. Files under benchmark/ that no list names.
+    bench_root = snapshot / "benchmark"
+    for dirpath, dirnames, filenames in os.walk(bench_root):
+        dirnames.sort()
+        for name in sorted(filenames):
+            rel = Path(dirpath, name).relative_to(snapshot).as_posix()
+            if rel == BENCH_LIST or rel in expected:
+                continue
+            findings.append(Finding("unlisted", rel, "under benchmark/ but in no checksum list",
+                                    fatal=strict))
+
+    # 6. Media named by the task files that no list covers.
+    for media, task in _task_media_paths(snapshot).items():
+        if not isinstance(media, str):
+            continue
+        norm = posixpath.normpath(media) if not unsafe_reason(media) else None
+        if norm is None or f"benchmark/{norm}" not in expected:
+            findings.append(Finding("uncovered", f"benchmark/{media}",
+                                    f"named in {task} but no checksum list covers it"))
+
+    # 7. Deep: decode media that exist inside the snapshot.
+    if deep:
+        _deep_checks(snapshot, resolver, resolved, digests, workers, progress, report)
+
+    report.findings.sort(key=lambda f: (PROBLEM_KINDS.index(f.kind), f.path, f.detail))
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _lists_of(es: list[ListEntry]) -> str:
+    return " and ".join(sorted({e.list_name for e in es}))
+
+
+def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
+                 digests: dict[str, str], workers: int, progress: bool,
+                 report: VerifyReport) -> None:
+    from beyondrecall.snapshot import read_pdf_map
+
+    try:
+        pdf_map = read_pdf_map(snapshot)
+    except DataError as exc:
+        report.findings.append(Finding("malformed", "benchmark/PDF_PREPROCESSING.json",
+                                       str(exc).split(": ", 1)[-1]))
+        pdf_map = {}
+    # Every media file under benchmark/ (listed or not), resolved safely.
+    targets: dict[str, str] = {}
+    for dirpath, dirnames, filenames in os.walk(snapshot / "benchmark"):
+        dirnames.sort()
+        for name in sorted(filenames):
+            rel = Path(dirpath, name).relative_to(snapshot).as_posix()
+            if media_type(rel) is None:
+                continue
+            real = resolved.get(rel)
+            if real is None:
+                real, reason = resolver.resolve(rel)
+                if reason:
+                    continue  # reported as unsafe when listed; never followed
+            targets[rel] = real
+    pdf_lock = threading.Lock()  # PyMuPDF is not thread-safe
+
+    def check(rel: str) -> dict:
+        kind = media_type(rel)
+        info: dict = {"path": rel, "type": kind}
+        try:
+            if kind == "image":
+                info.update(_check_image(targets[rel]))
+            elif kind == "pdf":
+                with pdf_lock:
+                    info.update(_check_pdf(targets[rel]))
+            else:
+                info.update(_check_video(targets[rel]))
+            info["ok"] = True
+        except Exception as exc:  # any decoder error means the file is corrupt
+            info["ok"] = False
+            info["error"] = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+        return info
+
+    bar = None
+    if progress:
+        try:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(targets), unit="file", desc="decode", leave=False,
+                       dynamic_ncols=True, mininterval=0.5)
+        except ImportError:  # pragma: no cover
+            bar = None
+    results = []
+    with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="br-deep") as pool:
+        for info in pool.map(check, sorted(targets)):
+            results.append(info)
+            if bar is not None:
+                bar.update(1)
+    if bar is not None:
+        bar.close()
+    for info in results:
+        rel = info["path"]
+        if not info["ok"]:
+            report.findings.append(Finding("corrupt", rel, f"does not decode ({info['error']})"))
+        elif info["type"] == "pdf":
+            entry = pdf_map.get(rel[len("benchmark/"):])
+            if entry is not None:
+                info["kept_pages"] = len(entry.original_pages)
+                if info["pages"] != len(entry.original_pages):
+                    report.findings.append(Finding(
+                        "corrupt", rel, f"{info['pages']} pages but PDF_PREPROCESSING.json keeps "
+                                        f"{len(entry.original_pages)}"))
+                if entry.sha256 and rel in digests and entry.sha256.lower() != digests[rel]:
+                    report.findings.append(Finding(
+                        "corrupt", rel, f"sha256 {digests[rel]} but PDF_PREPROCESSING.json says "
+                                        f"{entry.sha256}"))
+    report.media = results
+
+
+__all__ = ["Finding", "ListEntry", "VerifyReport", "parse_sums", "unsafe_reason", "hash_file",
+           "verify_snapshot", "PROBLEM_KINDS", "TOP_LIST", "BENCH_LIST"]

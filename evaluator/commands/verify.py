@@ -1,0 +1,56 @@
+"""`br-eval verify`: check every file of a snapshot against both SHA256SUMS lists.
+
+Prints one line per finding, `<kind> <path>: <detail>`, then one summary line (stderr when there
+are problems). Exit 0 clean, 1 when any problem was found, 2 on usage errors.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from evaluator.commands._common import add_data_arg
+
+
+def _default_workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def add_arguments(parser) -> None:
+    add_data_arg(parser)
+    parser.add_argument("--deep", action="store_true",
+                        help="also decode every image, PDF (page count vs PDF_PREPROCESSING.json) "
+                             "and video (first and last frame; reports audio)")
+    parser.add_argument("--json", action="store_true", help="print the findings as one JSON object")
+    parser.add_argument("--workers", type=int, default=_default_workers(), metavar="N",
+                        help="hashing threads (default: %(default)s)")
+    parser.add_argument("--strict", action="store_true",
+                        help="files under benchmark/ that no list names are problems too")
+    parser.add_argument("--no-progress", "--no_progress", dest="no_progress", action="store_true",
+                        help="no progress bar on stderr")
+
+
+def main(args) -> int:
+    if args.workers < 1:
+        print(f"br-eval verify: error: --workers must be at least 1 (got {args.workers})",
+              file=sys.stderr)
+        return 2
+    from beyondrecall.checksums import verify_snapshot
+    from beyondrecall.snapshot import resolve_data_dir
+
+    snapshot = resolve_data_dir(args.data, quiet=args.json)
+    report = verify_snapshot(snapshot, workers=args.workers, deep=args.deep, strict=args.strict,
+                             progress=not args.no_progress and sys.stderr.isatty())
+    return print_report(report, as_json=args.json)
+
+
+def print_report(report, as_json: bool = False) -> int:
+    if as_json:
+        import json
+
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        for f in report.findings:
+            print(f.line())
+        print(f"br-eval verify: {report.summary()}", file=sys.stdout if report.ok else sys.stderr)
+    return 0 if report.ok else 1
