@@ -109,7 +109,7 @@ def main(args) -> int:
     if args.limit is not None and args.limit < 1:
         raise EvalError("--limit must be at least 1")
 
-    settings = {"agent": args.agent, "model": args.model, "model_args": model_args,
+    settings = {"agent": args.agent, "model": args.model, "model_args": _public(model_args),
                 "agent_args": {k: v for k, v in agent_args.items() if k != "gen_kwargs"},
                 "gen_kwargs": gen_kwargs, "frames": None if args.fps else args.frames,
                 "fps": args.fps, "dpi": args.dpi, "captions": args.captions,
@@ -194,4 +194,9 @@ def main(args) -> int:
 
 def _public(args: dict) -> dict:
     """Never write keys into results files."""
-    return {k: ("***" if "key" in k.lower() or "token" in k.lower() else v) for k, v in args.items()}
+    def secret(k: str) -> bool:
+        k = k.lower()
+        return k in {"key", "token", "password", "secret"} or k.endswith(
+            ("_key", "_token", "_secret", "_password")) and not k.startswith("max_")
+
+    return {k: ("***" if secret(k) else v) for k, v in args.items()}
