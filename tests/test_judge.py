@@ -325,3 +325,21 @@ def test_make_judge_errors_are_one_line():
         make_judge("openai", {"model": "m"})
     with pytest.raises(EvalError, match="temperature 0"):
         make_judge("openai", {"base_url": "http://127.0.0.1:9/v1", "model": "m", "temperature": 1})
+
+
+def test_make_judge_mock_for_dry_runs(tmp_path):
+    judge = make_judge("mock", {"replies": '{"score": 0.5}', "max_tokens": 32},
+                       cache_path=tmp_path / "c.sqlite")
+    assert judge.grade("q", "a", "b").score == 0.5
+    assert judge.model.calls[0]["gen_kwargs"]["temperature"] == 0.0
+    assert judge.grade("q", "a", "b").cached is True
+    assert judge.describe()["backend"] == "mock"
+
+
+def test_make_judge_takes_another_prompt_file(tmp_path):
+    prompt = tmp_path / "strict.txt"
+    prompt.write_text("STRICT {question} | {reference} | {response}")
+    judge = make_judge("mock", {"replies": "Score: 1", "prompt": str(prompt)})
+    assert judge.grade("q", "a", "b").score == 1.0
+    assert judge.model.calls[0]["messages"][0].content[0].text == "STRICT q | a | b"
+    assert judge.describe()["prompt_sha256"] == hashlib.sha256(prompt.read_bytes()).hexdigest()
