@@ -2,6 +2,13 @@
 
 
 class MediaError(Exception):
-    """A media file or model needed to prepare inputs is missing or unusable."""
+    """A media file or model needed to prepare inputs is missing or unusable.
+
+    The message is one line and names the file (or the weights) it is about.
+    """
 
     exit_code = 1
+
+
+class MissingWeightsError(MediaError):
+    """CLIP weights are neither a local file nor in an existing local cache (never downloaded)."""

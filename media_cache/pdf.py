@@ -1,0 +1,79 @@
+"""PDF pages: render each page to PNG with PyMuPDF and extract its text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from media_cache.errors import MediaError
+
+# 144 dpi = twice PDF's 72-point grid: a US-letter page becomes 1224x1584 px, where small print
+# and table figures stay legible to a VLM; 72 dpi (1 px per point) blurs footnote-sized text.
+DEFAULT_DPI = 144
+
+
+def _quiet_mupdf(pymupdf) -> None:
+    # MuPDF prints repair warnings for damaged files straight to stderr; we report errors ourselves.
+    try:
+        pymupdf.TOOLS.mupdf_display_errors(False)
+        pymupdf.TOOLS.mupdf_display_warnings(False)
+    except AttributeError:
+        pass
+
+
+def open_pdf(source: Path):
+    import pymupdf
+
+    _quiet_mupdf(pymupdf)
+    if not source.is_file():
+        raise MediaError(f"{source}: no such file")
+    try:
+        doc = pymupdf.open(source, filetype="pdf")
+    except Exception as exc:   # PyMuPDF raises several unrelated types for damaged files
+        raise MediaError(f"{source}: cannot open PDF ({exc})") from None
+    if doc.needs_pass:
+        doc.close()
+        raise MediaError(f"{source}: PDF is password-protected")
+    if doc.page_count == 0:
+        doc.close()
+        raise MediaError(f"{source}: PDF has no pages (damaged or empty file)")
+    return doc
+
+
+def build_pdf_pages(source: Path, out_dir: Path, dpi: int) -> dict:
+    """Producer of the `pdf_pages` operation: page_NNNN.png plus text and size per page."""
+    doc = open_pdf(source)
+    pages = []
+    try:
+        for i in range(doc.page_count):
+            try:
+                page = doc.load_page(i)
+                pix = page.get_pixmap(dpi=dpi, alpha=False)
+                name = f"page_{i:04d}.png"
+                pix.save(out_dir / name)
+                text = page.get_text("text")
+            except MediaError:
+                raise
+            except Exception as exc:
+                raise MediaError(f"{source}: cannot render page {i + 1} ({exc})") from None
+            pages.append({"file": name, "text": text, "width": pix.width, "height": pix.height})
+    finally:
+        doc.close()
+    return {"page_count": len(pages), "pages": pages}
+
+
+def check_page_map(source: Path, page_map: Sequence[tuple[int, bool]] | None,
+                   page_count: int) -> list[tuple[int, bool | None]]:
+    """(original_page, is_evidence) for each page of the file; validated against its page count."""
+    if page_map is None:
+        return [(i + 1, None) for i in range(page_count)]
+    try:
+        mapped = [(int(orig), bool(ev)) for orig, ev in page_map]
+    except (TypeError, ValueError):
+        raise MediaError(f"{source}: page map must be a sequence of (original_page, is_evidence) pairs") from None
+    if len(mapped) != page_count:
+        raise MediaError(f"{source}: page map lists {len(mapped)} pages but the PDF has {page_count}")
+    bad = [orig for orig, _ in mapped if orig < 1]
+    if bad:
+        raise MediaError(f"{source}: page map has original page number {bad[0]} (must be >= 1)")
+    return mapped

@@ -1,0 +1,477 @@
+"""The content-addressed store under `MediaCache`.
+
+Layout under the root:
+
+    <op>/<key[:2]>/<key>/manifest.json     one entry: manifest + artifact files
+    <op>/<key[:2]>/.tmp-*                   an entry being written (renamed into place when done)
+    .hashes/<xx>/<sha256 of path>.json      memo: (path, size, mtime_ns, inode) -> sha256 of bytes
+    .locks/<key>.lock                       held while an entry is produced (removed afterwards)
+
+key = sha256 of the canonical JSON of {op, version, source, params}, where `source` is the sha256
+of the input file's bytes and `version` is PRODUCER_VERSIONS[op] (bumped whenever an operation's
+output changes). Paths and question ids never enter a key.
+
+Writes are atomic: an entry is built in a temporary folder next to its final place and published
+with one rename(2). A process that finds the final folder already there (another process won the
+race) throws its own copy away and uses the published one, so readers only ever see complete
+entries. A per-key lock file (flock) keeps two processes from doing the same work at once; it is
+an optimisation only, correctness rests on the rename.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from media_cache.errors import MediaError
+
+# Bump an operation's number whenever what it writes changes (format, sampling, rendering).
+PRODUCER_VERSIONS: dict[str, int] = {
+    "image": 1,
+    "pdf_pages": 1,
+    "video_frames": 1,
+    "audio": 1,
+    "clip_image": 1,    # CLIP image embedding of one image file
+    "clip_text": 1,     # CLIP text embeddings of a vocabulary
+}
+
+MANIFEST = "manifest.json"
+TMP_PREFIX = ".tmp-"
+HASH_CHUNK = 1 << 20
+
+_memo_lock = threading.Lock()
+# (realpath, size, mtime_ns, inode) -> sha256; shared by every MediaCache in the process.
+_sha_memo: dict[tuple[str, int, int, int], str] = {}
+
+
+def default_root() -> Path:
+    """`$BR_EVAL_CACHE`, else `$XDG_CACHE_HOME/br-eval/media`, else `~/.cache/br-eval/media`."""
+    env = os.environ.get("BR_EVAL_CACHE")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "br-eval" / "media"
+
+
+def entry_key(op: str, source_sha256: str, params: dict) -> str:
+    """The cache key of one operation on one content: the only way keys are made."""
+    if op not in PRODUCER_VERSIONS:
+        raise ValueError(f"unknown media operation {op!r}")
+    blob = json.dumps({"op": op, "version": PRODUCER_VERSIONS[op], "source": source_sha256,
+                       "params": params}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(HASH_CHUNK):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _write_json_atomic(path: Path, data) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _dir_size(path: Path) -> int:
+    total = 0
+    for dirpath, _, files in os.walk(path):
+        for name in files:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(dirpath, name)).st_size
+    return total
+
+
+@dataclass
+class Entry:
+    """A published entry: its folder and the data its producer returned."""
+
+    key: str
+    path: Path
+    data: dict
+    from_cache: bool
+
+
+@dataclass
+class OpInfo:
+    entries: int = 0
+    bytes: int = 0
+
+
+@dataclass
+class CacheInfo:
+    root: Path
+    ops: dict[str, OpInfo] = field(default_factory=dict)
+    invalid: int = 0           # entries prune would remove (stale version, bad key, broken)
+    invalid_bytes: int = 0
+    temp: int = 0              # leftovers of interrupted writes
+    temp_bytes: int = 0
+    hash_memos: int = 0
+    total_bytes: int = 0
+
+    @property
+    def entries(self) -> int:
+        return sum(o.entries for o in self.ops.values())
+
+
+@dataclass
+class PruneReport:
+    removed_invalid: int = 0
+    removed_temp: int = 0
+    removed_locks: int = 0
+    removed_memos: int = 0
+    freed_bytes: int = 0
+    kept: int = 0
+
+
+class Store:
+    """Entries on disk; `MediaCache` builds the operations on top of it."""
+
+    def __init__(self, root: Path | str | None = None) -> None:
+        self.root = Path(root).expanduser() if root is not None else default_root()
+        self.stats: Counter[str] = Counter()   # "<op>:hit" / "<op>:miss", plus op-specific counts
+
+    # ---- source hashing ---------------------------------------------------------------------
+
+    def source_sha256(self, path: Path | str) -> str:
+        """sha256 of a file's bytes, hashed once per (path, size, mtime_ns, inode).
+
+        Memoised in the process and persisted under `.hashes/`, so a later process only stats.
+        """
+        path = Path(path)
+        try:
+            real = os.path.realpath(path)
+            st = os.stat(real)
+        except OSError as exc:
+            raise MediaError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        if not os.path.isfile(real):
+            raise MediaError(f"{path}: not a regular file")
+        memo_key = (real, st.st_size, st.st_mtime_ns, st.st_ino)
+        with _memo_lock:
+            cached = _sha_memo.get(memo_key)
+        if cached:
+            return cached
+        memo_file = self._memo_file(real)
+        try:
+            m = json.loads(memo_file.read_text(encoding="utf-8"))
+            if (m.get("path"), m.get("size"), m.get("mtime_ns"), m.get("ino")) == memo_key:
+                sha = str(m["sha256"])
+                with _memo_lock:
+                    _sha_memo[memo_key] = sha
+                return sha
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass
+        try:
+            sha = sha256_file(Path(real))
+        except OSError as exc:
+            raise MediaError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        with _memo_lock:
+            _sha_memo[memo_key] = sha
+        with contextlib.suppress(OSError):    # the memo is an optimisation: a read-only cache still works
+            memo_file.parent.mkdir(parents=True, exist_ok=True)
+            _write_json_atomic(memo_file, {"path": real, "size": st.st_size,
+                                           "mtime_ns": st.st_mtime_ns, "ino": st.st_ino, "sha256": sha})
+        return sha
+
+    def _memo_file(self, real: str) -> Path:
+        h = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()
+        return self.root / ".hashes" / h[:2] / f"{h}.json"
+
+    # ---- entries ----------------------------------------------------------------------------
+
+    def entry_dir(self, op: str, key: str) -> Path:
+        return self.root / op / key[:2] / key
+
+    def lookup(self, op: str, source_sha256: str, params: dict) -> Entry | None:
+        key = entry_key(op, source_sha256, params)
+        final = self.entry_dir(op, key)
+        manifest = self._read_manifest(final, op, key)
+        if manifest is None:
+            return None
+        return Entry(key, final, manifest["data"], True)
+
+    def get_or_create(self, op: str, source_sha256: str, params: dict,
+                      build: Callable[[Path], dict]) -> Entry:
+        """Return the entry for (op, source, params), building it with `build(tmpdir)` on a miss.
+
+        `build` writes its artifact files into `tmpdir` and returns JSON-ready data describing
+        them (file names relative to the entry). An exception from `build` leaves nothing behind.
+        """
+        key = entry_key(op, source_sha256, params)
+        final = self.entry_dir(op, key)
+        manifest = self._read_manifest(final, op, key)
+        if manifest is not None:
+            self.stats[f"{op}:hit"] += 1
+            return Entry(key, final, manifest["data"], True)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        with self._key_lock(key):
+            manifest = self._read_manifest(final, op, key)
+            if manifest is not None:       # another process finished it while we waited
+                self.stats[f"{op}:hit"] += 1
+                return Entry(key, final, manifest["data"], True)
+            if final.exists():             # broken entry (e.g. files deleted by hand): replace it
+                self._discard(final)
+            tmp = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{key[:16]}-", dir=final.parent))
+            try:
+                os.chmod(tmp, 0o755)
+                data = build(tmp)
+                files = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*") if p.is_file())
+                manifest = {"key": key, "op": op, "version": PRODUCER_VERSIONS[op],
+                            "source": source_sha256, "params": params, "created": time.time(),
+                            "files": files, "data": data}
+                with open(tmp / MANIFEST, "w", encoding="utf-8") as f:
+                    json.dump(manifest, f, ensure_ascii=False, separators=(",", ":"))
+                try:
+                    os.rename(tmp, final)
+                except OSError as exc:
+                    if exc.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+                        raise
+                    published = self._read_manifest(final, op, key)
+                    if published is None:
+                        raise
+                    shutil.rmtree(tmp, ignore_errors=True)   # lost the race: use the winner's copy
+                    self.stats[f"{op}:hit"] += 1
+                    return Entry(key, final, published["data"], True)
+            except BaseException:
+                shutil.rmtree(tmp, ignore_errors=True)
+                raise
+        self.stats[f"{op}:miss"] += 1
+        return Entry(key, final, data, False)
+
+    def _read_manifest(self, final: Path, op: str, key: str) -> dict | None:
+        try:
+            with open(final / MANIFEST, encoding="utf-8") as f:
+                m = json.load(f)
+        except (OSError, ValueError):
+            return None
+        if not isinstance(m, dict) or not self._manifest_valid(final, m, op, key):
+            return None
+        return m
+
+    @staticmethod
+    def _manifest_valid(final: Path, m: dict, op: str | None = None, key: str | None = None) -> bool:
+        try:
+            m_op = m["op"]
+            if op is not None and m_op != op:
+                return False
+            if m.get("version") != PRODUCER_VERSIONS.get(m_op):
+                return False
+            expected = entry_key(m_op, m["source"], m["params"])
+            if expected != (key or final.name) or expected != final.name:
+                return False
+            if not isinstance(m.get("data"), dict):
+                return False
+            return all(os.path.isfile(final / f) for f in m.get("files", ()))
+        except (KeyError, TypeError, ValueError):
+            return False
+
+    def _discard(self, path: Path) -> None:
+        """Move a folder out of the way atomically, then delete it."""
+        trash = path.parent / f"{TMP_PREFIX}trash-{path.name[:16]}-{os.getpid()}-{time.monotonic_ns()}"
+        try:
+            os.rename(path, trash)
+        except FileNotFoundError:
+            return
+        shutil.rmtree(trash, ignore_errors=True)
+
+    @contextlib.contextmanager
+    def _key_lock(self, key: str) -> Iterator[None]:
+        try:
+            import fcntl
+        except ImportError:     # no flock (Windows): the atomic rename alone keeps entries whole
+            yield
+            return
+        lock_dir = self.root / ".locks"
+        lock_dir.mkdir(parents=True, exist_ok=True)
+        lock_path = lock_dir / f"{key}.lock"
+        fd = os.open(lock_path, os.O_CREAT | os.O_RDWR, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                # Unlinking while holding the lock may let a late arrival lock a fresh file and
+                # redo the work; it then loses the rename race harmlessly.
+                with contextlib.suppress(OSError):
+                    os.unlink(lock_path)
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+    # ---- inspection and pruning -------------------------------------------------------------
+
+    def _walk_entries(self) -> Iterator[tuple[str, Path]]:
+        """(op folder name, path) for every entry or temp folder under an op folder."""
+        if not self.root.is_dir():
+            return
+        for op_dir in sorted(self.root.iterdir()):
+            if op_dir.name.startswith(".") or not op_dir.is_dir():
+                continue
+            for shard in sorted(op_dir.iterdir()):
+                if not shard.is_dir():
+                    yield op_dir.name, shard
+                    continue
+                for entry in sorted(shard.iterdir()):
+                    yield op_dir.name, entry
+
+    def _classify(self, op_name: str, path: Path) -> str:
+        """"valid", "temp" or "invalid"."""
+        if path.name.startswith(TMP_PREFIX):
+            return "temp"
+        if not path.is_dir() or path.parent.parent.name != op_name or path.parent.name != path.name[:2]:
+            return "invalid"
+        try:
+            with open(path / MANIFEST, encoding="utf-8") as f:
+                m = json.load(f)
+        except (OSError, ValueError):
+            return "invalid"
+        if not isinstance(m, dict) or m.get("op") != op_name or not self._manifest_valid(path, m):
+            return "invalid"
+        return "valid"
+
+    def info(self) -> CacheInfo:
+        info = CacheInfo(self.root)
+        for op_name, path in self._walk_entries():
+            kind = self._classify(op_name, path)
+            size = _dir_size(path) if path.is_dir() else path.lstat().st_size
+            if kind == "valid":
+                o = info.ops.setdefault(op_name, OpInfo())
+                o.entries += 1
+                o.bytes += size
+            elif kind == "temp":
+                info.temp += 1
+                info.temp_bytes += size
+            else:
+                info.invalid += 1
+                info.invalid_bytes += size
+        hashes = self.root / ".hashes"
+        if hashes.is_dir():
+            info.hash_memos = sum(1 for _ in hashes.glob("*/*.json"))
+        info.total_bytes = _dir_size(self.root) if self.root.is_dir() else 0
+        return info
+
+    def prune(self, *, temp_age: float = 3600.0, everything: bool = False,
+              dry_run: bool = False) -> PruneReport:
+        """Remove entries that no longer match a valid key, stale temporaries and stale memos.
+
+        An entry is removed when its producer version is not the current one, its folder name is
+        not the key its manifest describes, or its manifest/artifacts are missing. Temporary
+        folders are removed once older than `temp_age` seconds (younger ones may belong to a
+        running `prepare`). `everything=True` empties the cache.
+        """
+        report = PruneReport()
+        if not self.root.is_dir():
+            return report
+        if everything:
+            for child in list(self.root.iterdir()):
+                size = _dir_size(child) if child.is_dir() else child.lstat().st_size
+                report.freed_bytes += size
+                report.removed_invalid += 1
+                if not dry_run:
+                    if child.is_dir() and not child.is_symlink():
+                        shutil.rmtree(child, ignore_errors=True)
+                    else:
+                        child.unlink(missing_ok=True)
+            return report
+        now = time.time()
+        for op_name, path in list(self._walk_entries()):
+            kind = self._classify(op_name, path)
+            if kind == "valid":
+                report.kept += 1
+                continue
+            try:
+                age = now - path.lstat().st_mtime
+            except OSError:
+                continue
+            if kind == "temp" and age < temp_age:
+                continue
+            size = _dir_size(path) if path.is_dir() else path.lstat().st_size
+            report.freed_bytes += size
+            if kind == "temp":
+                report.removed_temp += 1
+            else:
+                report.removed_invalid += 1
+            if not dry_run:
+                if path.is_dir() and not path.is_symlink():
+                    self._discard(path) if kind == "invalid" else shutil.rmtree(path, ignore_errors=True)
+                else:
+                    path.unlink(missing_ok=True)
+        report.removed_locks = self._prune_locks(dry_run)
+        report.removed_memos = self._prune_memos(dry_run)
+        # Empty shard folders left behind.
+        if not dry_run:
+            for op_dir in self.root.iterdir():
+                if op_dir.is_dir() and not op_dir.name.startswith("."):
+                    for shard in op_dir.iterdir():
+                        with contextlib.suppress(OSError):
+                            shard.rmdir()
+        return report
+
+    def _prune_locks(self, dry_run: bool) -> int:
+        lock_dir = self.root / ".locks"
+        if not lock_dir.is_dir():
+            return 0
+        try:
+            import fcntl
+        except ImportError:
+            return 0
+        removed = 0
+        for lock_path in lock_dir.glob("*.lock"):
+            try:
+                fd = os.open(lock_path, os.O_RDWR)
+            except OSError:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)      # held by a running producer
+                continue
+            try:
+                removed += 1
+                if not dry_run:
+                    lock_path.unlink(missing_ok=True)
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+        return removed
+
+    def _prune_memos(self, dry_run: bool) -> int:
+        """Hash memos whose file is gone or has changed."""
+        hashes = self.root / ".hashes"
+        if not hashes.is_dir():
+            return 0
+        removed = 0
+        for memo in hashes.glob("*/*"):
+            stale = memo.name.startswith(TMP_PREFIX)
+            if not stale:
+                try:
+                    m = json.loads(memo.read_text(encoding="utf-8"))
+                    st = os.stat(m["path"])
+                    stale = (st.st_size, st.st_mtime_ns, st.st_ino) != (m["size"], m["mtime_ns"], m["ino"])
+                except (OSError, ValueError, KeyError, TypeError):
+                    stale = True
+            if stale:
+                removed += 1
+                if not dry_run:
+                    memo.unlink(missing_ok=True)
+        return removed

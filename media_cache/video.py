@@ -1,0 +1,316 @@
+"""Video frames: which frames to take (the same for every backend) and how to decode them.
+
+Frame numbering
+    Frames are numbered 0..N-1 in presentation order. N and every frame's time come from one
+    demux pass with PyAV (packets only, nothing decoded): the video stream's packets, minus
+    empty and discard-flagged ones, sorted by presentation timestamp. Frame i's time is
+    (pts_i - pts_0) * time_base seconds. Both backends decode frames by these numbers.
+
+Uniform sampling (`num_frames=k`)
+    index_i = floor((2i + 1) * N / (2k)) for i = 0..k-1: the middle frame of each of k equal
+    segments (integer arithmetic, so no float rounding can differ between machines). When
+    k > N the repeated indices collapse and every frame is returned once.
+
+Rate sampling (`fps=f`)
+    For t_j = j / f (j = 0, 1, ... while t_j < end, end = last frame's time + 1 / average
+    frame rate, when the last frame stops showing), the frame on screen at t_j: the last frame
+    whose time is <= t_j. Repeats (f above the video's own rate) collapse.
+
+Decoding (PyAV, the default)
+    A stream: packets are demuxed and decoded in order and only the chosen frames are converted
+    to RGB and written out, so memory holds a few frames, never the video. For sparse targets
+    it seeks to the keyframe at or before a target whenever that keyframe lies ahead of what
+    has been decoded (what decord does too), and falls back to a plain decode from the start
+    if a seek lands anywhere unexpected. Frames are matched by presentation timestamp.
+
+decord
+    `VideoReader.get_batch` on the same indices, in chunks of 16. decord numbers frames the
+    same way; if its frame count differs from PyAV's the file is refused rather than mislabelled.
+
+Both convert to RGB24 with libswscale, honouring the stream's colour tags; on the test videos
+the two backends agree pixel for pixel (tests/test_media_video.py checks it).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable
+
+from media_cache.errors import MediaError
+
+DEFAULT_NUM_FRAMES = 8
+BACKENDS = ("pyav", "decord")
+_DECORD_CHUNK = 16
+
+
+@dataclass(frozen=True)
+class VideoProbe:
+    frame_count: int
+    pts: tuple[int, ...]            # presentation timestamps, sorted (index = frame number)
+    keyframe: tuple[bool, ...]
+    times: tuple[float, ...]        # seconds since the first frame
+    timed: bool                     # False when the stream has no timestamps (numbered by order)
+    duration: float
+    avg_fps: float
+    width: int
+    height: int
+    has_audio: bool
+
+
+def _av_errors():
+    import av
+
+    # Every PyAV error derives from FFmpegError; plain OSError (disk full while writing a frame)
+    # is deliberately not caught, so it is not misreported as a damaged video.
+    return (av.FFmpegError, ValueError, UnicodeDecodeError, RuntimeError)
+
+
+def open_container(source: Path):
+    import av
+
+    if not Path(source).is_file():
+        raise MediaError(f"{source}: no such file")
+    try:
+        return av.open(str(source), mode="r")
+    except (*_av_errors(), OSError) as exc:
+        raise MediaError(f"{source}: cannot open media ({exc})") from None
+
+
+def probe_video(source: Path) -> VideoProbe:
+    container = open_container(source)
+    try:
+        if not container.streams.video:
+            raise MediaError(f"{source}: no video stream")
+        stream = container.streams.video[0]
+        has_audio = bool(container.streams.audio)
+        entries: list[tuple[int | None, bool]] = []
+        try:
+            for packet in container.demux(stream):
+                if packet.size == 0 or packet.is_discard:
+                    continue
+                ts = packet.pts if packet.pts is not None else packet.dts
+                entries.append((ts, bool(packet.is_keyframe)))
+        except _av_errors() as exc:
+            raise MediaError(f"{source}: cannot read video packets ({exc})") from None
+        if not entries:
+            raise MediaError(f"{source}: video stream has no frames")
+        rate = stream.average_rate or stream.guessed_rate
+        timed = all(ts is not None for ts, _ in entries)
+        if timed:
+            entries.sort(key=lambda e: e[0])
+            tb = stream.time_base or Fraction(1, 1)
+            first = entries[0][0]
+            times = tuple(float((ts - first) * tb) for ts, _ in entries)
+            pts = tuple(ts for ts, _ in entries)
+        else:   # e.g. raw elementary streams: number frames by decode order at the nominal rate
+            step = 1.0 / float(rate) if rate else 0.0
+            times = tuple(i * step for i in range(len(entries)))
+            pts = tuple(range(len(entries)))
+        if container.duration is not None and container.duration > 0:
+            duration = container.duration / 1_000_000
+        else:
+            duration = times[-1] + (1.0 / float(rate) if rate else 0.0)
+        avg_fps = float(rate) if rate else (len(entries) / duration if duration else 0.0)
+        ctx = stream.codec_context
+        return VideoProbe(len(entries), pts, tuple(k for _, k in entries), times, timed,
+                          float(duration), avg_fps, int(ctx.width or 0), int(ctx.height or 0),
+                          has_audio)
+    finally:
+        container.close()
+
+
+def uniform_indices(frame_count: int, num_frames: int) -> list[int]:
+    """Middle frame of each of `num_frames` equal segments (see the module docstring)."""
+    if num_frames < 1:
+        raise MediaError(f"num_frames must be at least 1, got {num_frames}")
+    return sorted({(2 * i + 1) * frame_count // (2 * num_frames) for i in range(num_frames)})
+
+
+def rate_indices(times: tuple[float, ...] | list[float], fps: float,
+                 end: float | None = None) -> list[int]:
+    """The frame on screen at every 1/fps seconds until `end` (see the module docstring).
+
+    `end` defaults to the last frame's time plus the last frame interval.
+    """
+    if not fps > 0:
+        raise MediaError(f"fps must be positive, got {fps}")
+    if end is None:
+        end = times[-1] + (times[-1] - times[-2] if len(times) > 1 else 0.0)
+    out: list[int] = []
+    j = 0
+    while True:
+        t = j / fps
+        if j and t >= end - 1e-9:
+            break
+        i = bisect.bisect_right(times, t + 1e-9) - 1
+        if not out or out[-1] != i:
+            out.append(i)
+        j += 1
+    return out
+
+
+def choose_indices(probe: VideoProbe, num_frames: int | None, fps: float | None) -> tuple[list[int], str]:
+    if (num_frames is None) == (fps is None):
+        raise MediaError("give exactly one of num_frames and fps")
+    if num_frames is not None:
+        return uniform_indices(probe.frame_count, int(num_frames)), f"num_frames={int(num_frames)}"
+    end = probe.times[-1] + (1.0 / probe.avg_fps if probe.avg_fps > 0 else 0.0)
+    return rate_indices(probe.times, float(fps), end), f"fps={float(fps):g}"
+
+
+class _SeekMiss(Exception):
+    """A seek did not land where the packet index said; decode from the start instead."""
+
+
+def decode_pyav(source: Path, probe: VideoProbe, indices: list[int],
+                emit: Callable[[int, "object"], None]) -> None:
+    """Call emit(index, rgb24 ndarray) for each chosen frame, in index order."""
+    errors = _av_errors()
+    done: set[int] = set()
+
+    def emit_frame(i, frame):
+        emit(i, frame.to_ndarray(format="rgb24"))
+        done.add(i)
+
+    try:
+        if probe.timed:
+            try:
+                _decode_seeking(source, probe, indices, emit_frame, done)
+                return
+            except _SeekMiss:
+                pass
+        _decode_sequential(source, probe, [i for i in indices if i not in done], emit_frame)
+    except MediaError:
+        raise
+    except errors as exc:
+        raise MediaError(f"{source}: cannot decode video ({exc})") from None
+
+
+def _decode_seeking(source, probe, indices, emit_frame, done) -> None:
+    keyframes = [i for i, k in enumerate(probe.keyframe) if k] or [0]
+    want = {probe.pts[i]: i for i in indices}
+    container = open_container(source)
+    try:
+        stream = container.streams.video[0]
+        stream.thread_type = "AUTO"
+        frames = None
+        floor = None          # after a seek, frames before the keyframe are leftovers
+        last_pts = None       # latest frame the decoder produced
+        for t in indices:
+            if t in done:
+                continue
+            target = probe.pts[t]
+            k = keyframes[max(bisect.bisect_right(keyframes, t) - 1, 0)]
+            key_pts = probe.pts[k]
+            if frames is None and k == 0:
+                frames = container.decode(stream)
+            elif frames is None or last_pts is None or key_pts > last_pts:
+                container.seek(key_pts, backward=True, any_frame=False, stream=stream)
+                frames = container.decode(stream)
+                floor, last_pts = key_pts, None
+            for frame in frames:
+                p = frame.pts
+                if p is None:
+                    raise _SeekMiss
+                if floor is not None and p < floor:
+                    continue
+                last_pts = p
+                i = want.get(p)
+                if i is not None and i not in done:
+                    emit_frame(i, frame)
+                if p >= target:
+                    break
+            if t not in done:
+                raise _SeekMiss
+    finally:
+        container.close()
+
+
+def _decode_sequential(source, probe, indices, emit_frame) -> None:
+    if not indices:
+        return
+    remaining = set(indices)
+    want = {probe.pts[i]: i for i in indices} if probe.timed else None
+    container = open_container(source)
+    try:
+        stream = container.streams.video[0]
+        stream.thread_type = "AUTO"
+        for order, frame in enumerate(container.decode(stream)):
+            if want is not None and frame.pts is not None:
+                i = want.get(frame.pts)
+            else:
+                i = order if order in remaining else None
+            if i is not None and i in remaining:
+                emit_frame(i, frame)
+                remaining.discard(i)
+                if not remaining:
+                    break
+    finally:
+        container.close()
+    if remaining:
+        missing = min(remaining)
+        raise MediaError(f"{source}: frame {missing} (of {probe.frame_count}) was not produced by "
+                         "the decoder (damaged or truncated video)")
+
+
+def decode_decord(source: Path, probe: VideoProbe, indices: list[int],
+                  emit: Callable[[int, "object"], None]) -> None:
+    try:
+        import decord
+    except ImportError:
+        raise MediaError("the decord backend needs the `decord` package (pip install 'br-eval[decord]'); "
+                         "or use --backend pyav") from None
+    try:
+        reader = decord.VideoReader(str(source), ctx=decord.cpu(0))
+    except Exception as exc:   # decord raises its own DECORDError and RuntimeError
+        raise MediaError(f"{source}: decord cannot open video ({exc})") from None
+    try:
+        if len(reader) != probe.frame_count:
+            raise MediaError(f"{source}: decord counts {len(reader)} frames where PyAV counts "
+                             f"{probe.frame_count}; use --backend pyav for this file")
+        for start in range(0, len(indices), _DECORD_CHUNK):
+            chunk = indices[start:start + _DECORD_CHUNK]
+            try:
+                batch = reader.get_batch(chunk).asnumpy()
+            except Exception as exc:
+                raise MediaError(f"{source}: decord cannot decode frames {chunk[0]}..{chunk[-1]} ({exc})") from None
+            for i, rgb in zip(chunk, batch):
+                emit(i, rgb)
+            del batch
+    finally:
+        del reader
+
+
+def build_video_frames(source: Path, out_dir: Path, *, num_frames: int | None, fps: float | None,
+                       backend: str, probe: VideoProbe | None = None) -> dict:
+    """Producer of the `video_frames` operation: frame_NNNNNNN.png for each chosen frame."""
+    from PIL import Image
+
+    if backend not in BACKENDS:
+        raise MediaError(f"unknown video backend {backend!r} (choose from {', '.join(BACKENDS)})")
+    probe = probe or probe_video(source)
+    indices, sampling = choose_indices(probe, num_frames, fps)
+    written: dict[int, str] = {}
+
+    def emit(i: int, rgb) -> None:
+        name = f"frame_{i:07d}.png"
+        # Low zlib effort: lossless like any PNG, several times faster to write than the default.
+        Image.fromarray(rgb, "RGB").save(out_dir / name, format="PNG", compress_level=1)
+        written[i] = name
+
+    if backend == "pyav":
+        decode_pyav(source, probe, indices, emit)
+    else:
+        decode_decord(source, probe, indices, emit)
+    missing = [i for i in indices if i not in written]
+    if missing:
+        raise MediaError(f"{source}: frame {missing[0]} could not be decoded")
+    return {
+        "frames": [{"index": i, "time": probe.times[i], "file": written[i]} for i in indices],
+        "duration": probe.duration, "has_audio": probe.has_audio,
+        "frame_count": probe.frame_count, "avg_fps": probe.avg_fps,
+        "width": probe.width, "height": probe.height, "sampling": sampling, "backend": backend,
+    }

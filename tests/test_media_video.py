@@ -1,0 +1,174 @@
+"""cache.video_frames and cache.audio on real H.264/AAC, Matroska and VP9 files made with PyAV."""
+
+from __future__ import annotations
+
+import av
+import numpy as np
+import pytest
+from PIL import Image
+
+import media_cache.video as video_mod
+from media_cache import MediaCache, MediaError
+from media_cache.audio import read_wav_float32
+from media_cache.synthetic import make_video
+from media_cache.video import rate_indices, uniform_indices
+
+
+@pytest.fixture(scope="module")
+def videos(tmp_path_factory):
+    d = tmp_path_factory.mktemp("videos")
+    return {
+        # B-frames and a short GOP, so frames are reordered and seeking has keyframes to use.
+        "mp4": make_video(d / "clip.mp4", seconds=4, fps=10, width=64, height=48,
+                          options={"g": 8, "bf": 2}),
+        "mkv": make_video(d / "silent.mkv", seconds=2, fps=10, width=66, height=50, audio=False),
+        "webm": make_video(d / "vp9.webm", seconds=2, fps=10, codec="libvpx-vp9", audio=False),
+    }
+
+
+@pytest.fixture
+def cache(tmp_path):
+    return MediaCache(tmp_path / "cache")
+
+
+def raw_frames(path):
+    """Every frame, decoded plainly with PyAV: the reference."""
+    with av.open(str(path)) as c:
+        return [(f.time, f.to_ndarray(format="rgb24")) for f in c.decode(video=0)]
+
+
+def pixels(path):
+    with Image.open(path) as im:
+        return np.asarray(im.convert("RGB"))
+
+
+def test_uniform_formula():
+    assert uniform_indices(10, 3) == [1, 5, 8]            # floor((2i+1)*10/6)
+    assert uniform_indices(40, 8) == [2, 7, 12, 17, 22, 27, 32, 37]
+    assert uniform_indices(3, 8) == [0, 1, 2]             # fewer frames than asked: each once
+    assert uniform_indices(1, 1) == [0]
+    with pytest.raises(MediaError):
+        uniform_indices(10, 0)
+
+
+def test_rate_formula():
+    times = [i / 10 for i in range(20)]                    # 10 fps, 2 s
+    assert rate_indices(times, 1) == [0, 10]
+    assert rate_indices(times, 3) == [0, 3, 6, 10, 13, 16]
+    assert rate_indices(times, 25) == list(range(20))     # above the video's rate: every frame once
+    assert rate_indices(times, 1, end=5.0) == [0, 10, 19]   # the last frame stays on screen
+
+
+@pytest.mark.parametrize("kind", ["mp4", "mkv", "webm"])
+def test_frames_equal_a_plain_full_decode(cache, videos, kind):
+    reference = raw_frames(videos[kind])
+    res = cache.video_frames(videos[kind], num_frames=5)
+    n = len(reference)
+    assert res.frame_count == n                    # counted from packets, also where the container has no count
+    assert [f.index for f in res.frames] == uniform_indices(n, 5)
+    for f in res.frames:
+        t, rgb = reference[f.index]
+        assert f.time == pytest.approx(t, abs=1e-6)
+        assert np.array_equal(pixels(f.image_path), rgb)
+    assert res.width == reference[0][1].shape[1] and res.height == reference[0][1].shape[0]
+    assert res.avg_fps == pytest.approx(10)
+    assert res.duration == pytest.approx(n / 10, abs=0.15)
+
+
+def test_fps_sampling_and_times(cache, videos):
+    res = cache.video_frames(videos["mp4"], fps=2)
+    assert [f.index for f in res.frames] == list(range(0, 40, 5))
+    assert [f.time for f in res.frames] == pytest.approx([i * 0.5 for i in range(8)])
+    assert res.sampling == "fps=2"
+
+
+@pytest.mark.parametrize("kind", ["mp4", "mkv", "webm"])
+@pytest.mark.parametrize("sampling", [{"num_frames": 7}, {"fps": 3.0}, {"num_frames": 1000}])
+def test_decord_and_pyav_give_identical_frames(cache, videos, kind, sampling):
+    a = cache.video_frames(videos[kind], backend="pyav", **sampling)
+    b = cache.video_frames(videos[kind], backend="decord", **sampling)
+    assert not b.from_cache and b.backend == "decord"
+    assert [(f.index, f.time) for f in a.frames] == [(f.index, f.time) for f in b.frames]
+    for fa, fb in zip(a.frames, b.frames):
+        assert np.array_equal(pixels(fa.image_path), pixels(fb.image_path)), f"frame {fa.index} differs"
+
+
+def test_seek_fallback_gives_the_same_frames(cache, videos, monkeypatch, tmp_path):
+    first = cache.video_frames(videos["mp4"], num_frames=6)
+
+    def always_miss(*args, **kwargs):
+        raise video_mod._SeekMiss
+
+    monkeypatch.setattr(video_mod, "_decode_seeking", always_miss)
+    other = MediaCache(tmp_path / "other")
+    second = other.video_frames(videos["mp4"], num_frames=6)
+    assert not second.from_cache
+    for a, b in zip(first.frames, second.frames):
+        assert a.index == b.index and np.array_equal(pixels(a.image_path), pixels(b.image_path))
+
+
+def test_second_call_is_a_hit_and_params_are_part_of_the_key(cache, videos):
+    a = cache.video_frames(videos["mp4"], num_frames=4)
+    b = cache.video_frames(videos["mp4"], num_frames=4)
+    c = cache.video_frames(videos["mp4"], num_frames=5)
+    assert not a.from_cache and b.from_cache and not c.from_cache
+    assert a == b
+    assert a.to_dict()["frames"][0]["index"] == a.frames[0].index
+
+
+def test_exactly_one_of_num_frames_and_fps(cache, videos):
+    with pytest.raises(MediaError, match="exactly one"):
+        cache.video_frames(videos["mp4"])
+    with pytest.raises(MediaError, match="exactly one"):
+        cache.video_frames(videos["mp4"], num_frames=4, fps=1.0)
+    with pytest.raises(MediaError, match="fps"):
+        cache.video_frames(videos["mp4"], fps=0)
+    with pytest.raises(MediaError, match="backend"):
+        cache.video_frames(videos["mp4"], num_frames=2, backend="opencv")
+
+
+def test_audio_track_is_16k_mono_float32(cache, videos):
+    track = cache.audio(videos["mp4"])
+    assert track.has_audio and track.sample_rate == 16000
+    assert track.duration == pytest.approx(4.0, abs=0.1)
+    # Read back by an independent decoder (FFmpeg through PyAV) and by the header parser.
+    with av.open(str(track.wav_path)) as c:
+        s = c.streams.audio[0]
+        assert (s.codec_context.name, s.sample_rate, s.channels) == ("pcm_f32le", 16000, 1)
+        decoded = np.concatenate([f.to_ndarray().reshape(-1) for f in c.decode(s)])
+    samples, rate = read_wav_float32(track.wav_path)
+    assert rate == 16000 and samples.dtype == np.float32
+    assert np.array_equal(decoded, samples)
+    assert len(samples) == round(track.duration * 16000)
+    # The 440 Hz tone survives AAC and resampling.
+    segment = samples[4000:20000]
+    peak_hz = np.fft.rfftfreq(len(segment), 1 / 16000)[np.argmax(np.abs(np.fft.rfft(segment)))]
+    assert peak_hz == pytest.approx(440, abs=2)
+    # Stereo -> mono is FFmpeg's standard downmix (L + R) / sqrt(2), what `ffmpeg -ac 1` does:
+    # two identical 0.3-amplitude channels give 0.3 * sqrt(2).
+    assert np.abs(samples[4000:20000]).max() == pytest.approx(0.3 * np.sqrt(2), abs=0.03)
+    assert cache.audio(videos["mp4"]).from_cache
+
+
+def test_video_without_audio_is_flagged_not_an_error(cache, videos):
+    frames = cache.video_frames(videos["mkv"], num_frames=2)
+    assert frames.has_audio is False
+    track = cache.audio(videos["mkv"])
+    assert track.has_audio is False and track.wav_path is None and track.duration == 0.0
+    assert cache.video_frames(videos["mp4"], num_frames=2).has_audio is True
+
+
+@pytest.mark.parametrize("backend", ["pyav", "decord"])
+def test_undecodable_video_names_the_file(cache, tmp_path, videos, backend):
+    junk = tmp_path / "junk.mp4"
+    junk.write_bytes(b"\x00\x01not a video" * 100)
+    with pytest.raises(MediaError, match="junk.mp4"):
+        cache.video_frames(junk, num_frames=3, backend=backend)
+    with pytest.raises(MediaError, match="junk.mp4"):
+        cache.audio(junk)
+    data = videos["mp4"].read_bytes()
+    truncated = tmp_path / "cut.mp4"
+    truncated.write_bytes(data[: len(data) // 3])    # index (moov) at the end is gone
+    with pytest.raises(MediaError, match="cut.mp4"):
+        cache.video_frames(truncated, num_frames=3, backend=backend)
+    assert cache.store.info().entries == 0
