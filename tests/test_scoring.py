@@ -101,6 +101,20 @@ def _lcs_reference(a, b):
     return best
 
 
+def _lcs_table(a, b):
+    table = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i, x in enumerate(a, 1):
+        for j, y in enumerate(b, 1):
+            table[i][j] = table[i - 1][j - 1] + 1 if x == y else max(table[i - 1][j], table[i][j - 1])
+    return table[-1][-1]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from("abcdefg"), max_size=120), st.lists(st.sampled_from("abcdeh"), max_size=90))
+def test_bit_parallel_lcs_matches_the_textbook_table(a, b):
+    assert lcs_length(a, b) == _lcs_table(a, b)
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from("abcd"), max_size=7), st.lists(st.sampled_from("abce"), max_size=7))
 def test_lcs_matches_brute_force(a, b):
