@@ -301,14 +301,14 @@ class Judge:
         return self.prompts["answer"].sha256
 
     def describe(self) -> dict:
-        """What results.json records so a judged number can be cited and reproduced."""
+        """What results.json records so a judged number can be cited and reproduced (call counts
+        stay in `stats`: they differ between a fresh and a cached run of the same judgment)."""
         return {
             "backend": self.backend,
             "model_id": self.model_id,
             "gen_kwargs": dict(self.gen_kwargs),
             "prompt_sha256": self.prompt_sha256,
             "prompts": {k: {"source": p.source, "sha256": p.sha256} for k, p in self.prompts.items()},
-            "stats": dict(self.stats),
         }
 
     # -- judgments -----------------------------------------------------------------------------
