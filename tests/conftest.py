@@ -3,7 +3,8 @@
 * `HF_HUB_OFFLINE=1` is set before anything imports huggingface_hub (download tests that talk to
   their own 127.0.0.1 server switch the client back on for themselves, see test_download.py);
 * `BR_EVAL_HOME` points at a temporary folder for the whole test session, so the generated
-  sample, the media cache and downloads land there.
+  sample, the media cache and downloads land there; `HF_HOME` too (the Hub client's cache and
+  token file), and no `HF_TOKEN` leaks in from the user's shell.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ import pytest
 os.environ["HF_HUB_OFFLINE"] = "1"
 _HOME = tempfile.mkdtemp(prefix="br-eval-test-home-")
 os.environ["BR_EVAL_HOME"] = _HOME
+os.environ["HF_HOME"] = os.path.join(_HOME, "hf-home")  # the client's cache, refs and token file
+os.environ.pop("HF_TOKEN", None)
+os.environ.pop("HUGGING_FACE_HUB_TOKEN", None)
 os.environ.pop("BR_EVAL_DATA", None)
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
 
