@@ -213,7 +213,8 @@ def test_refusal_lexicon_file_format():
 
 # -- per-answer scoring ---------------------------------------------------------------------------------
 def test_every_task_has_a_primary_metric():
-    assert set(TASK_PRIMARY) == set(ALL_TASKS)
+    # every Beyond Recall task has one (other suites may add theirs, e.g. "realcompanion/question")
+    assert {t for t in TASK_PRIMARY if "/" not in t} == set(ALL_TASKS)
     assert primary_metric("long_term_semantic_summary") == "rougeL_f"
     assert primary_metric("long_term_semantic_summary", judged=True) == "judge"
     assert primary_metric("refusal_to_answer", judged=True) == "refusal_acc"
