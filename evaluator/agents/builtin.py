@@ -58,6 +58,9 @@ class BaselineAgent(_Collecting):
         from evaluator.agents.text_index import Bm25Index
         from evaluator.scoring import extract_options
 
+        if query.options.get("format") == "reconstruction":
+            return self.reconstruct(query.options.get("persona_slots") or [])
+
         docs = [_turn_search_text(t) for t in self.turns]
         index = Bm25Index(docs)
         options = extract_options(query.text)
@@ -75,6 +78,34 @@ class BaselineAgent(_Collecting):
             return Answer(REFUSAL, relied_on=[])
         best = self.turns[hits[0][0]]
         return Answer(best.content, relied_on=[best.ref])
+
+
+    def reconstruct(self, slots: list[str]) -> Answer:
+        """RealCompanion reconstruction without a model: the user's first-person statements
+        become profile claims (citing themselves); each persona slot gets the user turn that
+        best matches the slot's name, when one matches at all."""
+        import json
+        import re
+
+        from evaluator.agents.text_index import Bm25Index
+
+        first_person = re.compile(r"\b(i am|i'm|i work|i live|i have|i've|i moved|i started|my)\b", re.I)
+        user_turns = [t for t in self.turns if t.person == "user"]
+        claims, seen = [], set()
+        for t in reversed(user_turns):
+            if first_person.search(t.content) and t.content not in seen:
+                seen.add(t.content)
+                claims.append({"text": t.content, "citations": [t.id] if t.id else []})
+            if len(claims) >= 20:
+                break
+        index = Bm25Index([t.content for t in user_turns])
+        persona = {}
+        for slot in slots:
+            words = re.sub(r"[._]+", " ", slot)
+            ranked = index.ranked(words, k=1)
+            if ranked and ranked[0][1] > 0:
+                persona[slot] = user_turns[ranked[0][0]].content[:80]
+        return Answer(json.dumps({"profile": claims[::-1], "persona": persona}), relied_on=None)
 
 
 def _strip_options(text: str, options: dict) -> str:

@@ -79,6 +79,7 @@ class MemoryTurn:
     person: str
     content: str
     media: list[MediaInput] = field(default_factory=list)
+    id: str | None = None           # a stored message id where the data has one (RealCompanion)
 
     @property
     def ref(self) -> tuple[int, int]:
@@ -99,6 +100,7 @@ class Query:
     text: str
     media: list[MediaInput]         # query input, not history
     cutoff: datetime | None
+    options: dict = field(default_factory=dict)   # task hints, e.g. persona slots to fill
 
 
 @dataclass(slots=True)

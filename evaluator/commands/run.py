@@ -30,7 +30,7 @@ def add_arguments(parser) -> None:
               "(max_context_tokens=, top_k=, last=, n=, media=images|text|none)")
     add_alias(parser, "gen_kwargs", default="", help="generation settings, k=v,... "
               "(temperature=0,max_tokens=256)")
-    parser.add_argument("--judge", default=None, choices=["openai"],
+    parser.add_argument("--judge", default=None, choices=["openai", "mock"],
                         help="score with an LLM judge on an OpenAI-compatible server")
     add_alias(parser, "judge_args", default="", help="judge settings: base_url=,model=,api_key=")
     parser.add_argument("--limit", type=int, default=None, help="at most N questions per task")
@@ -56,6 +56,9 @@ def add_arguments(parser) -> None:
                         default=None, help="local open_clip checkpoint file")
     parser.add_argument("--video-backend", "--video_backend", dest="video_backend",
                         default="pyav", choices=["pyav", "decord"])
+    parser.add_argument("--conditions", default=None, metavar="C0,C1,...",
+                        help="realcompanion/chat: fixed context conditions for the --model "
+                             "generator (C0 C1 C2 C3 C4 C4m) instead of the agent's own memory")
     parser.add_argument("--detector", default=None,
                         help="realcompanion/retrieval: restraint detector package.module:function")
     add_lenient_arg(parser)
@@ -136,6 +139,12 @@ def main(args) -> int:
         snapshot = resolve_data_dir(args.data)
         data_info = snapshot_info(snapshot).__dict__
 
+    rc_data = Path(args.rc_data) if args.rc_data else None
+    if any(s.suite == "realcompanion" for s in specs):
+        from evaluator.realcompanion.data import resolve_rc_data
+
+        rc_data = Path(resolve_rc_data(args.rc_data))   # once, so the sample notice shows once
+
     use_cache = None
     if args.use_cache is not None:
         from beyondrecall.snapshot import home_dir
@@ -144,7 +153,7 @@ def main(args) -> int:
 
     ctx = RunContext(run_dir=run_dir, seed=args.seed, limit=args.limit,
                      log_samples=args.log_samples, data=snapshot,
-                     rc_data=Path(args.rc_data) if args.rc_data else None, agent=args.agent,
+                     rc_data=rc_data, agent=args.agent,
                      model=args.model, model_args=model_args, gen_kwargs=gen_kwargs,
                      agent_args=agent_args, judge=args.judge, judge_args=judge_args,
                      use_cache=use_cache, show_progress=args.progress and sys.stderr.isatty(),
@@ -152,6 +161,7 @@ def main(args) -> int:
                             "captions": args.captions, "clip_model": args.clip_model,
                             "clip_pretrained": args.clip_pretrained,
                             "video_backend": args.video_backend, "detector": args.detector,
+                            "conditions": args.conditions,
                             "lenient_time": args.lenient_time,
                             "num_concurrent": args.num_concurrent})
     if args.model:

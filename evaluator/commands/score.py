@@ -13,7 +13,7 @@ from evaluator.commands._common import add_alias
 
 def add_arguments(parser) -> None:
     parser.add_argument("run_dir", help="a run folder (holds results.json and samples_*.jsonl)")
-    parser.add_argument("--judge", default=None, choices=["openai"])
+    parser.add_argument("--judge", default=None, choices=["openai", "mock"])
     add_alias(parser, "judge_args", default="", help="base_url=,model=,api_key=")
     add_alias(parser, "use_cache", nargs="?", const="", default=None, metavar="SQLITE",
               help="cache judge responses in SQLite")

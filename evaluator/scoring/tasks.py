@@ -34,6 +34,8 @@ TASK_PRIMARY: dict[str, str] = {
     "high_density_information_extraction": "token_f1",
     "property_state_retrieval": "token_f1",
     "temporal_anchoring": "token_f1",
+    # RealCompanion's written questions are free-text answers like the tasks above.
+    "realcompanion/question": "token_f1",
 }
 
 # Metrics averaged (with clustered intervals) by `aggregate`; booleans count as 0/1.

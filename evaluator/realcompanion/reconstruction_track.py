@@ -1,0 +1,215 @@
+"""The Reconstruction track (`realcompanion/reconstruction`): from a participant's full history
+the agent writes a profile (claims citing message ids) and a persona (slot name -> value).
+
+The agent reads every message, then gets one query whose `options` say what to write:
+`{"format": "reconstruction", "persona_slots": [...]}`; the query text says the same for model
+agents. It must answer with JSON:
+    {"profile": [{"text": "...", "citations": ["day12-7", ...]}, ...],
+     "persona": {"slot name": "value", ...}}
+(a ```json fence around it is fine). Malformed JSON is an error for that participant, recorded
+in the journal; the run goes on.
+
+Scoring, F1 = 2TP / (2TP + FP + FN), pooled over participants and per participant:
+- persona: a predicted slot is a true positive when its value matches the gold value of the same
+  slot (the judge's yes/no with `--judge`, else normalised token F1 >= 0.5); a wrong value counts
+  as a false positive and its gold slot as a false negative; extra slots are false positives.
+- profile: gold claims are those the release's audit kept (supported, pruned_supported,
+  repairable); predicted and gold claims are matched one to one, greedily by token F1, a pair
+  counting when it passes the same rule.
+Tokens the agent read and wrote (reported by the backend, else estimated at 4 characters a
+token) sit next to the scores.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+TASK = "realcompanion/reconstruction"
+MATCH_F1 = 0.5
+GOLD_AUDITS = frozenset({"supported", "pruned_supported", "repairable"})
+
+INSTRUCTION = (
+    "You have read your whole conversation history with this user. Write what you know about "
+    "them as JSON with two keys: \"profile\", a list of claims, each {{\"text\": a short factual "
+    "sentence about the user, \"citations\": [ids of the messages that support it]}}; and "
+    "\"persona\", an object giving a value for each of these slots where the history supports "
+    "one: {slots}. Answer with the JSON only."
+)
+
+
+class OutputError(ValueError):
+    """The agent's reconstruction is not the JSON the track asks for."""
+
+
+def parse_reconstruction(text: str) -> tuple[list[dict], dict[str, str]]:
+    body = text.strip()
+    fence = re.search(r"```(?:json)?\s*(.*?)```", body, re.S)
+    if fence:
+        body = fence.group(1).strip()
+    start, end = body.find("{"), body.rfind("}")
+    if start < 0 or end <= start:
+        raise OutputError("malformed JSON: no JSON object in the answer")
+    try:
+        data = json.loads(body[start:end + 1])
+    except ValueError as exc:
+        raise OutputError(f"malformed JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise OutputError("malformed JSON: expected an object with profile and persona")
+    profile = data.get("profile", [])
+    persona = data.get("persona", {})
+    if not isinstance(profile, list) or not isinstance(persona, dict):
+        raise OutputError("malformed JSON: profile must be a list and persona an object")
+    claims = []
+    for i, c in enumerate(profile):
+        if isinstance(c, str):
+            c = {"text": c, "citations": []}
+        if not isinstance(c, dict) or not isinstance(c.get("text"), str):
+            raise OutputError(f"malformed JSON: profile[{i}] has no text")
+        cites = c.get("citations") or []
+        claims.append({"text": c["text"], "citations": [str(x) for x in cites]
+                       if isinstance(cites, list) else []})
+    return claims, {str(k): "" if v is None else str(v) for k, v in persona.items()}
+
+
+def _norm_slot(name: str) -> str:
+    return re.sub(r"\s+", " ", name.strip().lower())
+
+
+def _matches(gold: str, pred: str, slot: str, judge) -> tuple[bool, float]:
+    from evaluator.scoring import token_f1
+
+    f1 = token_f1(pred, gold)
+    if judge is None:
+        return f1 >= MATCH_F1, f1
+    from evaluator.scoring import judge_value_match
+
+    r = judge_value_match(judge, slot=slot, gold_value=gold, predicted_value=pred)
+    if r["error"]:
+        raise RuntimeError(f"judge failed: {r['error']}")
+    return bool(r["match"]), f1
+
+
+def score_persona(gold: dict, pred: dict[str, str], judge=None) -> dict:
+    gold_by = {_norm_slot(k): (k, s.value) for k, s in gold.items()}
+    tp = fp = 0
+    matched = set()
+    details = []
+    for name, value in pred.items():
+        g = gold_by.get(_norm_slot(name))
+        if g is None:
+            fp += 1
+            details.append({"slot": name, "predicted": value, "match": False, "reason": "no such slot"})
+            continue
+        ok, f1 = _matches(str(g[1]), value, g[0], judge)
+        if ok and g[0] not in matched:
+            tp += 1
+            matched.add(g[0])
+        else:
+            fp += 1
+        details.append({"slot": g[0], "predicted": value, "gold": g[1], "match": ok, "f1": f1})
+    fn = len(gold_by) - len(matched)
+    return {"tp": tp, "fp": fp, "fn": fn, "details": details}
+
+
+def score_profile(gold_claims, pred_claims: list[dict], judge=None) -> dict:
+    from evaluator.scoring import token_f1
+
+    gold = [c for c in gold_claims if (c.audit or "supported") in GOLD_AUDITS]
+    pairs = sorted(((token_f1(p["text"], g.text), i, j) for i, p in enumerate(pred_claims)
+                    for j, g in enumerate(gold)), key=lambda t: (-t[0], t[1], t[2]))
+    used_p, used_g, links = set(), set(), []
+    for f1, i, j in pairs:
+        if i in used_p or j in used_g:
+            continue
+        if judge is None and f1 < MATCH_F1:
+            break                                   # sorted: nothing later can pass
+        if judge is not None and f1 == 0:
+            break
+        ok, _ = _matches(gold[j].text, pred_claims[i]["text"], "profile claim", judge)
+        if ok:
+            used_p.add(i)
+            used_g.add(j)
+            links.append({"predicted": i, "gold": gold[j].id, "f1": f1})
+    tp = len(links)
+    return {"tp": tp, "fp": len(pred_claims) - tp, "fn": len(gold) - tp, "links": links,
+            "n_gold": len(gold)}
+
+
+def f1_of(tp: int, fp: int, fn: int) -> dict:
+    denom = 2 * tp + fp + fn
+    return {"f1": (2 * tp / denom) if denom else None,
+            "precision": tp / (tp + fp) if tp + fp else None,
+            "recall": tp / (tp + fn) if tp + fn else None, "tp": tp, "fp": fp, "fn": fn}
+
+
+def run(ctx, spec=None) -> dict:
+    from evaluator.agents.protocol import Query
+    from evaluator.models.base import ModelCallError
+    from evaluator.realcompanion.tracks import (ask, error_text, estimate_tokens, history_views,
+                                                load_rc, resolve_agent_and_model, run_items)
+
+    root, release = load_rc(ctx)
+    judge = ctx.extra.get("_judge")
+    agent_cls, model = resolve_agent_and_model(ctx)
+    views = history_views(release)
+    people = list(release.participants)
+    if ctx.limit is not None:
+        people = people[:ctx.limit]
+
+    def work(key, p):
+        slots = list(p.persona)
+        sample = {"key": key, "participant": p.pid, "messages_read": len(p.messages)}
+        try:
+            query = Query(key, TASK, INSTRUCTION.format(slots=", ".join(slots)), [], None,
+                          options={"format": "reconstruction", "persona_slots": slots})
+            ans = ask(agent_cls, model, ctx.agent_args, views[p.pid].sessions_before(len(p.messages)), query)
+            sample["prediction"] = ans.text
+            sample["tokens_read"] = ans.input_tokens if ans.input_tokens is not None else \
+                sum(estimate_tokens(m.text) for m in p.messages)
+            sample["tokens_written"] = ans.output_tokens if ans.output_tokens is not None else \
+                estimate_tokens(ans.text)
+            sample["tokens_estimated"] = ans.input_tokens is None
+            claims, persona = parse_reconstruction(ans.text)
+            known = {m.id for m in p.messages}
+            sample["dangling_citations"] = sum(1 for c in claims for x in c["citations"] if x not in known)
+            sample["persona"] = score_persona(p.persona, persona, judge)
+            sample["profile"] = score_profile(p.claims, claims, judge)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except ModelCallError as exc:
+            sample.update(error=error_text(exc), error_kind="model")
+        except OutputError as exc:
+            sample.update(error=f"{p.pid}: {exc}", error_kind="output")
+        except Exception as exc:
+            sample.update(error=error_text(exc), error_kind="agent")
+        return sample
+
+    samples = run_items(ctx, TASK, [(f"{TASK}/{p.pid}", p) for p in people], work)
+    out = aggregate(samples)
+    out["data"] = {"path": str(root), "is_sample": release.is_sample,
+                   "participants": len(release.participants)}
+    return out
+
+
+def aggregate(samples: list[dict]) -> dict:
+    ok = [s for s in samples if not s.get("error")]
+    out: dict = {"primary_metric": "persona_f1", "n_samples": len(samples), "n_scored": len(ok),
+                 "n_failed": len(samples) - len(ok), "match_rule":
+                 f"judge yes/no when --judge, else normalised token F1 >= {MATCH_F1}"}
+    for part in ("persona", "profile"):
+        tp = sum(s[part]["tp"] for s in ok)
+        fp = sum(s[part]["fp"] for s in ok)
+        fn = sum(s[part]["fn"] for s in ok)
+        per = {s["participant"]: f1_of(s[part]["tp"], s[part]["fp"], s[part]["fn"]) for s in ok}
+        f1s = [v["f1"] for v in per.values() if v["f1"] is not None]
+        out[part] = {"pooled": f1_of(tp, fp, fn),
+                     "macro_f1": sum(f1s) / len(f1s) if f1s else None,
+                     "per_participant": per}
+    pooled = out["persona"]["pooled"]["f1"]
+    out["primary"] = None if pooled is None else {"mean": pooled, "ci95": None, "n": len(ok)}
+    out["tokens"] = {"read": sum(s.get("tokens_read") or 0 for s in ok),
+                     "written": sum(s.get("tokens_written") or 0 for s in ok),
+                     "estimated": any(s.get("tokens_estimated") for s in ok)}
+    out["errors"] = [s["error"] for s in samples if s.get("error")]
+    return out
