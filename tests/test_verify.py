@@ -286,3 +286,15 @@ def test_not_a_snapshot_is_one_line(tmp_path, capsys):
     code = main(["verify", "--data", str(tmp_path)])
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_deep_decodes_identical_copies_once(sample_snapshot, monkeypatch):
+    seen = []
+    real = checksums._check_video
+    monkeypatch.setattr(checksums, "_check_video", lambda p: seen.append(p) or real(p))
+    report = checksums.verify_snapshot(sample_snapshot, deep=True, progress=False)
+    videos = [m for m in report.media if m["type"] == "video"]
+    # VID_0007.mp4 is a byte-identical copy of clip_parade.mp4: four files, three decodes.
+    assert len(videos) == 4 and len(seen) == 3 and all(m["ok"] for m in videos)
+    copy = next(m for m in videos if m["path"].endswith("VID_0007.mp4"))
+    assert copy["audio"] is True
