@@ -7,8 +7,8 @@ them, so `import media_cache` costs only the standard library.
 Public API
 ----------
 ``MediaCache(root: Path | str | None = None)``
-    The cache. ``root`` defaults to ``$BR_EVAL_CACHE``, else ``$XDG_CACHE_HOME/br-eval/media``,
-    else ``~/.cache/br-eval/media``. An entry's key is the sha256 of the source file's bytes
+    The cache. ``root`` defaults to ``$BR_EVAL_CACHE``, else ``$BR_EVAL_HOME/media``, else
+    ``$XDG_CACHE_HOME/br-eval/media``, else ``~/.cache/br-eval/media``. An entry's key is the sha256 of the source file's bytes
     plus the operation, its parameters and the producer version (``PRODUCER_VERSIONS``); a path
     or question id never is. Each entry is a folder with ``manifest.json`` and its artifact
     files, written to a temporary folder and renamed into place (atomic; two processes preparing
@@ -39,7 +39,7 @@ Public API
     float32 WAV (IEEE-float format tag 3). No audio stream: ``has_audio=False``, ``wav_path``
     None. A file that does not decode: MediaError naming it.
 
-``cache.clip_caption(path, *, model, pretrained, vocabulary=None, top_k=3) -> Caption``
+``cache.clip_caption(path, *, model="ViT-B-32", pretrained, vocabulary=None, top_k=3) -> Caption``
 ``cache.clip_captions(paths, *, model, pretrained, vocabulary=None, top_k=3, batch_size=32)``
     ``Caption(text, labels, embedding_path, ...)``: text like
     ``"a photo of: dog (0.41), beach (0.22), ball (0.10)"``, ``labels`` the top-k

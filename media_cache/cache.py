@@ -17,8 +17,8 @@ PathLike = str | os.PathLike
 class MediaCache:
     """Media files -> model-ready inputs, computed once and kept on disk by content.
 
-    `root` defaults to `$BR_EVAL_CACHE`, else `$XDG_CACHE_HOME/br-eval/media`, else
-    `~/.cache/br-eval/media`. Every method takes a media file path and returns a frozen record
+    `root` defaults to `$BR_EVAL_CACHE`, else `$BR_EVAL_HOME/media`, else
+    `$XDG_CACHE_HOME/br-eval/media`, else `~/.cache/br-eval/media`. Every method takes a media file path and returns a frozen record
     whose paths point into the cache; the same content under another path is a cache hit.
     """
 
@@ -127,14 +127,16 @@ class MediaCache:
 
     # ---- CLIP ---------------------------------------------------------------------------------
 
-    def clip_caption(self, path: PathLike, *, model: str, pretrained: PathLike | None,
+    def clip_caption(self, path: PathLike, *, model: str | None = None,
+                     pretrained: PathLike | None = None,
                      vocabulary: PathLike | None = None, top_k: int = 3,
                      device: str | None = None) -> Caption:
         """Zero-shot caption and embedding of one image (an original, a frame or a page PNG)."""
         return self.clip_captions([path], model=model, pretrained=pretrained,
                                   vocabulary=vocabulary, top_k=top_k, device=device)[0]
 
-    def clip_captions(self, paths: Iterable[PathLike], *, model: str, pretrained: PathLike | None,
+    def clip_captions(self, paths: Iterable[PathLike], *, model: str | None = None,
+                      pretrained: PathLike | None = None,
                       vocabulary: PathLike | None = None, top_k: int = 3,
                       batch_size: int = 32, device: str | None = None,
                       template: str | None = None, progress=None) -> list[Caption]:
@@ -149,6 +151,7 @@ class MediaCache:
         from media_cache.image import open_image
 
         paths = [Path(p) for p in paths]
+        model = model or clip.DEFAULT_MODEL
         template = template or clip.DEFAULT_TEMPLATE
         if "{}" not in template:
             raise MediaError(f"CLIP prompt template must contain '{{}}', got {template!r}")

@@ -56,10 +56,13 @@ _sha_memo: dict[tuple[str, int, int, int], str] = {}
 
 
 def default_root() -> Path:
-    """`$BR_EVAL_CACHE`, else `$XDG_CACHE_HOME/br-eval/media`, else `~/.cache/br-eval/media`."""
+    """`$BR_EVAL_CACHE`, else `$BR_EVAL_HOME/media`, else `$XDG_CACHE_HOME/br-eval/media`,
+    else `~/.cache/br-eval/media` (the same home folder the rest of br-eval uses)."""
     env = os.environ.get("BR_EVAL_CACHE")
     if env:
         return Path(env).expanduser()
+    if os.environ.get("BR_EVAL_HOME"):
+        return Path(os.environ["BR_EVAL_HOME"]).expanduser() / "media"
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "br-eval" / "media"
 
@@ -349,6 +352,10 @@ class Store:
             return "invalid"
         return "valid"
 
+    def size_bytes(self) -> int:
+        """Bytes under the root (everything: entries, temporaries, memos)."""
+        return _dir_size(self.root) if self.root.is_dir() else 0
+
     def info(self) -> CacheInfo:
         info = CacheInfo(self.root)
         for op_name, path in self._walk_entries():
@@ -367,7 +374,7 @@ class Store:
         hashes = self.root / ".hashes"
         if hashes.is_dir():
             info.hash_memos = sum(1 for _ in hashes.glob("*/*.json"))
-        info.total_bytes = _dir_size(self.root) if self.root.is_dir() else 0
+        info.total_bytes = self.size_bytes()
         return info
 
     def prune(self, *, temp_age: float = 3600.0, everything: bool = False,

@@ -35,6 +35,9 @@ def test_default_root(monkeypatch, tmp_path):
     monkeypatch.setenv("BR_EVAL_CACHE", str(tmp_path / "c"))
     assert MediaCache().root == tmp_path / "c"
     monkeypatch.delenv("BR_EVAL_CACHE")
+    monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "home"))
+    assert MediaCache().root == tmp_path / "home" / "media"
+    monkeypatch.delenv("BR_EVAL_HOME")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert MediaCache().root == tmp_path / "xdg" / "br-eval" / "media"
 
