@@ -1,0 +1,45 @@
+"""The RealCompanion suite: ten human/AI-companion relationships as data (`data.py`), a synthetic
+sample (`sample.py`), pool-exact BM25 (`bm25.py`), the retrieval task (`retrieval_task.py`) and the
+statistics they share (`stats.py`). Importing the package is cheap: standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+TASK_UNITS = {
+    "realcompanion/retrieval": "probes",
+    "realcompanion/chat": "probes",
+    "realcompanion/question": "questions",
+    "realcompanion/reconstruction": "participants",
+}
+
+
+def counts(rc_data: str | os.PathLike | None) -> dict[str, dict]:
+    """Sizes of the four realcompanion/* tasks for `br-eval ls`, from the files alone (no typed
+    records, no citation checks): retrieval = scoreable probes with a reference; chat = scoreable
+    probes plus cold opens; question = questions; reconstruction = participants.
+    Without `rc_data`, the generated sample (made once, quietly) is counted."""
+    from evaluator.realcompanion.data import (CHAT, QUESTIONS, is_cold_open_row,
+                                              is_scoreable_row, iter_jsonl, participant_dirs,
+                                              resolve_rc_data)
+
+    root = resolve_rc_data(rc_data, quiet=True)
+    folders = participant_dirs(Path(root))
+    retrieval = chat = questions = 0
+    for folder in folders:
+        chat_path = folder / CHAT
+        if chat_path.is_file():
+            for _, row in iter_jsonl(chat_path):
+                scoreable = is_scoreable_row(row)
+                retrieval += int(scoreable and bool(row.get("reference_ids")))
+                chat += int(scoreable or is_cold_open_row(row))
+        q_path = folder / QUESTIONS
+        if q_path.is_file():
+            questions += sum(1 for _ in iter_jsonl(q_path))
+    n = len(folders)
+    sizes = {"realcompanion/retrieval": retrieval, "realcompanion/chat": chat,
+             "realcompanion/question": questions, "realcompanion/reconstruction": n}
+    return {task: {"participants": n, "units": TASK_UNITS[task], "count": sizes[task]}
+            for task in TASK_UNITS}

@@ -1,0 +1,218 @@
+"""Retrieval methods and controls for one probe's pool (every message strictly before it).
+
+Each method is a total order over the pool; what we record is the 1-based rank of every gold
+message in that order, which is enough to recompute hit@k, all@k and MRR later:
+
+- RANDOM         a seeded random order.
+- RECENCY        most recent first.
+- RECENCY-USER   the participant's own messages, most recent first, then the companion's, most
+                 recent first (so the order covers the whole pool and MRR stays defined).
+- BM25           pool-exact BM25 with the probe's text as the query; equal scores, more recent first.
+- ORACLE         the true references first (most recent first), then the rest by recency.
+
+Controls:
+- BROKEN-ORACLE  the oracle fed another probe's references (same participant, disjoint from this
+                 probe's, at least one inside this pool), then the rest of the pool in a seeded
+                 random order; scored against the true references. Expected near 0.
+- offset-permuted gold: the true references are replaced by the messages at the distances of a
+                 different probe's references (a probe of the same kind, memory-bearing or not,
+                 drawn from any participant), measured back from this probe. Distances survive,
+                 content does not: a purely positional method keeps its score, a content method
+                 should fall to its positional baseline.
+- position-randomised gold: the references are replaced by as many messages drawn uniformly from
+                 the pool. Position and content are both gone: recency collapses to chance.
+RANDOM, RECENCY, RECENCY-USER and BM25 are scored against each substituted gold set.
+
+Every random choice comes from its own stream, seeded by sha256(seed|participant|probe|purpose),
+so a probe's result does not depend on which other probes run, in what order, or on a resume.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+from dataclasses import dataclass
+
+from evaluator.realcompanion.data import Participant, Probe, Release
+
+METHODS = ("RANDOM", "RECENCY", "RECENCY-USER", "BM25", "ORACLE", "BROKEN-ORACLE")
+CONTROL_METHODS = ("RANDOM", "RECENCY", "RECENCY-USER", "BM25")
+GOLD_SETS = ("true", "offset_permuted", "position_randomised")
+STREAMS = ("random", "broken-oracle", "broken-oracle-fill", "offset-permuted",
+           "position-randomised")
+TOP_K_LOGGED = 10
+
+
+def stream_seed(seed: int, participant: str, probe_id: str, purpose: str) -> int:
+    h = hashlib.sha256(f"{seed}|{participant}|{probe_id}|{purpose}".encode()).digest()
+    return int.from_bytes(h[:8], "big")
+
+
+def stream(seed: int, participant: str, probe_id: str, purpose: str):
+    import numpy as np
+
+    return np.random.default_rng(stream_seed(seed, participant, probe_id, purpose))
+
+
+# -- control partners ------------------------------------------------------------------------------
+@dataclass
+class ControlPlan:
+    broken_partner: dict[str, Probe | None]   # probe key -> whose references the broken oracle gets
+    offset_partner: dict[str, Probe | None]   # probe key -> whose distances replace the gold
+
+
+def plan_controls(release: Release, seed: int) -> ControlPlan:
+    """Pick every retrieval probe's partners, from the whole release, deterministically."""
+    probes = [p for part in release.participants for p in part.retrieval_probes]
+    broken: dict[str, Probe | None] = {}
+    offset: dict[str, Probe | None] = {}
+
+    # Offset partners: same kind, any participant, with a distance that fits in this pool.
+    for memory in (False, True):
+        group = sorted((p for p in probes if p.memory_bearing == memory),
+                       key=lambda q: (q.position - q.reference_positions[-1], q.participant,
+                                      q.probe_id))
+        nearest = [q.position - q.reference_positions[-1] for q in group]
+        at = {q.key: n for n, q in enumerate(group)}
+        for p in group:
+            eligible = bisect.bisect_right(nearest, p.position)   # nearest distance <= pool size
+            self_at = at[p.key]
+            choices = eligible - (1 if self_at < eligible else 0)
+            if choices <= 0:
+                offset[p.key] = None
+                continue
+            j = int(stream(seed, p.participant, p.probe_id, "offset-permuted").integers(choices))
+            offset[p.key] = group[j + (1 if j >= self_at else 0)]   # skip p itself
+
+    # Broken-oracle partners: same participant, disjoint references, one of them in this pool.
+    for part in release.participants:
+        group = sorted(part.retrieval_probes, key=lambda q: (q.reference_positions[0], q.probe_id))
+        firsts = [q.reference_positions[0] for q in group]
+        for p in part.retrieval_probes:
+            eligible = bisect.bisect_left(firsts, p.position)     # first reference < position
+            own = set(p.reference_positions)
+            rng = stream(seed, p.participant, p.probe_id, "broken-oracle")
+            chosen = None
+            if eligible:
+                for j in rng.permutation(eligible):
+                    q = group[int(j)]
+                    if q is not p and own.isdisjoint(q.reference_positions):
+                        chosen = q
+                        break
+            broken[p.key] = chosen
+    return ControlPlan(broken, offset)
+
+
+# -- per-participant engine ------------------------------------------------------------------------
+class ParticipantRetrieval:
+    """Everything computed once per participant: the BM25 index, who spoke where, token counts."""
+
+    def __init__(self, participant: Participant):
+        import numpy as np
+
+        from evaluator.realcompanion.text import count_tokens
+
+        self.participant = participant
+        self.index = participant.bm25()
+        is_user = np.array([m.speaker == "user" for m in participant.messages], dtype=bool)
+        self.is_user = is_user
+        self.user_cum = np.concatenate([[0], np.cumsum(is_user)]).astype(np.int64)
+        tokens = np.array([count_tokens(m.text) for m in participant.messages], dtype=np.int64)
+        self.token_cum = np.concatenate([[0], np.cumsum(tokens)]).astype(np.int64)
+
+    # rank functions: (pool size i, gold positions array) -> ranks array
+    @staticmethod
+    def recency_ranks(i: int, gold):
+        return i - gold
+
+    def recency_user_ranks(self, i: int, gold):
+        import numpy as np
+
+        users_after = self.user_cum[i] - self.user_cum[gold + 1]      # user messages in (g, i)
+        companions_after = (i - gold - 1) - users_after
+        return np.where(self.is_user[gold], users_after + 1,
+                        self.user_cum[i] + companions_after + 1)
+
+    @staticmethod
+    def fed_first_ranks(i: int, fed, fill_scores, gold):
+        """Ranks when the `fed` positions come first (most recent first) and the rest of the pool
+        follows in descending `fill_scores` (values in [0, 1))."""
+        import numpy as np
+
+        from evaluator.realcompanion.bm25 import ranks_of
+
+        combined = np.array(fill_scores, dtype=np.float64, copy=True)
+        if len(fed):
+            fed = np.asarray(fed, dtype=np.int64)
+            combined[fed] = 2.0 + fed / max(1, i)
+        return ranks_of(combined, gold)
+
+    def bm25_scores(self, probe: Probe):
+        return self.index.scores(self.index.doc_terms[probe.position], probe.position)
+
+    def retrieval_record(self, probe: Probe, plan: ControlPlan, seed: int, bm25_scores) -> dict:
+        """Ranks of the gold sets under every method, plus what the controls used."""
+        import numpy as np
+
+        from evaluator.realcompanion.bm25 import ranks_of, top_k_order
+
+        i = probe.position
+        pid, qid = probe.participant, probe.probe_id
+        msgs = self.participant.messages
+        true_gold = np.array(probe.reference_positions, dtype=np.int64)
+
+        golds: dict[str, object] = {"true": true_gold}
+        partner = plan.offset_partner.get(probe.key)
+        if partner is not None:
+            distances = {partner.position - r for r in partner.reference_positions}
+            golds["offset_permuted"] = np.array(sorted(i - d for d in distances if d <= i),
+                                                dtype=np.int64)
+        else:
+            golds["offset_permuted"] = None
+        rng = stream(seed, pid, qid, "position-randomised")
+        golds["position_randomised"] = np.sort(rng.choice(i, size=min(len(true_gold), i),
+                                                          replace=False)).astype(np.int64)
+
+        random_scores = stream(seed, pid, qid, "random").random(i)
+        ranks: dict[str, dict | None] = {}
+        for name, gold in golds.items():
+            if gold is None or len(gold) == 0:
+                ranks[name] = None
+                continue
+            r = {"RANDOM": ranks_of(random_scores, gold),
+                 "RECENCY": self.recency_ranks(i, gold),
+                 "RECENCY-USER": self.recency_user_ranks(i, gold),
+                 "BM25": ranks_of(bm25_scores, gold)}
+            if name == "true":
+                recency_fill = np.arange(i, dtype=np.float64) / max(1, i)
+                r["ORACLE"] = self.fed_first_ranks(i, true_gold, recency_fill, gold)
+                broken = plan.broken_partner.get(probe.key)
+                fed = ([x for x in broken.reference_positions if x < i] if broken is not None
+                       else [])
+                fill = stream(seed, pid, qid, "broken-oracle-fill").random(i)
+                r["BROKEN-ORACLE"] = self.fed_first_ranks(i, fed, fill, gold)
+            ranks[name] = {m: [int(x) for x in v] for m, v in r.items()}
+
+        record = {
+            "ranks": ranks,
+            "gold": {name: (None if g is None else [msgs[int(x)].id for x in g])
+                     for name, g in golds.items()},
+            "partners": {
+                "broken_oracle": (None if plan.broken_partner.get(probe.key) is None
+                                  else plan.broken_partner[probe.key].probe_id),
+                "offset_permuted": (None if partner is None
+                                    else f"{partner.participant}/{partner.probe_id}"),
+            },
+            "bm25_top10": [msgs[int(p)].id for p in top_k_order(bm25_scores, TOP_K_LOGGED)],
+        }
+        return record
+
+    def reach(self, probe: Probe) -> dict | None:
+        """Distances (messages) from the probe to its nearest and farthest reference, and the
+        tokens from the farthest reference up to the message before the probe."""
+        if not probe.reference_positions:
+            return None
+        i = probe.position
+        first, last = probe.reference_positions[0], probe.reference_positions[-1]
+        return {"nearest": i - last, "farthest": i - first,
+                "tokens_to_farthest": int(self.token_cum[i] - self.token_cum[first])}

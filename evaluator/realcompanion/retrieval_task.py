@@ -1,0 +1,369 @@
+"""`realcompanion/retrieval`: retrieval baselines and controls, demand rate, reach, restraint.
+
+No model is involved. For every probe of the task (scoreable probes and cold opens) one journal
+line is written as soon as it is computed, holding the rank of every gold message under every
+method and control, the detector scores and the reach; all metrics are then computed from the
+journal alone, so a rerun into the same folder skips finished probes and aggregates the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import math
+from pathlib import Path
+
+from evaluator.errors import EvalError
+from evaluator.realcompanion.data import (FILES, Probe, Release, load_release, participant_dirs,
+                                          resolve_rc_data)
+
+TASK = "realcompanion/retrieval"
+JOURNAL_VERSION = 1
+K_VALUES = (1, 5, 10)
+WINDOW_MESSAGES = (10, 50, 100, 500, 1000, 2000, 5000, 10000)
+WINDOW_TOKENS = (8_000, 32_000, 128_000, 200_000, 1_000_000)
+BUILTIN_DETECTOR = "bm25_top"
+POPULATIONS = ("all", "memory_bearing")
+
+
+def task_probes(release: Release) -> list[Probe]:
+    """The probes this task journals, in participant order then conversation order: every
+    scoreable probe (with or without references) and every cold open."""
+    out = []
+    for part in release.participants:
+        chosen = [p for p in part.probes if (p.scoreable and not p.cold_open)
+                  or (p.cold_open and p.ok)]
+        out.extend(sorted(chosen, key=lambda p: (p.position, p.probe_id)))
+    return out
+
+
+def sample_key(task: str, probe: Probe) -> str:
+    return f"{task}/{probe.participant}/{probe.probe_id}"
+
+
+def release_fingerprint(release: Release) -> str:
+    """sha256 over every participant file, so a resumed journal is known to match its data."""
+    h = hashlib.sha256()
+    for folder in participant_dirs(release.root):
+        for name in FILES:
+            path = folder / name
+            h.update(f"{folder.name}/{name}\0".encode())
+            h.update(path.read_bytes() if path.is_file() else b"")
+    return h.hexdigest()
+
+
+def load_detector(spec: str):
+    """A user restraint detector, "package.module:function", called as fn(probe, pool) -> float
+    where pool is the tuple of messages strictly before the probe."""
+    module, sep, name = str(spec).partition(":")
+    if not sep or not module or not name:
+        raise EvalError(f"--detector {spec!r}: expected package.module:function")
+    try:
+        mod = importlib.import_module(module)
+    except Exception as exc:   # an import error in user code is still one line
+        raise EvalError(f"--detector {spec!r}: cannot import {module} ({exc})") from None
+    fn = getattr(mod, name, None)
+    if not callable(fn):
+        raise EvalError(f"--detector {spec!r}: {module} has no function {name!r}")
+    return fn
+
+
+def run(ctx, spec=None) -> dict:
+    task = getattr(spec, "name", None) or TASK
+    root = resolve_rc_data(ctx.rc_data)
+    release = load_release(root)
+    fingerprint = release_fingerprint(release)
+    extra = ctx.extra or {}
+    detector_spec = extra.get("detector")
+    detector_fn = load_detector(detector_spec) if detector_spec else None
+    detectors = [BUILTIN_DETECTOR] + ([str(detector_spec)] if detector_spec else [])
+
+    selected = task_probes(release)
+    if ctx.limit is not None:
+        selected = selected[:max(0, int(ctx.limit))]
+    keys = {sample_key(task, p) for p in selected}
+
+    existing = [s for s in ctx.run_dir.read_samples(task) if s.get("key") in keys]
+    _check_resumable(existing, ctx.seed, fingerprint, detectors, ctx.run_dir.journal_path(task))
+    done = {s["key"] for s in existing if not s.get("error")}
+    todo = [p for p in selected if sample_key(task, p) not in done]
+
+    if todo:
+        from evaluator.realcompanion.retrieval import ParticipantRetrieval, plan_controls
+
+        plan = plan_controls(release, ctx.seed)
+        engine = None
+        for probe in ctx.progress(todo, total=len(todo), desc=task):
+            if engine is None or engine.participant.pid != probe.participant:
+                engine = ParticipantRetrieval(release.participant(probe.participant))
+            line = _probe_line(task, probe, engine, plan, ctx.seed, fingerprint, detector_fn,
+                               detector_spec)
+            ctx.run_dir.append_sample(task, line)
+
+    lines: dict[str, dict] = {}
+    for s in ctx.run_dir.read_samples(task):
+        if s.get("key") in keys and not s.get("error"):
+            lines[s["key"]] = s            # the latest line of a key wins
+    metrics = aggregate(list(lines.values()), seed=ctx.seed, detectors=detectors,
+                        misfire_threshold=extra.get("misfire_threshold"))
+    sample_info = None
+    if release.is_sample:
+        try:
+            sample_info = json.loads((Path(root) / ".sample").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            sample_info = {}
+    metrics["data"] = {"path": str(root), "is_sample": release.is_sample, "sample": sample_info,
+                       "participants": len(release.participants),
+                       "messages": release.n_messages, "fingerprint": fingerprint,
+                       "probes_selected": len(selected), "probes_scored": len(lines)}
+    return metrics
+
+
+def _check_resumable(existing: list[dict], seed: int, fingerprint: str, detectors: list[str],
+                     journal: Path) -> None:
+    for s in existing:
+        if s.get("error"):
+            continue
+        why = None
+        if s.get("journal_version") != JOURNAL_VERSION:
+            why = f"journal version {s.get('journal_version')!r} (this br-eval writes {JOURNAL_VERSION})"
+        elif s.get("seed") != seed:
+            why = f"--seed {s.get('seed')} (this run uses {seed})"
+        elif s.get("data_fingerprint") != fingerprint:
+            why = "different RealCompanion data"
+        elif not set(detectors) <= set(s.get("detectors") or {}):
+            missing = sorted(set(detectors) - set(s.get("detectors") or {}))
+            why = f"other detectors (no {', '.join(missing)})"
+        if why:
+            raise EvalError(f"{journal}: {s.get('key')} was written with {why}; rerun with the "
+                            f"same settings or into a fresh output folder")
+
+
+def _probe_line(task, probe: Probe, engine, plan, seed, fingerprint, detector_fn,
+                detector_spec) -> dict:
+    scores = engine.bm25_scores(probe)
+    detector_scores = {BUILTIN_DETECTOR: float(scores.max()) if len(scores) else 0.0}
+    if detector_fn is not None:
+        pool = engine.participant.history(probe.position)
+        try:
+            value = float(detector_fn(probe, pool))
+        except Exception as exc:
+            raise EvalError(f"--detector {detector_spec}: failed on probe "
+                            f"{probe.participant}/{probe.probe_id} ({exc!r}); finished probes "
+                            f"are kept in the journal") from None
+        if not math.isfinite(value):
+            raise EvalError(f"--detector {detector_spec}: returned {value} for probe "
+                            f"{probe.participant}/{probe.probe_id}; scores must be finite")
+        detector_scores[str(detector_spec)] = value
+    has_refs = bool(probe.reference_positions) and not probe.cold_open
+    return {
+        "key": sample_key(task, probe), "journal_version": JOURNAL_VERSION, "seed": seed,
+        "data_fingerprint": fingerprint, "participant": probe.participant,
+        "probe_id": probe.probe_id, "message_id": probe.message_id,
+        "position": probe.position, "pool_size": probe.position, "stratum": probe.stratum,
+        "scoreable": probe.scoreable, "locus": probe.locus,
+        "memory_bearing": probe.memory_bearing, "cold_open": probe.cold_open,
+        "n_references": len(probe.reference_positions),
+        "reference_ids": list(probe.reference_ids),
+        "detectors": detector_scores,
+        "reach": engine.reach(probe) if (probe.memory_bearing and has_refs) else None,
+        "retrieval": engine.retrieval_record(probe, plan, seed, scores) if has_refs else None,
+    }
+
+
+# -- aggregation (journal lines only) ----------------------------------------------------------------
+def _rank_metrics(ranks: list[int]) -> dict[str, float]:
+    best, worst = min(ranks), max(ranks)
+    out = {f"hit@{k}": float(best <= k) for k in K_VALUES}
+    out.update({f"all@{k}": float(worst <= k) for k in K_VALUES})
+    out["mrr"] = 1.0 / best
+    return out
+
+
+METRIC_NAMES = tuple([f"hit@{k}" for k in K_VALUES] + [f"all@{k}" for k in K_VALUES] + ["mrr"])
+
+
+def _retrieval_metrics(lines: list[dict], seed: int, n_boot: int) -> dict:
+    from evaluator.realcompanion.retrieval import CONTROL_METHODS, GOLD_SETS, METHODS
+    from evaluator.realcompanion.stats import expected_random_hit, participant_bootstrap
+
+    scored = [s for s in lines if s.get("retrieval")]
+    out: dict = {}
+    for gold in GOLD_SETS:
+        methods = METHODS if gold == "true" else CONTROL_METHODS
+        block: dict = {}
+        for method in methods:
+            per_pop: dict = {}
+            for pop in POPULATIONS:
+                rows = [s for s in scored if (pop == "all" or s["memory_bearing"])
+                        and s["retrieval"]["ranks"].get(gold)]
+                entry: dict = {"n_probes": len(rows),
+                               "n_participants": len({s["participant"] for s in rows}),
+                               "pooled": {}, "macro": {}}
+                clusters = [s["participant"] for s in rows]
+                values = [_rank_metrics(s["retrieval"]["ranks"][gold][method]) for s in rows]
+                for name in METRIC_NAMES:
+                    est = participant_bootstrap([v[name] for v in values], clusters,
+                                                n_boot=n_boot, seed=seed)
+                    for kind in ("pooled", "macro"):
+                        entry[kind][name] = (None if est is None else
+                                             {"mean": est[kind]["mean"], "ci95": est[kind]["ci95"]})
+                if method == "RANDOM" and rows:
+                    entry["expected_pooled"] = {
+                        f"hit@{k}": sum(expected_random_hit(
+                            s["pool_size"], len(s["retrieval"]["ranks"][gold]["RANDOM"]), k)
+                            for s in rows) / len(rows) for k in K_VALUES}
+                per_pop[pop] = entry
+            block[method] = per_pop
+        out[f"{gold}_gold"] = block
+    return out
+
+
+def _demand_rate(lines: list[dict]) -> dict:
+    from evaluator.realcompanion.stats import wilson
+
+    prop = [s for s in lines if s["stratum"] == "proportional" and s["scoreable"]
+            and not s["cold_open"]]
+    k = sum(1 for s in prop if s["memory_bearing"])
+    per: dict[str, dict] = {}
+    for s in prop:
+        row = per.setdefault(s["participant"], {"n": 0, "memory_bearing": 0})
+        row["n"] += 1
+        row["memory_bearing"] += int(s["memory_bearing"])
+    return {"stratum": "proportional (scoreable probes)", "estimate": wilson(k, len(prop)),
+            "per_participant": dict(sorted(per.items()))}
+
+
+def _reach(lines: list[dict]) -> tuple[dict, dict]:
+    from evaluator.realcompanion.stats import describe, wilson
+    from evaluator.realcompanion.text import WINDOW_TOKENIZER
+
+    rows = [s for s in lines if s.get("reach")]
+    reach = {"unit": "messages between the probe and its reference (1 = the message just before)",
+             "n": len(rows),
+             "nearest_reference": describe([s["reach"]["nearest"] for s in rows]),
+             "farthest_reference": describe([s["reach"]["farthest"] for s in rows])}
+    coverage = {
+        "population": "memory-bearing probes with references",
+        "n": len(rows),
+        "rule": "a window of N messages (or T tokens) is the run of messages just before the probe; "
+                "a probe is covered when all its references lie inside it",
+        "tokenizer": WINDOW_TOKENIZER,
+        "messages": {str(n): wilson(sum(1 for s in rows if s["reach"]["farthest"] <= n), len(rows))
+                     for n in WINDOW_MESSAGES},
+        "tokens": {str(t): wilson(sum(1 for s in rows if s["reach"]["tokens_to_farthest"] <= t),
+                                  len(rows)) for t in WINDOW_TOKENS},
+    }
+    return reach, coverage
+
+
+def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_threshold) -> dict:
+    from evaluator.realcompanion.stats import auroc_with_interval, wilson
+
+    scoreable = [s for s in lines if s["scoreable"] and not s["cold_open"]]
+    positives = [s for s in scoreable if s["memory_bearing"]]
+    no_referent = [s for s in scoreable if s["locus"] == "none"]
+    cold = [s for s in lines if s["cold_open"]]
+    proportional = [s for s in scoreable if s["stratum"] == "proportional"]
+    demand_k = sum(1 for s in proportional if s["memory_bearing"])
+    out = {}
+    for name in detectors:
+        def score(s):
+            return s["detectors"][name]
+
+        vs = {}
+        for label, negatives in (("no_referent", no_referent), ("cold_opens", cold)):
+            vs[label] = auroc_with_interval([score(s) for s in positives],
+                                            [s["participant"] for s in positives],
+                                            [score(s) for s in negatives],
+                                            [s["participant"] for s in negatives], seed=seed)
+        if misfire_threshold is not None:
+            threshold, rule = float(misfire_threshold), "given (--misfire_threshold)"
+        elif demand_k and proportional:
+            ranked = sorted((score(s) for s in proportional), reverse=True)
+            threshold = ranked[demand_k - 1]
+            rule = (f"fires at the demand rate: the {demand_k}-th highest score among the "
+                    f"{len(proportional)} scoreable proportional probes")
+        else:
+            threshold, rule = None, "no memory-bearing proportional probe: the detector never fires"
+
+        def fires(s):
+            return threshold is not None and score(s) >= threshold
+
+        need_nothing = no_referent + cold
+        out[name] = {
+            "auroc_memory_vs_no_referent": vs["no_referent"],
+            "auroc_memory_vs_cold_opens": vs["cold_opens"],
+            "threshold": threshold, "threshold_rule": rule,
+            "misfire_rate": wilson(sum(map(fires, need_nothing)), len(need_nothing)),
+            "misfire_rate_no_referent": wilson(sum(map(fires, no_referent)), len(no_referent)),
+            "misfire_rate_cold_opens": wilson(sum(map(fires, cold)), len(cold)),
+            "detection_rate_memory_bearing": wilson(sum(map(fires, positives)), len(positives)),
+            "fires_on_proportional": sum(map(fires, proportional)),
+        }
+    return out
+
+
+def aggregate(lines: list[dict], *, seed: int = 0, detectors: list[str] | None = None,
+              misfire_threshold=None, n_boot: int | None = None) -> dict:
+    """Every metric of the task from journal lines alone."""
+    from evaluator.realcompanion.bm25 import B, K1, VARIANT
+    from evaluator.realcompanion.retrieval import STREAMS
+    from evaluator.realcompanion.stats import N_BOOT
+    from evaluator.realcompanion.text import BM25_TOKENIZER
+
+    n_boot = n_boot or N_BOOT
+    detectors = detectors or [BUILTIN_DETECTOR]
+    retrieval = _retrieval_metrics(lines, seed, n_boot)
+    demand = _demand_rate(lines)
+    reach, coverage = _reach(lines)
+    restraint = _restraint(lines, detectors, seed, misfire_threshold)
+
+    def pooled(gold, method, pop, metric):
+        cell = retrieval[f"{gold}_gold"].get(method, {}).get(pop, {}).get("pooled", {}).get(metric)
+        return None if cell is None else cell["mean"]
+
+    summary = {}
+    for method in ("RANDOM", "RECENCY", "RECENCY-USER", "BM25", "ORACLE", "BROKEN-ORACLE"):
+        summary[f"hit@5 {method} memory-bearing"] = pooled("true", method, "memory_bearing", "hit@5")
+        summary[f"hit@5 {method} all"] = pooled("true", method, "all", "hit@5")
+    summary["hit@5 RECENCY all, position-randomised gold"] = pooled("position_randomised",
+                                                                    "RECENCY", "all", "hit@5")
+    summary["demand rate"] = demand["estimate"]["rate"] if demand["estimate"] else None
+    top = restraint[BUILTIN_DETECTOR]
+    for label in ("no_referent", "cold_opens"):
+        cell = top[f"auroc_memory_vs_{label}"]
+        summary[f"AUROC {BUILTIN_DETECTOR} vs {label.replace('_', ' ')}"] = (
+            None if cell is None else cell["auroc"])
+    summary[f"misfire rate {BUILTIN_DETECTOR}"] = (None if top["misfire_rate"] is None
+                                                   else top["misfire_rate"]["rate"])
+    primary = retrieval["true_gold"]["BM25"]["memory_bearing"]["pooled"]["hit@5"]
+    return {
+        # what `br-eval report` and the run summary table show for this task
+        "primary_metric": "BM25 hit@5 distant",
+        "primary": primary,
+        "n_scored": len(lines),
+        "n_failed": 0,             # a failing probe stops the run with an error, never a 0
+        "summary": summary,
+        "n_probes": len(lines),
+        "n_retrieval_probes": sum(1 for s in lines if s.get("retrieval")),
+        "retrieval": retrieval,
+        "demand_rate": demand,
+        "reach": reach,
+        "window_coverage": coverage,
+        "restraint": restraint,
+        "settings": {
+            "seed": seed,
+            "random_streams": "numpy default_rng(first 8 bytes of sha256('seed|participant|"
+                              "probe_id|purpose')), purposes: " + ", ".join(STREAMS),
+            "bootstrap": f"{n_boot} participant resamples, seed {seed}, percentile 95% interval",
+            "bm25": {"variant": VARIANT, "k1": K1, "b": B, "tokenizer": BM25_TOKENIZER,
+                     "ties": "equal scores rank the more recent message first"},
+            "k": list(K_VALUES),
+            "mrr": "1 / rank of the best-ranked reference in the method's full order of the pool",
+            "pooled_vs_macro": "pooled: mean over probes; macro: mean over participants of "
+                               "their own means (participants without probes in the population "
+                               "are left out)",
+        },
+    }

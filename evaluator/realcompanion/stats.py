@@ -1,0 +1,142 @@
+"""Small statistics for the RealCompanion tasks: Wilson intervals, AUROC, participant bootstrap.
+
+Intervals that resample participants (not probes) are used wherever probes share a history,
+because ten relationships, not two thousand probes, are the independent units.
+"""
+
+from __future__ import annotations
+
+import math
+
+Z95 = 1.959963984540054
+N_BOOT = 2000
+
+
+def wilson(k: int, n: int, z: float = Z95) -> dict | None:
+    """Rate k/n with its Wilson score interval; None when n is 0."""
+    if n <= 0:
+        return None
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if k == 0 else max(0.0, centre - half)       # exact ends, no rounding dust
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return {"rate": p, "ci95": [low, high], "k": k, "n": n}
+
+
+def auroc(positive_scores, negative_scores) -> float | None:
+    """Area under the ROC curve: the chance a random positive outscores a random negative, ties
+    counting one half (the Mann-Whitney U statistic over n_pos * n_neg). None if a side is empty."""
+    import numpy as np
+
+    pos = np.asarray(positive_scores, dtype=np.float64)
+    neg = np.asarray(negative_scores, dtype=np.float64)
+    if pos.size == 0 or neg.size == 0:
+        return None
+    values = np.concatenate([pos, neg])
+    order = np.argsort(values, kind="mergesort")
+    sorted_vals = values[order]
+    # Mid-ranks (1-based) for tied values.
+    starts = np.flatnonzero(np.r_[True, sorted_vals[1:] != sorted_vals[:-1]])
+    ends = np.r_[starts[1:], len(values)]
+    mid = (starts + ends + 1) / 2.0
+    ranks = np.empty(len(values))
+    ranks[order] = np.repeat(mid, ends - starts)
+    u = ranks[:pos.size].sum() - pos.size * (pos.size + 1) / 2.0
+    return float(u / (pos.size * neg.size))
+
+
+def _resamples(n_clusters: int, n_boot: int, seed: int):
+    import numpy as np
+
+    # The same draws as evaluator.results.cluster_bootstrap, so pooled intervals match it.
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, n_clusters, size=(n_boot, n_clusters))
+
+
+def participant_bootstrap(values, clusters, *, n_boot: int = N_BOOT, seed: int = 0) -> dict | None:
+    """Pooled mean (over items) and macro mean (over participants' own means), each with a 95%
+    percentile interval from the same participant resamples. None when there are no values."""
+    import numpy as np
+
+    by: dict[str, list[float]] = {}
+    for v, c in zip(values, clusters):
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            continue
+        by.setdefault(str(c), []).append(float(v))
+    if not by:
+        return None
+    names = sorted(by)
+    sums = np.array([sum(by[c]) for c in names])
+    counts = np.array([len(by[c]) for c in names], dtype=np.float64)
+    means = sums / counts
+    pooled, macro = float(sums.sum() / counts.sum()), float(means.mean())
+    n, k = int(counts.sum()), len(names)
+    if k < 2:
+        pooled_ci, macro_ci = [pooled, pooled], [macro, macro]
+    else:
+        idx = _resamples(k, n_boot, seed)
+        pooled_ci = [float(x) for x in np.percentile(sums[idx].sum(1) / counts[idx].sum(1), [2.5, 97.5])]
+        macro_ci = [float(x) for x in np.percentile(means[idx].mean(1), [2.5, 97.5])]
+    return {"pooled": {"mean": pooled, "ci95": pooled_ci, "n": n, "n_participants": k},
+            "macro": {"mean": macro, "ci95": macro_ci, "n": n, "n_participants": k}}
+
+
+def auroc_with_interval(pos_scores, pos_clusters, neg_scores, neg_clusters, *,
+                        n_boot: int = 1000, seed: int = 0) -> dict | None:
+    """AUROC with a participant-resampling 95% interval (resamples lacking a side are skipped)."""
+    import numpy as np
+
+    point = auroc(pos_scores, neg_scores)
+    if point is None:
+        return None
+    pos_by: dict[str, list[float]] = {}
+    neg_by: dict[str, list[float]] = {}
+    for s, c in zip(pos_scores, pos_clusters):
+        pos_by.setdefault(str(c), []).append(float(s))
+    for s, c in zip(neg_scores, neg_clusters):
+        neg_by.setdefault(str(c), []).append(float(s))
+    names = sorted(set(pos_by) | set(neg_by))
+    out = {"auroc": point, "ci95": None, "n_pos": len(pos_scores), "n_neg": len(neg_scores),
+           "n_participants": len(names)}
+    if len(names) < 2:
+        return out
+    pos_arrays = [np.array(pos_by.get(c, []), dtype=np.float64) for c in names]
+    neg_arrays = [np.array(neg_by.get(c, []), dtype=np.float64) for c in names]
+    boots = []
+    for row in _resamples(len(names), n_boot, seed):
+        p = np.concatenate([pos_arrays[i] for i in row])
+        q = np.concatenate([neg_arrays[i] for i in row])
+        if p.size and q.size:
+            boots.append(auroc(p, q))
+    if boots:
+        out["ci95"] = [float(x) for x in np.percentile(boots, [2.5, 97.5])]
+        out["n_boot_used"] = len(boots)
+    return out
+
+
+def describe(values) -> dict | None:
+    """n, min, quartiles (numpy's linear interpolation), median and max of a list of numbers."""
+    import numpy as np
+
+    if not len(values):
+        return None
+    arr = np.asarray(values, dtype=np.float64)
+    q1, med, q3 = np.percentile(arr, [25, 50, 75])
+    return {"n": int(arr.size), "min": float(arr.min()), "q1": float(q1), "median": float(med),
+            "q3": float(q3), "max": float(arr.max())}
+
+
+def expected_random_hit(pool_size: int, n_gold: int, k: int) -> float:
+    """Chance that a uniformly random ranking of `pool_size` items puts at least one of `n_gold`
+    gold items in its top k: 1 - C(n - g, k) / C(n, k)."""
+    n, g = pool_size, n_gold
+    if g <= 0 or n <= 0:
+        return 0.0
+    if k >= n:
+        return 1.0
+    miss = 1.0
+    for j in range(k):
+        miss *= max(0, n - g - j) / (n - j)
+    return 1.0 - miss

@@ -1,0 +1,176 @@
+"""RealCompanion data: the loader on the generated sample, its errors, the sample itself."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from beyondrecall.errors import DataError
+from evaluator.realcompanion import counts
+from evaluator.realcompanion.data import load_participant, load_release, resolve_rc_data
+from evaluator.realcompanion.sample import DEFAULT_SCALE, generate_sample
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory) -> Path:
+    return generate_sample(tmp_path_factory.mktemp("rc") / "sample")
+
+
+@pytest.fixture()
+def copy(sample, tmp_path) -> Path:
+    dst = tmp_path / "release"
+    shutil.copytree(sample, dst)
+    return dst
+
+
+def _rewrite(path: Path, edit) -> None:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    edit(rows)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def test_loader_reads_the_sample_with_the_documented_shape(sample):
+    release = load_release(sample)
+    assert release.is_sample
+    assert [p.pid for p in release.participants] == [f"U{i:02d}" for i in range(1, 11)]
+    sizes = sorted(len(p.messages) for p in release.participants)
+    # two long relationships dominate the corpus, as in the paper (73% of messages)
+    assert (sizes[-1] + sizes[-2]) / sum(sizes) > 0.6
+    no_memory = [p.pid for p in release.participants
+                 if not any(q.memory_bearing for q in p.scoreable_probes)]
+    assert len(no_memory) == 3
+    for part in release.participants:
+        ids = [m.id for m in part.messages]
+        assert len(set(ids)) == len(ids)
+        assert [m.position for m in part.messages] == list(range(len(ids)))
+        assert all(m.id == f"day{m.day}-{m.seq}" for m in part.messages)
+        assert len(part.persona) >= 10 and part.claims and part.questions
+        for probe in part.probes:
+            assert part.messages[probe.position].id == probe.message_id
+            assert part.messages[probe.position].speaker == "user"
+            assert all(r < probe.position for r in probe.reference_positions)
+            if probe.cold_open:      # a session opener
+                assert not probe.reference_ids
+                assert probe.position == 0 or part.messages[probe.position - 1].session != \
+                    part.messages[probe.position].session
+        for q in part.questions:
+            assert q.visible_until == part.position(q.asked_after) + 1
+            assert all(part.position(e) < q.visible_until for e in q.evidence_ids)
+        claims = part.claims_by_id
+        for probe in part.probes:
+            assert all(c in claims for c in probe.profile_ids)
+    memory = [q for p in release.participants for q in p.scoreable_probes if q.memory_bearing]
+    thread = [q for p in release.participants for q in p.scoreable_probes if q.locus == "thread"]
+    assert len(memory) >= 30 and len(thread) >= 60
+    # memory-bearing references lie outside the thread, thread references right before the probe
+    assert min(q.position - q.reference_positions[-1] for q in memory) >= 3
+    assert max(q.position - q.reference_positions[0] for q in memory) >= 200
+    assert max(q.position - q.reference_positions[0] for q in thread) <= 6
+
+
+def test_counts_for_ls_agree_with_the_loader(sample):
+    release = load_release(sample)
+    found = counts(sample)
+    assert found["realcompanion/retrieval"] == {
+        "participants": 10, "units": "probes",
+        "count": sum(len(p.retrieval_probes) for p in release.participants)}
+    assert found["realcompanion/chat"]["count"] == sum(
+        len(p.scoreable_probes) + len(p.cold_opens) for p in release.participants)
+    assert found["realcompanion/question"]["count"] == sum(len(p.questions) for p in release.participants)
+    assert found["realcompanion/reconstruction"]["count"] == 10
+
+
+def test_the_sample_is_deterministic_and_scales(tmp_path, sample):
+    again = generate_sample(tmp_path / "again")
+    for f in sorted(sample.rglob("*.json*")):
+        assert f.read_bytes() == (again / f.relative_to(sample)).read_bytes(), f
+    small = load_release(generate_sample(tmp_path / "small", scale=DEFAULT_SCALE / 2))
+    assert small.n_messages < load_release(sample).n_messages
+
+
+def test_bm25_top_k_for_part_two_sees_only_the_past(sample):
+    part = load_release(sample).participant("U10")
+    probe = next(p for p in part.scoreable_probes if p.memory_bearing)
+    top = part.bm25_top_k(probe.text, before=probe.position, k=10)
+    assert len(top) == 10 and all(m.position < probe.position for m, _ in top)
+    assert [s for _, s in top] == sorted((s for _, s in top), reverse=True)
+    assert part.history(probe.position)[-1].position == probe.position - 1
+
+
+def test_dangling_citation_names_file_line_and_id(copy):
+    chat = copy / "U03" / "chat.jsonl"
+    _rewrite(chat, lambda rows: rows[1].__setitem__("reference_ids", ["day999-1"]))
+    with pytest.raises(DataError) as err:
+        load_participant(copy / "U03")
+    assert f"{chat}:2:" in str(err.value) and "'day999-1'" in str(err.value)
+
+
+@pytest.mark.parametrize("file,field", [("profile.jsonl", "citations"),
+                                        ("questions.jsonl", "evidence_ids"),
+                                        ("chat.jsonl", "profile_ids")])
+def test_every_cited_id_must_exist(copy, file, field):
+    path = copy / "U09" / file
+    _rewrite(path, lambda rows: rows[2].__setitem__(field, ["nope-7"]))
+    with pytest.raises(DataError) as err:
+        load_participant(copy / "U09")
+    assert f"{path}:3:" in str(err.value) and "'nope-7'" in str(err.value) and field in str(err.value)
+
+
+def test_persona_evidence_must_exist(copy):
+    path = copy / "U02" / "persona.json"
+    data = json.loads(path.read_text())
+    slot = sorted(data["slots"])[0]
+    data["slots"][slot]["evidence"] = ["day0-0"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(DataError, match=r"persona.json: slot .* cites 'day0-0'"):
+        load_participant(copy / "U02")
+
+
+def test_malformed_line_names_file_and_line(copy):
+    conv = copy / "U01" / "conversation.jsonl"
+    lines = conv.read_text().splitlines()
+    lines[4] = lines[4][:-10]            # a truncated write
+    conv.write_text("\n".join(lines) + "\n")
+    with pytest.raises(DataError) as err:
+        load_release(copy)
+    assert str(err.value).startswith(f"{conv}:5: not valid JSON")
+
+
+def test_references_must_come_before_the_probe(copy):
+    chat = copy / "U05" / "chat.jsonl"
+
+    def edit(rows):
+        row = next(r for r in rows if r["reference_ids"])
+        row["reference_ids"] = [row["message_id"]]
+    _rewrite(chat, edit)
+    with pytest.raises(DataError, match="not before the probe"):
+        load_participant(copy / "U05")
+
+
+def test_out_of_order_messages_and_missing_files_are_errors(copy):
+    conv = copy / "U04" / "conversation.jsonl"
+    lines = conv.read_text().splitlines()
+    lines[2], lines[3] = lines[3], lines[2]
+    conv.write_text("\n".join(lines) + "\n")
+    with pytest.raises(DataError, match=r"conversation.jsonl:4: .*out of order"):
+        load_participant(copy / "U04")
+    (copy / "U06" / "questions.jsonl").unlink()
+    with pytest.raises(DataError, match=r"U06/questions.jsonl: missing"):
+        load_participant(copy / "U06")
+    with pytest.raises(DataError, match="no participant folders"):
+        load_release(copy / "U06")
+
+
+def test_default_data_is_the_cached_sample_with_one_notice(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "home"))
+    first = resolve_rc_data(None)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "generated RealCompanion sample" in err
+    assert first.parent == tmp_path / "home" and (first / ".complete").exists()
+    stamp = (first / "U01" / "conversation.jsonl").stat().st_mtime_ns
+    assert resolve_rc_data(None, quiet=True) == first
+    assert (first / "U01" / "conversation.jsonl").stat().st_mtime_ns == stamp   # not rewritten
+    assert capsys.readouterr().err == ""
+    with pytest.raises(DataError, match="no such folder"):
+        resolve_rc_data(tmp_path / "absent")
