@@ -129,7 +129,7 @@ def explain(exc: BaseException, *, repo: str, revision: str, local_dir: Path,
     if isinstance(exc, hfe.HFValidationError):
         return f"invalid repository id {repo!r}: {str(exc).splitlines()[0]}"
     if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
-        return f"disk full while writing into {local_dir}: free some space, then {rerun}"
+        return f"disk full in {local_dir} ({exc.strerror or exc}): free some space, then {rerun}"
     if isinstance(exc, hfe.HfHubHTTPError):
         status = getattr(getattr(exc, "response", None), "status_code", None)
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
