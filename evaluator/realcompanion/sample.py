@@ -10,7 +10,7 @@ back (distances mostly uniform over the history, a quarter log-uniform); thread 
 the one or two messages just before them.
 
 The text is template-made chit-chat: it has the lexical shape the retrieval methods need (named
-entities shared between a probe and its distant reference in about half the cases, topic words
+entities shared between a probe and its distant reference in about 40% of cases, topic words
 shared by whole sessions, distractor mentions), not the meaning of real conversation. Nothing
 here is real data.
 """
@@ -559,9 +559,11 @@ def _participant(seed: int, pid_index: int, pid: str, n: int, span: int, active:
     # 6. Persona slots with evidence.
     persona = {"slots": {}}
     for name, values in PERSONA_SLOTS:
-        persona["slots"][name] = {"value": rng.choice(values),
-                                  "strength": rng.choice(("weak", "moderate", "strong")),
-                                  "evidence": [msgs[i]["id"] for i in sorted(rng.sample(users, min(len(users), rng.randint(1, 3))))]}
+        value = rng.choice(values)
+        strength = rng.choice(("weak", "moderate", "strong"))
+        evidence = sorted(rng.sample(users, min(len(users), rng.randint(1, 3))))
+        persona["slots"][name] = {"value": value, "strength": strength,
+                                  "evidence": [msgs[i]["id"] for i in evidence]}
 
     # 7. Questions about facts, asked after their last evidence.
     questions = []

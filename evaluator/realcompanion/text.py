@@ -4,8 +4,8 @@
   removed, Snowball English stemmer (PyStemmer). Name: "bm25-en-snowball-v1".
 - `count_tokens`: what window-coverage budgets ("fits in T tokens") count. Every `\\w+` word and
   every single non-space punctuation character is one token. Name: "regex-wordpunct-v1". It needs
-  no download; it counts roughly 10-25% fewer tokens than OpenAI's cl100k_base on English chat,
-  so token windows here are a little more generous than the paper's.
+  no download. It is not OpenAI's cl100k_base (the paper's counter, which splits rare and long
+  words into several tokens), so token-window shares are not directly comparable with the paper's.
 """
 
 from __future__ import annotations
