@@ -17,6 +17,7 @@ image, as MemEye and Mem-Gallery count images. Media reach a model as images whe
 from __future__ import annotations
 
 import math
+import re
 
 from evaluator.agents.protocol import Agent, Answer, MemorySession, MemoryTurn, Query
 
@@ -74,9 +75,12 @@ class BaselineAgent(_Collecting):
             ev_index = Bm25Index([evidence])
             best = max(sorted(options), key=lambda L: ev_index.scores(options[L])[0])
             return Answer(best, relied_on=[self.turns[i].ref for i, _ in hits])
-        if not hits:
+        if not hits or _too_weak(question_only, docs[hits[0][0]]):
             return Answer(REFUSAL, relied_on=[])
         best = self.turns[hits[0][0]]
+        if _WHEN.match(query.text):
+            # A "when" question: the time of the best evidence, not its words.
+            return Answer(f"{best.time.day} {best.time:%B %Y}", relied_on=[best.ref])
         return Answer(best.content, relied_on=[best.ref])
 
 
@@ -108,6 +112,20 @@ class BaselineAgent(_Collecting):
         return Answer(json.dumps({"profile": claims[::-1], "persona": persona}), relied_on=None)
 
 
+MIN_SHARED_TERMS = 2
+_WHEN = re.compile(r"^\s*(when|on what date|on which (day|date)|what date)\b", re.IGNORECASE)
+
+
+def _too_weak(question: str, doc: str) -> bool:
+    """The best turn shares fewer than two of the question's search terms (all of them for a
+    one-term question): the baseline refuses rather than answer with a loosely related turn,
+    e.g. "What is the name of Lena's dentist?" against a turn that only mentions Lena."""
+    from evaluator.agents.text_index import tokenize
+
+    q = set(tokenize(question))
+    return len(q & set(tokenize(doc))) < min(MIN_SHARED_TERMS, len(q))
+
+
 def _strip_options(text: str, options: dict) -> str:
     for body in options.values():
         text = text.replace(body, " ")
@@ -115,9 +133,11 @@ def _strip_options(text: str, options: dict) -> str:
 
 
 def _turn_search_text(turn: MemoryTurn, with_media_text: bool = False) -> str:
+    """The speaker's name is searchable too: people say "I", questions say "Priya"."""
+    text = f"{turn.person}: {turn.content}"
     if not with_media_text or not turn.media:
-        return turn.content
-    return turn.content + "\n" + "\n".join(m.text() for m in turn.media)
+        return text
+    return text + "\n" + "\n".join(m.text() for m in turn.media)
 
 
 class _PromptAgent(_Collecting):
