@@ -1,0 +1,83 @@
+"""`br-eval run` with real backends: an OpenAI-compatible server on 127.0.0.1 (through the
+openai client) and a tiny random-weight LLaVA through transformers.
+
+The tiny model's weights are random, so its answers are noise: this CANNOT show answer quality.
+It shows that images, video frames and PDF pages travel from the media cache through the chat
+template to the model, and that the run records and scores what comes back."""
+
+import base64
+import json
+
+import pytest
+
+from beyondrecall import load_task
+from evaluator.cli import main
+from test_models_hf import tiny_llava, tiny_tokenizer  # noqa: F401  (fixture + helper)
+from test_models_openai import FakeOpenAIServer, error_body
+
+
+def journal(path, task):
+    return [json.loads(l) for l in (path / f"samples_{task}.jsonl").read_text().splitlines()]
+
+
+def test_openai_backend_run_with_media_and_a_retried_500(sample_snapshot, tmp_path):
+    task = "cross_modal_semantic_matching"
+    with FakeOpenAIServer() as srv:
+        srv.script = [(500, error_body("overloaded"))]          # first call fails once
+        out = tmp_path / "run"
+        code = main(["run", "--no-progress", "--task", task, "--data", str(sample_snapshot),
+                     "--agent", "rag", "--model", "openai", "--frames", "3",
+                     "--model_args", f"base_url={srv.base_url},model=tiny-vlm,backoff=0.01,concurrency=2",
+                     "--output_path", str(out), "--log_samples"])
+        assert code == 0
+        requests = list(srv.requests)
+    n = load_task(sample_snapshot, task).n_questions
+    assert len(requests) == n + 1                                  # one retry
+    samples = journal(out, task)
+    assert len(samples) == n and not any(s.get("error") for s in samples)
+    assert all(s["prediction"].startswith("echo:") and s["input_tokens"] == 42 for s in samples)
+    # images arrived as data URLs: question photos, and 3 frames for each video
+    urls = [p["image_url"]["url"] for r in requests[1:] for m in r["messages"]
+            if isinstance(m["content"], list) for p in m["content"] if p["type"] == "image_url"]
+    assert urls and all(u.startswith("data:image/") for u in urls)
+    assert base64.b64decode(urls[0].split(",", 1)[1])[:4] in (b"\x89PNG", b"\xff\xd8\xff\xe0", b"\xff\xd8\xff\xdb")
+    videos = [u for s in samples for u in s["media_used"] if u["kind"] == "video" and not u.get("text")]
+    assert videos and all(len(u["frames"]) == 3 for u in videos)
+    assert all(s["prompt_hash"] and s["prompt"] for s in samples)
+
+
+def test_openai_server_down_is_recorded_not_scored(sample_snapshot, tmp_path, capsys):
+    with FakeOpenAIServer() as srv:
+        srv.script = [(503, error_body("down"))] * 50
+        out = tmp_path / "run"
+        code = main(["run", "--no-progress", "--task", "memory_update", "--limit", "2",
+                     "--data", str(sample_snapshot), "--agent", "recent", "--model", "openai",
+                     "--model_args", f"base_url={srv.base_url},model=m,backoff=0.01,max_retries=1",
+                     "--output_path", str(out)])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert "2 question(s) failed" in err and "Traceback" not in err
+    samples = journal(out, "memory_update")
+    assert all(s["error_kind"] == "model" and "503" in s["error"] for s in samples)
+    res = json.loads((out / "results.json").read_text())["results"]["memory_update"]
+    assert res["n_failed"] == 2 and res["n_scored"] == 0
+
+
+def test_hf_backend_run_with_images_frames_and_pages(sample_snapshot, tmp_path, tiny_llava,
+                                                     monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    out = tmp_path / "run"
+    tasks = "cross_modal_semantic_matching,cross_modal_relational_reasoning"
+    code = main(["run", "--no-progress", "--tasks", tasks, "--limit", "2",
+                 "--data", str(sample_snapshot), "--agent", "recent", "--agent_args", "n=2",
+                 "--model", "hf", "--frames", "2", "--model_args",
+                 f"pretrained={tiny_llava},max_new_tokens=3,device=cpu",
+                 "--output_path", str(out)])
+    assert code == 0
+    used = [u for t in tasks.split(",") for s in journal(out, t) for u in s["media_used"]]
+    kinds = {u["kind"] for u in used}
+    assert "video" in kinds and "image" in kinds
+    for t in tasks.split(","):
+        for s in journal(out, t):
+            assert not s.get("error") and isinstance(s["prediction"], str)
+            assert s["input_tokens"] > 0 and s["metrics"]["primary"] is not None
