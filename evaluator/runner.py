@@ -75,9 +75,6 @@ def answer_question(agent_cls, model, agent_args: dict, traj, question, prep):
     return history, answer, usage
 
 
-def _error_text(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def run_beyondrecall_task(ctx: RunContext, spec: TaskSpec) -> dict:
@@ -85,7 +82,7 @@ def run_beyondrecall_task(ctx: RunContext, spec: TaskSpec) -> dict:
     from beyondrecall.timestamps import iso_utc
     from evaluator.agents.builtin import resolve_agent
     from evaluator.scoring import score_sample
-    from evaluator.models.base import ModelCallError
+    from evaluator.errors import record_failure
 
     task_name = spec.name
     snapshot = Path(ctx.data)
@@ -127,12 +124,8 @@ def run_beyondrecall_task(ctx: RunContext, spec: TaskSpec) -> dict:
                                              judge=judge)
         except (KeyboardInterrupt, SystemExit):
             raise
-        except ModelCallError as exc:
-            sample["error"] = _error_text(exc)
-            sample["error_kind"] = "model"
-        except Exception as exc:  # an agent or media failure is this question's error, not a crash
-            sample["error"] = _error_text(exc)
-            sample["error_kind"] = _error_kind(exc)
+        except Exception as exc:  # an agent, model or media failure is this question's error
+            record_failure(sample, exc)
         sample["seconds"] = round(time.perf_counter() - started, 4)
         with lock:
             ctx.run_dir.append_sample(task_name, sample)
@@ -159,15 +152,6 @@ def run_beyondrecall_task(ctx: RunContext, spec: TaskSpec) -> dict:
     return summarize(task_name, samples, seed=ctx.seed, judge=judge)
 
 
-def _error_kind(exc: BaseException) -> str:
-    from beyondrecall.errors import DataError
-    from media_cache.errors import MediaError
-
-    if isinstance(exc, MediaError):
-        return "media"
-    if isinstance(exc, DataError):
-        return "data"
-    return "agent"
 
 
 def latest_by_key(samples: list[dict]) -> list[dict]:

@@ -91,8 +91,8 @@ def _score(reply: str, probe, judge) -> dict:
 
 def run(ctx, spec=None) -> dict:
     from evaluator.errors import EvalError
-    from evaluator.models.base import ModelCallError
-    from evaluator.realcompanion.tracks import (ask, error_text, history_views, load_rc,
+    from evaluator.errors import record_failure
+    from evaluator.realcompanion.tracks import (ask, history_views, load_rc,
                                                 resolve_agent_and_model, run_items)
 
     root, release = load_rc(ctx)
@@ -135,10 +135,8 @@ def run(ctx, spec=None) -> dict:
                 sample["relied_on"] = ans.relied_on
         except (KeyboardInterrupt, SystemExit):
             raise
-        except ModelCallError as exc:
-            sample.update(error=error_text(exc), error_kind="model")
         except Exception as exc:
-            sample.update(error=error_text(exc), error_kind="agent")
+            record_failure(sample, exc)
         return sample
 
     samples = run_items(ctx, TASK, [(f"{TASK}/{p.participant}/{p.probe_id}", p) for p in probes], work)

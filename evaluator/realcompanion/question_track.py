@@ -13,8 +13,8 @@ TASK = "realcompanion/question"
 
 def run(ctx, spec=None) -> dict:
     from evaluator.agents.protocol import Query
-    from evaluator.models.base import ModelCallError
-    from evaluator.realcompanion.tracks import (ask, error_text, history_views, load_rc,
+    from evaluator.errors import record_failure
+    from evaluator.realcompanion.tracks import (ask, history_views, load_rc,
                                                 resolve_agent_and_model, run_items)
     from evaluator.scoring import score_sample
 
@@ -38,10 +38,8 @@ def run(ctx, spec=None) -> dict:
             sample["metrics"] = score_sample(TASK, q.question, ans.text, q.answer, judge=judge)
         except (KeyboardInterrupt, SystemExit):
             raise
-        except ModelCallError as exc:
-            sample.update(error=error_text(exc), error_kind="model")
         except Exception as exc:
-            sample.update(error=error_text(exc), error_kind="agent")
+            record_failure(sample, exc)
         return sample
 
     samples = run_items(ctx, TASK, [(f"{TASK}/{q.participant}/{q.qid}", q) for q in questions], work)

@@ -41,6 +41,8 @@ INSTRUCTION = (
 class OutputError(ValueError):
     """The agent's reconstruction is not the JSON the track asks for."""
 
+    error_kind = "output"
+
 
 def parse_reconstruction(text: str) -> tuple[list[dict], dict[str, str]]:
     body = text.strip()
@@ -145,8 +147,8 @@ def f1_of(tp: int, fp: int, fn: int) -> dict:
 
 def run(ctx, spec=None) -> dict:
     from evaluator.agents.protocol import Query
-    from evaluator.models.base import ModelCallError
-    from evaluator.realcompanion.tracks import (ask, error_text, estimate_tokens, history_views,
+    from evaluator.errors import record_failure
+    from evaluator.realcompanion.tracks import (ask, estimate_tokens, history_views,
                                                 load_rc, resolve_agent_and_model, run_items)
 
     root, release = load_rc(ctx)
@@ -170,19 +172,18 @@ def run(ctx, spec=None) -> dict:
             sample["tokens_written"] = ans.output_tokens if ans.output_tokens is not None else \
                 estimate_tokens(ans.text)
             sample["tokens_estimated"] = ans.input_tokens is None
-            claims, persona = parse_reconstruction(ans.text)
+            try:
+                claims, persona = parse_reconstruction(ans.text)
+            except OutputError as exc:
+                raise OutputError(f"{p.pid}: {exc}") from None
             known = {m.id for m in p.messages}
             sample["dangling_citations"] = sum(1 for c in claims for x in c["citations"] if x not in known)
             sample["persona"] = score_persona(p.persona, persona, judge)
             sample["profile"] = score_profile(p.claims, claims, judge)
         except (KeyboardInterrupt, SystemExit):
             raise
-        except ModelCallError as exc:
-            sample.update(error=error_text(exc), error_kind="model")
-        except OutputError as exc:
-            sample.update(error=f"{p.pid}: {exc}", error_kind="output")
         except Exception as exc:
-            sample.update(error=error_text(exc), error_kind="agent")
+            record_failure(sample, exc)
         return sample
 
     samples = run_items(ctx, TASK, [(f"{TASK}/{p.pid}", p) for p in people], work)

@@ -96,9 +96,6 @@ def ask(agent_cls, model, agent_args: dict, sessions: list, query):
     return answer
 
 
-def error_text(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def latest(samples: list[dict], keys: set[str] | None = None) -> list[dict]:
