@@ -40,7 +40,7 @@ from media_cache.errors import MediaError
 PRODUCER_VERSIONS: dict[str, int] = {
     "image": 1,
     "pdf_pages": 1,
-    "video_frames": 1,
+    "video_frames": 2,  # 2: PNGs written by FFmpeg's encoder (paeth) instead of Pillow
     "audio": 1,
     "clip_image": 1,    # CLIP image embedding of one image file
     "clip_text": 1,     # CLIP text embeddings of a vocabulary

@@ -34,6 +34,7 @@ the two backends agree pixel for pixel (tests/test_media_video.py checks it).
 from __future__ import annotations
 
 import bisect
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -167,12 +168,12 @@ class _SeekMiss(Exception):
 
 def decode_pyav(source: Path, probe: VideoProbe, indices: list[int],
                 emit: Callable[[int, "object"], None]) -> None:
-    """Call emit(index, rgb24 ndarray) for each chosen frame, in index order."""
+    """Call emit(index, rgb24 av.VideoFrame) for each chosen frame, in index order."""
     errors = _av_errors()
     done: set[int] = set()
 
     def emit_frame(i, frame):
-        emit(i, frame.to_ndarray(format="rgb24"))
+        emit(i, frame.reformat(format="rgb24"))
         done.add(i)
 
     try:
@@ -258,6 +259,7 @@ def _decode_sequential(source, probe, indices, emit_frame) -> None:
 
 def decode_decord(source: Path, probe: VideoProbe, indices: list[int],
                   emit: Callable[[int, "object"], None]) -> None:
+    """Call emit(index, rgb24 ndarray) for each chosen frame, in index order."""
     try:
         import decord
     except ImportError:
@@ -284,27 +286,81 @@ def decode_decord(source: Path, probe: VideoProbe, indices: list[int],
         del reader
 
 
+class PngWriter:
+    """Writes RGB frames as PNG files with FFmpeg's PNG encoder (through PyAV).
+
+    Paeth prediction at zlib level 1: lossless, about as small as Pillow's PNGs and roughly
+    three times faster to write; with frame threads several frames are encoded at once. Packets
+    come back in submission order, matched to file names through their pts.
+    """
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir
+        self.ctx = None
+        self.size = None
+        self.pending: dict[int, str] = {}
+        self.seq = 0
+
+    def _open(self, width: int, height: int) -> None:
+        import av
+
+        self.close()
+        ctx = av.CodecContext.create("png", "w")
+        ctx.width, ctx.height, ctx.pix_fmt = width, height, "rgb24"
+        ctx.time_base = Fraction(1, 1)
+        ctx.options = {"pred": "paeth", "compression_level": "1"}
+        ctx.thread_type = "FRAME"
+        ctx.thread_count = max(1, min(4, os.cpu_count() or 1))
+        self.ctx, self.size = ctx, (width, height)
+
+    def write(self, name: str, rgb) -> None:
+        """`rgb`: an rgb24 av.VideoFrame or an (H, W, 3) uint8 array."""
+        import av
+
+        frame = rgb if isinstance(rgb, av.VideoFrame) else av.VideoFrame.from_ndarray(rgb, format="rgb24")
+        if self.size != (frame.width, frame.height):     # first frame, or a resolution change
+            self._open(frame.width, frame.height)
+        frame.pts = self.seq
+        frame.time_base = self.ctx.time_base    # else PyAV rescales pts from the stream's time base
+        self.pending[self.seq] = name
+        self.seq += 1
+        for packet in self.ctx.encode(frame):
+            self._save(packet)
+
+    def _save(self, packet) -> None:
+        name = self.pending.pop(packet.pts)
+        with open(self.out_dir / name, "wb") as f:
+            f.write(bytes(packet))
+
+    def close(self) -> None:
+        if self.ctx is not None:
+            for packet in self.ctx.encode(None):
+                self._save(packet)
+            self.ctx = None
+        if self.pending:
+            raise MediaError(f"PNG encoder lost {len(self.pending)} frames")
+
+
 def build_video_frames(source: Path, out_dir: Path, *, num_frames: int | None, fps: float | None,
                        backend: str, probe: VideoProbe | None = None) -> dict:
     """Producer of the `video_frames` operation: frame_NNNNNNN.png for each chosen frame."""
-    from PIL import Image
-
     if backend not in BACKENDS:
         raise MediaError(f"unknown video backend {backend!r} (choose from {', '.join(BACKENDS)})")
     probe = probe or probe_video(source)
     indices, sampling = choose_indices(probe, num_frames, fps)
     written: dict[int, str] = {}
+    writer = PngWriter(out_dir)
 
     def emit(i: int, rgb) -> None:
         name = f"frame_{i:07d}.png"
-        # Low zlib effort: lossless like any PNG, several times faster to write than the default.
-        Image.fromarray(rgb, "RGB").save(out_dir / name, format="PNG", compress_level=1)
+        writer.write(name, rgb)
         written[i] = name
 
     if backend == "pyav":
         decode_pyav(source, probe, indices, emit)
     else:
         decode_decord(source, probe, indices, emit)
+    writer.close()
     missing = [i for i in indices if i not in written]
     if missing:
         raise MediaError(f"{source}: frame {missing[0]} could not be decoded")

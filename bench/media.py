@@ -1,0 +1,311 @@
+"""Media cache speed and memory, each figure next to a reference measured in the same run.
+
+    python bench/media.py                # 60 s and 10 min 720p videos with audio, a 50-page PDF
+    python bench/media.py --quick        # 20 s and 2 min videos, 10 pages (a smoke run)
+
+The media are generated first into a temporary folder (H.264 ultrafast at 10 fps with a 2 s GOP,
+AAC stereo tone; PDF pages of text and boxes); generation time is printed but not counted.
+
+What is printed, and the goal the issue set for it:
+  frames, cache cold vs raw PyAV     8 uniform frames (the cache: hash the file, count packets,
+                                     decode, write PNGs, manifest) against plain PyAV code that
+                                     decodes the same frames to RGB arrays in memory, both the
+                                     obvious full decode and a seek-per-frame decode, and the
+                                     seek-per-frame code writing PNGs with Pillow.    goal <= 1.1x
+  frames, warm vs cold               a second call (new MediaCache object; in-process hash memo
+                                     and on-disk memo variants)                       goal >= 50x
+  PDF pages, cache vs raw PyMuPDF    render every page at 144 dpi to PNG + extract text, both
+                                                                                      goal <= 1.1x
+  decord vs PyAV                     the same frames through the cache with each backend, and raw
+  audio                              16 kHz mono float32 WAV extraction time
+  peak memory                        max RSS of a fresh process preparing the long video's frames
+                                     (8 frames and 1 fps) and audio, against a process that only
+                                     imports the same libraries
+Timings are the best of --repeat runs (cold runs get a fresh cache folder each time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from media_cache import MediaCache  # noqa: E402
+from media_cache import store as store_mod  # noqa: E402
+from media_cache.synthetic import make_pdf, make_video  # noqa: E402
+from media_cache.video import uniform_indices  # noqa: E402
+
+
+def best(fn, repeat: int, setup=None) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeat):
+        if setup:
+            setup()
+        t = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t)
+    return min(times), result
+
+
+def fmt_s(t: float) -> str:
+    return f"{t * 1000:8.1f} ms" if t < 10 else f"{t:8.2f} s "
+
+
+def row(label: str, t: float, ref: float | None = None, goal: str = "") -> None:
+    ratio = f"{t / ref:6.2f}x" if ref else "       "
+    print(f"  {label:<58} {fmt_s(t)} {ratio}  {goal}")
+
+
+# ---- raw references ---------------------------------------------------------------------------
+
+def raw_pyav_full(path: Path, k: int):
+    """Plain PyAV: decode the stream, keep the uniform frames as RGB arrays."""
+    import av
+
+    with av.open(str(path)) as c:
+        s = c.streams.video[0]
+        s.thread_type = "AUTO"
+        n = s.frames
+        want = set(uniform_indices(n, k))
+        out = []
+        for i, f in enumerate(c.decode(s)):
+            if i in want:
+                out.append(f.to_ndarray(format="rgb24"))
+                if len(out) == len(want):
+                    break
+    return out
+
+
+def raw_pyav_seek(path: Path, k: int):
+    """Plain PyAV, seeking: for each uniform frame, seek to it (keyframe before) and decode up to it."""
+    import av
+
+    with av.open(str(path)) as c:
+        s = c.streams.video[0]
+        s.thread_type = "AUTO"
+        n, rate, tb = s.frames, s.average_rate, s.time_base
+        start = s.start_time or 0
+        out = []
+        for i in uniform_indices(n, k):
+            target = start + int(round(i / rate / tb))
+            c.seek(target, stream=s, backward=True)
+            for f in c.decode(s):
+                if f.pts >= target:
+                    out.append(f.to_ndarray(format="rgb24"))
+                    break
+    return out
+
+
+def raw_pyav_seek_png(path: Path, k: int, out_dir: Path):
+    """The seek-per-frame code above, then Pillow writes each frame as PNG (same output as the cache)."""
+    from PIL import Image
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for i, rgb in enumerate(raw_pyav_seek(path, k)):
+        Image.fromarray(rgb).save(out_dir / f"{i}.png", compress_level=1)
+
+
+def raw_decord(path: Path, k: int):
+    import decord
+
+    vr = decord.VideoReader(str(path), ctx=decord.cpu(0))
+    return list(vr.get_batch(uniform_indices(len(vr), k)).asnumpy())
+
+
+def raw_pymupdf(path: Path, out_dir: Path, dpi: int):
+    import pymupdf
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    texts = []
+    with pymupdf.open(path) as doc:
+        for i, page in enumerate(doc):
+            page.get_pixmap(dpi=dpi, alpha=False).save(out_dir / f"{i}.png")
+            texts.append(page.get_text("text"))
+    return texts
+
+
+# ---- memory probe (a fresh process) -----------------------------------------------------------
+
+_PROBE = r"""
+import json, resource, sys
+sys.path.insert(0, sys.argv[1])
+import av, numpy, PIL.Image, media_cache, media_cache.video, media_cache.audio
+mode = sys.argv[2]
+if mode != "baseline":
+    from media_cache import MediaCache
+    cache = MediaCache(sys.argv[3])
+    if mode == "frames8":
+        cache.video_frames(sys.argv[4], num_frames=8)
+    elif mode == "fps1":
+        cache.video_frames(sys.argv[4], fps=1.0)
+    elif mode == "audio":
+        cache.audio(sys.argv[4])
+# VmHWM is this process's own peak; ru_maxrss can carry the parent's size over fork+exec.
+peak = None
+try:
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            peak = int(line.split()[1])
+except OSError:
+    pass
+print(json.dumps({"maxrss_kb": peak or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+"""
+
+
+def peak_rss_mb(mode: str, cache_dir: Path, video: Path) -> float:
+    out = subprocess.run([sys.executable, "-c", _PROBE, str(REPO), mode, str(cache_dir), str(video)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])["maxrss_kb"] / 1024
+
+
+# ---- the run ----------------------------------------------------------------------------------
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="shorter media for a smoke run")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per timing (best is kept)")
+    ap.add_argument("--frames", type=int, default=8)
+    ap.add_argument("--keep", metavar="DIR", help="generate into DIR and keep it (reused when present)")
+    args = ap.parse_args(argv)
+
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="br-eval-bench-media-"))
+    work.mkdir(parents=True, exist_ok=True)
+    short_s, long_s, n_pages = (20, 120, 10) if args.quick else (60, 600, 50)
+    fps, gop = 10, 20
+    try:
+        import av
+        import pymupdf
+        print(f"br-eval bench/media.py  python {sys.version.split()[0]}, PyAV {av.__version__}, "
+              f"PyMuPDF {pymupdf.VersionBind}, {os.cpu_count()} CPUs, load average "
+              f"{os.getloadavg()[0]:.2f}")
+        media = {}
+        t0 = time.perf_counter()
+        for name, secs in (("short", short_s), ("long", long_s)):
+            p = work / f"{name}_{secs}s_720p.mp4"
+            if not p.exists():
+                make_video(p, seconds=secs, fps=fps, width=1280, height=720,
+                           options={"preset": "ultrafast", "g": gop})
+            media[name] = p
+        pdf = work / f"doc_{n_pages}p.pdf"
+        if not pdf.exists():
+            make_pdf(pdf, pages=n_pages, width=612, height=792,
+                     text="Page {n}: quarterly figures, table 3, notes on the lease terms")
+        print(f"generated in {time.perf_counter() - t0:.1f} s (not counted): "
+              + ", ".join(f"{p.name} {p.stat().st_size / 1e6:.1f} MB" for p in (*media.values(), pdf)))
+        print(f"videos: H.264 ultrafast, 1280x720, {fps} fps, keyframe every {gop} frames, AAC stereo")
+
+        caches = work / "caches"
+        counter = [0]
+
+        def fresh_root() -> Path:
+            counter[0] += 1
+            return caches / f"c{counter[0]}"
+
+        def forget_memo() -> None:
+            store_mod._sha_memo.clear()
+
+        k, rep = args.frames, args.repeat
+        summary = {}
+        for name, video in media.items():
+            print(f"\n{video.name}: {k} uniform frames")
+            t_full, _ = best(lambda: raw_pyav_full(video, k), rep)
+            t_seek, _ = best(lambda: raw_pyav_seek(video, k), rep)
+            roots = []
+
+            def cold():
+                forget_memo()           # a cold run also hashes the file
+                r = fresh_root()
+                roots.append(r)
+                return MediaCache(r).video_frames(video, num_frames=k)
+
+            t_cold, res = best(cold, rep)
+            assert not res.from_cache
+            root = roots[-1]
+            t_warm, hit = best(lambda: MediaCache(root).video_frames(video, num_frames=k), max(rep, 5))
+            assert hit.from_cache
+            t_warm_disk, hit = best(lambda: MediaCache(root).video_frames(video, num_frames=k),
+                                    max(rep, 5), setup=forget_memo)
+            t_seek_png, _ = best(lambda: raw_pyav_seek_png(video, k, fresh_root()), rep)
+            t_hash, _ = best(lambda: store_mod.sha256_file(video), rep)
+            from media_cache.video import probe_video
+            t_probe, _ = best(lambda: probe_video(video), rep)
+            row("raw PyAV, full decode keeping the frames (reference)", t_full)
+            row("raw PyAV, seek per frame (reference)", t_seek)
+            row("raw PyAV, seek per frame + Pillow PNG files (reference)", t_seek_png)
+            row("cache cold, PyAV (hash + packets + decode + PNG)", t_cold, t_full, "vs full decode; goal <= 1.1x")
+            row("", t_cold, t_seek, "vs seek per frame, frames in memory")
+            row("", t_cold, t_seek_png, "vs seek per frame + PNG files")
+            row("  of which: sha256 of the file", t_hash, t_cold, "of cold")
+            row("  of which: packet index (frame count, times)", t_probe, t_cold, "of cold")
+            row("cache warm (hash memo in process)", t_warm, t_cold, f"= {t_cold / t_warm:,.0f}x faster than cold; goal >= 50x")
+            row("cache warm (new process: hash memo read from disk)", t_warm_disk, t_cold,
+                f"= {t_cold / t_warm_disk:,.0f}x faster than cold")
+
+            t_dec_raw, _ = best(lambda: raw_decord(video, k), rep)
+            t_dec_cold, dres = best(lambda: MediaCache(fresh_root()).video_frames(video, num_frames=k,
+                                                                                backend="decord"), rep)
+            row("raw decord get_batch", t_dec_raw, t_seek, "vs raw PyAV seek")
+            row("cache cold, decord backend", t_dec_cold, t_cold, "vs cache cold, PyAV")
+            same = all(_same_png(a.image_path, b.image_path) for a, b in zip(res.frames, dres.frames))
+            print(f"  {'decord frames identical to PyAV frames':<58} {same}")
+
+            t_audio, track = best(lambda: MediaCache(fresh_root()).audio(video), rep)
+            row(f"audio -> 16 kHz mono WAV ({track.duration:.0f} s of audio)", t_audio)
+            summary[name] = {"full": t_full, "seek": t_seek, "cold": t_cold, "warm": t_warm,
+                             "warm_disk": t_warm_disk, "decord": t_dec_cold, "audio": t_audio}
+
+        print(f"\n{pdf.name}: every page at 144 dpi to PNG, plus text")
+        pdf_roots = []
+        t_raw_pdf, _ = best(lambda: raw_pymupdf(pdf, fresh_root() / "raw", 144), rep)
+
+        def pdf_cold():
+            forget_memo()
+            r = fresh_root()
+            pdf_roots.append(r)
+            return MediaCache(r).pdf_pages(pdf, dpi=144)
+
+        t_pdf, pages = best(pdf_cold, rep)
+        t_pdf_warm, _ = best(lambda: MediaCache(pdf_roots[-1]).pdf_pages(pdf, dpi=144), max(rep, 5))
+        row("raw PyMuPDF render + save PNG + text (reference)", t_raw_pdf)
+        row(f"cache cold ({len(pages.pages)} pages)", t_pdf, t_raw_pdf, "goal <= 1.1x")
+        row("cache warm", t_pdf_warm, t_pdf, f"= {t_pdf / t_pdf_warm:,.0f}x faster than cold")
+
+        long_video = media["long"]
+        print(f"\npeak memory (max RSS of a fresh process), {long_video.name}")
+        base = peak_rss_mb("baseline", fresh_root(), long_video)
+        print(f"  {'imports only (reference)':<58} {base:8.0f} MB")
+        for mode, label in (("frames8", f"{k} frames"), ("fps1", "1 fps"), ("audio", "audio track")):
+            mb = peak_rss_mb(mode, fresh_root(), long_video)
+            print(f"  {label:<58} {mb:8.0f} MB   (+{mb - base:.0f} MB)")
+        frames_total = long_s * fps
+        print(f"  {'(the whole video decoded to RGB would be)':<58} {frames_total * 1280 * 720 * 3 / 2**20:8.0f} MB")
+        print(f"\nload average at the end: {os.getloadavg()[0]:.2f} (other work on the machine skews timings)")
+        return 0
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        else:
+            shutil.rmtree(work / "caches", ignore_errors=True)
+
+
+def _same_png(a: Path, b: Path) -> bool:
+    import numpy as np
+    from PIL import Image
+
+    with Image.open(a) as x, Image.open(b) as y:
+        return bool(np.array_equal(np.asarray(x), np.asarray(y)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
