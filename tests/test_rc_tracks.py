@@ -169,6 +169,8 @@ def test_reconstruction_perfect_partial_and_malformed(rc, tmp_path):
     assert m["profile"]["per_participant"]["U02"]["recall"] == 0.0
     assert "U03" not in per
     assert m["tokens"]["read"] > 0 and m["tokens"]["written"] > 0
+    lo, hi = m["persona"]["pooled"]["ci95"]
+    assert lo <= m["persona"]["pooled"]["f1"] <= hi and lo < hi
 
 
 def test_all_tracks_with_the_weight_free_baseline(rc, tmp_path, capsys):

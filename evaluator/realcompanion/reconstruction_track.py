@@ -187,13 +187,28 @@ def run(ctx, spec=None) -> dict:
         return sample
 
     samples = run_items(ctx, TASK, [(f"{TASK}/{p.pid}", p) for p in people], work)
-    out = aggregate(samples)
+    out = aggregate(samples, seed=ctx.seed)
     out["data"] = {"path": str(root), "is_sample": release.is_sample,
                    "participants": len(release.participants)}
     return out
 
 
-def aggregate(samples: list[dict]) -> dict:
+def _f1_interval(ok: list[dict], part: str, seed: int, n_boot: int = 2000):
+    """95% interval of the pooled F1, resampling participants (their TP/FP/FN together)."""
+    if len(ok) < 2:
+        return None
+    import numpy as np
+
+    counts = np.array([[s[part]["tp"], s[part]["fp"], s[part]["fn"]] for s in ok], dtype=float)
+    idx = np.random.default_rng(seed).integers(0, len(ok), size=(n_boot, len(ok)))
+    tp, fp, fn = counts[idx].sum(axis=1).T
+    denom = 2 * tp + fp + fn
+    f1 = np.divide(2 * tp, denom, out=np.full_like(denom, np.nan), where=denom > 0)
+    f1 = f1[~np.isnan(f1)]
+    return [float(x) for x in np.percentile(f1, [2.5, 97.5])] if f1.size else None
+
+
+def aggregate(samples: list[dict], seed: int = 0) -> dict:
     ok = [s for s in samples if not s.get("error")]
     out: dict = {"primary_metric": "persona_f1", "n_samples": len(samples), "n_scored": len(ok),
                  "n_failed": len(samples) - len(ok), "match_rule":
@@ -207,8 +222,12 @@ def aggregate(samples: list[dict]) -> dict:
         out[part] = {"pooled": f1_of(tp, fp, fn),
                      "macro_f1": sum(f1s) / len(f1s) if f1s else None,
                      "per_participant": per}
+    for part in ("persona", "profile"):
+        out[part]["pooled"]["ci95"] = _f1_interval(ok, part, seed)
     pooled = out["persona"]["pooled"]["f1"]
-    out["primary"] = None if pooled is None else {"mean": pooled, "ci95": None, "n": len(ok)}
+    out["primary"] = None if pooled is None else {
+        "mean": pooled, "ci95": out["persona"]["pooled"]["ci95"], "n": len(ok),
+        "n_clusters": len(ok)}
     out["tokens"] = {"read": sum(s.get("tokens_read") or 0 for s in ok),
                      "written": sum(s.get("tokens_written") or 0 for s in ok),
                      "estimated": any(s.get("tokens_estimated") for s in ok)}
