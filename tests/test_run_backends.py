@@ -81,3 +81,20 @@ def test_hf_backend_run_with_images_frames_and_pages(sample_snapshot, tmp_path, 
         for s in journal(out, t):
             assert not s.get("error") and isinstance(s["prediction"], str)
             assert s["input_tokens"] > 0 and s["metrics"]["primary"] is not None
+
+
+def test_use_cache_answers_a_second_run_without_the_server(sample_snapshot, tmp_path):
+    cache = tmp_path / "responses.sqlite"
+    common = ["run", "--no-progress", "--task", "cross_modal_relational_reasoning",
+              "--data", str(sample_snapshot), "--agent", "full-context", "--model", "openai",
+              "--use_cache", str(cache)]
+    with FakeOpenAIServer() as srv:
+        args = f"base_url={srv.base_url},model=m,backoff=0.01"
+        assert main(common + ["--model_args", args, "--output_path", str(tmp_path / "a")]) == 0
+        first = len(srv.requests)
+        assert main(common + ["--model_args", args, "--output_path", str(tmp_path / "b")]) == 0
+        assert first > 0 and len(srv.requests) == first          # all served from SQLite
+    a = journal(tmp_path / "a", "cross_modal_relational_reasoning")
+    b = journal(tmp_path / "b", "cross_modal_relational_reasoning")
+    by_key = lambda rows: {s["key"]: (s["prediction"], s["prompt_hash"]) for s in rows}
+    assert by_key(a) == by_key(b)           # lines may come in another order (4 at once)
