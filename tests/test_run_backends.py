@@ -98,3 +98,30 @@ def test_use_cache_answers_a_second_run_without_the_server(sample_snapshot, tmp_
     b = journal(tmp_path / "b", "cross_modal_relational_reasoning")
     by_key = lambda rows: {s["key"]: (s["prediction"], s["prompt_hash"]) for s in rows}
     assert by_key(a) == by_key(b)           # lines may come in another order (4 at once)
+
+
+def test_score_with_a_judge_rescoring_without_the_agent(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["run", "--no-progress", "--task", "memory_update", "--data", str(sample_snapshot),
+                 "--output_path", str(out)]) == 0
+    before = journal(out, "memory_update")
+
+    def grade(body):
+        reply = json.dumps({"score": 1, "reason": "scripted"})
+        return {"id": "x", "object": "chat.completion", "created": 0, "model": "judge",
+                "choices": [{"index": 0, "finish_reason": "stop",
+                             "message": {"role": "assistant", "content": reply}}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+    with FakeOpenAIServer() as srv:
+        srv.completion = grade
+        assert main(["score", str(out), "--no-progress", "--judge", "openai", "--judge_args",
+                     f"base_url={srv.base_url},model=judge-1,backoff=0.01"]) == 0
+        n_calls = len(srv.requests)
+    after = journal(out, "memory_update")
+    assert [s["prediction"] for s in after] == [s["prediction"] for s in before]   # no agent
+    assert n_calls == len(before)
+    res = json.loads((out / "results.json").read_text())
+    r = res["results"]["memory_update"]
+    assert r["primary_metric"] == "judge" and r["primary"]["mean"] == 1.0
+    assert res["judge"]["model_id"] == "judge-1" and res["judge"]["prompts"]
