@@ -206,3 +206,27 @@ def test_undecodable_image_names_the_file(tmp_path, tiny, vocab, fresh_process_s
     with pytest.raises(MediaError, match="bad.jpg"):
         MediaCache(tmp_path / "cache").clip_caption(bad, model=NAME, pretrained=tiny["pt"],
                                                     vocabulary=vocab)
+
+
+def test_local_dir_and_cached_hf_hub_models(tmp_path, tiny, images, vocab, monkeypatch,
+                                            fresh_process_state):
+    """open_clip's own folder layout (config + weights), given directly or found in the hub cache."""
+    import huggingface_hub.constants as hf_constants
+
+    hub = tmp_path / "hub"
+    repo = hub / "models--test-org--tiny-dir"
+    snap = repo / "snapshots" / ("b" * 40)
+    snap.mkdir(parents=True)
+    (repo / "refs").mkdir()
+    (repo / "refs" / "main").write_text("b" * 40)
+    (snap / "open_clip_config.json").write_text(json.dumps({"model_cfg": TINY, "preprocess_cfg": {}}))
+    (snap / "open_clip_model.safetensors").write_bytes(tiny["safetensors"].read_bytes())
+    monkeypatch.setattr(hf_constants, "HF_HUB_CACHE", str(hub))
+    cache = MediaCache(tmp_path / "cache")
+    expected = direct_embedding(tiny["safetensors"], images[3])
+    local = cache.clip_caption(images[3], model=f"local-dir:{snap}", vocabulary=vocab)
+    hf = cache.clip_caption(images[3], model="hf-hub:test-org/tiny-dir", vocabulary=vocab)
+    for cap in (local, hf):
+        np.testing.assert_allclose(np.load(cap.embedding_path), expected, atol=1e-5)
+    with pytest.raises(MissingWeightsError, match="never downloads"):
+        cache.clip_caption(images[3], model="hf-hub:test-org/not-cached", vocabulary=vocab)
