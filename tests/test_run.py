@@ -166,3 +166,23 @@ def test_secrets_never_reach_results(sample_snapshot, tmp_path):
     assert "sk-SECRET" not in (out / "samples_conflict_detection.jsonl").read_text()
     text = (out / "results.json").read_text()
     assert "sk-SECRET" not in text and '"api_key": "***"' in text
+
+
+def test_other_data_refuses_to_mix_and_tasks_accumulate(sample_snapshot, tmp_path, capsys):
+    import shutil
+    other = tmp_path / "other"
+    shutil.copytree(sample_snapshot, other)
+    with open(other / "benchmark" / "SHA256SUMS", "a") as fh:   # another fingerprint
+        fh.write("\n")
+    out = tmp_path / "run"
+    base = ["--output_path", str(out), "--limit", "1"]
+    assert run(["--task", "memory_update", "--data", str(sample_snapshot), *base]) == 0
+    assert run(["--task", "temporal_anchoring", "--data", str(sample_snapshot), *base]) == 0
+    res = results_of(out)
+    assert res["config"]["tasks"] == ["memory_update", "temporal_anchoring"]
+    assert set(res["results"]) == {"memory_update", "temporal_anchoring"}
+    capsys.readouterr()
+    assert run(["--task", "memory_update", "--data", str(other), *base]) == 1
+    assert "data_fingerprint" in capsys.readouterr().err
+    assert run(["--task", "memory_update", "--data", str(other), *base, "--overwrite"]) == 0
+    assert set(results_of(out)["results"]) == {"memory_update"}

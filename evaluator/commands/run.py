@@ -118,19 +118,6 @@ def main(args) -> int:
                 "fps": args.fps, "dpi": args.dpi, "captions": args.captions,
                 "clip_model": args.clip_model, "clip_pretrained": args.clip_pretrained,
                 "video_backend": args.video_backend}
-    out = Path(args.output_path or default_output_path(args))
-    run_dir = RunDir(out)
-    previous = run_dir.read_results().get("config", {}).get("settings")
-    if previous is not None and previous != settings:
-        if not args.overwrite:
-            changed = sorted(k for k in set(previous) | set(settings)
-                             if previous.get(k) != settings.get(k))
-            raise EvalError(f"{out} holds a run with other settings ({', '.join(changed)}); "
-                            "pass another --output_path, or --overwrite to start it afresh")
-    if args.overwrite:
-        for f in list(out.glob("samples_*.jsonl")) + [run_dir.results_path]:
-            f.unlink(missing_ok=True)
-
     data_info = None
     snapshot = None
     if any(s.suite == "beyondrecall" for s in specs):
@@ -138,12 +125,32 @@ def main(args) -> int:
 
         snapshot = resolve_data_dir(args.data)
         data_info = snapshot_info(snapshot).__dict__
-
     rc_data = Path(args.rc_data) if args.rc_data else None
     if any(s.suite == "realcompanion" for s in specs):
         from evaluator.realcompanion.data import resolve_rc_data
 
         rc_data = Path(resolve_rc_data(args.rc_data))   # once, so the sample notice shows once
+
+    out = Path(args.output_path or default_output_path(args))
+    run_dir = RunDir(out)
+    if args.overwrite:
+        for f in list(out.glob("samples_*.jsonl")) + [run_dir.results_path]:
+            f.unlink(missing_ok=True)
+    previous = run_dir.read_results()
+    # The journal's keys say nothing about which data answered them: a folder that holds answers
+    # on other data or with other settings is never resumed into.
+    identity = {"data_fingerprint": data_info and data_info.get("fingerprint"),
+                "rc_data": str(rc_data) if rc_data else None}
+    old_identity = previous.get("config", {}).get("data_identity", {})
+    clashes = [k for k, v in identity.items() if v and old_identity.get(k) and old_identity[k] != v]
+    old_settings = previous.get("config", {}).get("settings")
+    if old_settings is not None and old_settings != settings:
+        clashes += sorted(k for k in set(old_settings) | set(settings)
+                          if old_settings.get(k) != settings.get(k))
+    if clashes:
+        raise EvalError(f"{out} holds a run with other settings or data ({', '.join(clashes)}); "
+                        "pass another --output_path, or --overwrite to start it afresh")
+    identity = {k: v or old_identity.get(k) for k, v in identity.items()}
 
     use_cache = None
     if args.use_cache is not None:
@@ -175,11 +182,15 @@ def main(args) -> int:
 
         ctx.extra["_judge"] = make_judge(args.judge, judge_args, cache_path=use_cache)
 
-    header = {"config": {"tasks": [s.name for s in specs], "settings": settings,
+    # A folder may be filled by several runs (other tasks, a larger --limit): keep what the
+    # earlier ones recorded.
+    tasks = list(dict.fromkeys(previous.get("config", {}).get("tasks", []) + [s.name for s in specs]))
+    header = {"config": {"tasks": tasks, "settings": settings,
                          "judge": args.judge, "judge_args": _public(judge_args),
                          "limit": args.limit, "seed": args.seed,
-                         "rc_data": args.rc_data},
-              "data": data_info, **provenance()}
+                         "rc_data": str(rc_data) if rc_data else None,
+                         "data_identity": identity},
+              "data": data_info or previous.get("data"), **provenance()}
     if ctx.extra.get("_judge") is not None:
         header["judge"] = ctx.extra["_judge"].describe()
     run_dir.write_results(header)
