@@ -547,7 +547,7 @@ def story_causal_intent_inference(c: _Ctx, n_q: int, cutoff: bool, i: int):
 
 
 def story_cross_modal_relational_reasoning(c: _Ctx, n_q: int, cutoff: bool, i: int):
-    r, A = c.rng, c.A
+    A = c.A
     im1, im2 = c.pick("image", 2)
     f1, f2 = im1.facts, im2.facts
     p1, p2 = c.path(im1), c.path(im2)
@@ -632,7 +632,7 @@ def story_cross_modal_semantic_matching(c: _Ctx, n_q: int, cutoff: bool, i: int)
 
 
 def story_high_density_information_extraction(c: _Ctx, n_q: int, cutoff: bool, i: int):
-    r, A = c.rng, c.A
+    A = c.A
     pdf = c.media["pdf"][i % len(c.media["pdf"])]
     facts = {k: v for k, v in pdf.facts.items()
              if k not in ("title", "kept_pages", "evidence_pages", "original_page_count")}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from evaluator.commands._common import add_alias, add_data_arg, add_lenient_arg

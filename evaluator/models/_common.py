@@ -103,3 +103,18 @@ def one_line(text: object, limit: int = 300) -> str:
     """Collapse whitespace so an error message stays on one line, and cap its length."""
     flat = " ".join(str(text).split())
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def generate_one_by_one(model, requests: list, gen_kwargs: dict) -> list:
+    """`generate_many` for backends that answer one request at a time: each slot holds a
+    Generation or the ModelCallError of that request, in order."""
+    from evaluator.models.base import ModelCallError
+
+    normalize_gen_kwargs(gen_kwargs)
+    out: list = []
+    for messages in requests:
+        try:
+            out.append(model.generate(messages, **gen_kwargs))
+        except ModelCallError as exc:
+            out.append(exc)
+    return out

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from evaluator.errors import EvalError
-from evaluator.models._common import normalize_gen_kwargs, one_line, truncate_at_stop
+from evaluator.models._common import (generate_one_by_one, normalize_gen_kwargs, one_line,
+                                      truncate_at_stop)
 from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
 
 _DTYPES = {
@@ -201,14 +202,7 @@ class HFChatModel:
 
     def generate_many(self, requests: list[list[Message]], **gen_kwargs) -> list[Generation | ModelCallError]:
         """One request after another (a local model uses the whole device for each)."""
-        normalize_gen_kwargs(gen_kwargs)
-        out: list[Generation | ModelCallError] = []
-        for messages in requests:
-            try:
-                out.append(self.generate(messages, **gen_kwargs))
-            except ModelCallError as exc:
-                out.append(exc)
-        return out
+        return generate_one_by_one(self, requests, gen_kwargs)
 
     def _conversation(self, messages: list[Message]) -> list[dict[str, Any]]:
         conversation = []

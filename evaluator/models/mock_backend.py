@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from evaluator.errors import EvalError
-from evaluator.models._common import normalize_gen_kwargs, truncate_at_stop
+from evaluator.models._common import generate_one_by_one, normalize_gen_kwargs, truncate_at_stop
 from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
 
 
@@ -76,14 +76,7 @@ class MockChatModel:
         )
 
     def generate_many(self, requests: list[list[Message]], **gen_kwargs) -> list[Generation | ModelCallError]:
-        normalize_gen_kwargs(gen_kwargs)
-        out: list[Generation | ModelCallError] = []
-        for messages in requests:
-            try:
-                out.append(self.generate(messages, **gen_kwargs))
-            except ModelCallError as exc:
-                out.append(exc)
-        return out
+        return generate_one_by_one(self, requests, gen_kwargs)
 
     @property
     def call_count(self) -> int:
