@@ -141,11 +141,16 @@ def run_beyondrecall_task(ctx: RunContext, spec: TaskSpec) -> dict:
         else:
             from concurrent.futures import ThreadPoolExecutor, as_completed
 
-            with ThreadPoolExecutor(workers) as pool:
+            pool = ThreadPoolExecutor(workers)
+            try:
                 futures = [pool.submit(one, item) for item in todo]
                 for f in as_completed(futures):
                     f.result()
                     bar.update(1)
+            finally:
+                # On Ctrl-C: questions in flight finish and reach the journal; queued ones are
+                # dropped (a rerun does them) instead of running on after the interrupt.
+                pool.shutdown(wait=True, cancel_futures=True)
     finally:
         bar.close()
     samples = [s for s in ctx.run_dir.read_samples(task_name) if s["key"] in selected]

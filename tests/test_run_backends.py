@@ -125,3 +125,38 @@ def test_score_with_a_judge_rescoring_without_the_agent(sample_snapshot, tmp_pat
     r = res["results"]["memory_update"]
     assert r["primary_metric"] == "judge" and r["primary"]["mean"] == 1.0
     assert res["judge"]["model_id"] == "judge-1" and res["judge"]["prompts"]
+
+
+def test_sigint_keeps_finished_answers_and_stops_queued_ones(sample_snapshot, tmp_path):
+    """A real Ctrl-C (SIGINT) to `br-eval run` answering two questions at a time."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    with FakeOpenAIServer(delay=0.3) as srv:
+        args = ["run", "--no-progress", "--tasks", "beyondrecall", "--data", str(sample_snapshot),
+                "--agent", "none", "--model", "openai", "--num_concurrent", "2",
+                "--model_args", f"base_url={srv.base_url},model=m", "--output_path", str(out)]
+        proc = subprocess.Popen([sys.executable, "-m", "evaluator.cli", *args],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "HF_HUB_OFFLINE": "1"})
+        deadline = time.time() + 30
+        while time.time() < deadline and len(srv.requests) < 4:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        stopped = time.time()
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+        assert time.time() - stopped < 3           # queued questions did not run on
+        def lines():
+            return sum(len(p.read_text().splitlines()) for p in out.glob("samples_*.jsonl"))
+
+        before = lines()
+        assert 3 <= before < 30
+        asked = len(srv.requests)
+        assert main(args) == 0                       # the rerun does only what is left
+        total = lines()
+        assert total == 44 and len(srv.requests) - asked == 44 - before
