@@ -61,7 +61,11 @@ def _report_error(exc: BaseException) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
+    if not argv:
+        build_parser(only="__none__").print_help(sys.stderr)
+        print("\nstart with: br-eval ls, then br-eval --task conflict_detection", file=sys.stderr)
+        return 2
+    if (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         argv = ["run", *argv]
     chosen = argv[0] if argv[0] in COMMANDS else None
     parser = build_parser(only=chosen if chosen else "__none__")

@@ -83,3 +83,11 @@ def test_ls_imports_nothing_heavy(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stderr.strip().endswith("[]"), r.stderr
     assert elapsed < 2.0  # "well under a second" on a quiet machine; CI shares 2 cores
+
+
+def test_no_arguments_prints_help_and_usage_exit(capsys):
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "usage: br-eval" in err and "br-eval ls" in err
+    assert main(["run", "--limit", "3"]) == 2
+    assert "no task given" in capsys.readouterr().err

@@ -98,7 +98,8 @@ def main(args) -> int:
     from evaluator.results import RunDir, provenance
 
     if not args.tasks:
-        raise EvalError("no task given: pass --task NAME (see `br-eval ls`)")
+        print("br-eval: error: no task given: pass --task NAME (see `br-eval ls`)", file=sys.stderr)
+        return 2
     if args.fps is not None and args.fps <= 0:
         raise EvalError("--fps must be positive")
     specs = resolve(args.tasks)
