@@ -101,11 +101,11 @@ class MediaCache:
         if backend not in BACKENDS:
             raise MediaError(f"unknown video backend {backend!r} (choose from {', '.join(BACKENDS)})")
         source = Path(path)
-        sha = self.sha256(source)
-        entry = self.store.get_or_create(
-            "video_frames", sha, params,
+        entry = self.store.get_or_create_from_source(
+            "video_frames", source, params,
             lambda tmp: build_video_frames(source, tmp, num_frames=params.get("num_frames"),
                                            fps=params.get("fps"), backend=backend))
+        sha = self.sha256(source)
         d = entry.data
         frames = tuple(Frame(f["index"], f["time"], entry.path / f["file"]) for f in d["frames"])
         return VideoFrames(source, sha, frames, d["duration"], d["has_audio"], d["frame_count"],
@@ -118,8 +118,9 @@ class MediaCache:
         from media_cache.audio import build_audio
 
         source = Path(path)
+        entry = self.store.get_or_create_from_source("audio", source, {},
+                                                     lambda tmp: build_audio(source, tmp))
         sha = self.sha256(source)
-        entry = self.store.get_or_create("audio", sha, {}, lambda tmp: build_audio(source, tmp))
         d = entry.data
         wav = entry.path / d["file"] if d["file"] else None
         return AudioTrack(source, sha, d["has_audio"], wav, d["duration"], d["sample_rate"],

@@ -156,12 +156,7 @@ class Store:
 
     # ---- source hashing ---------------------------------------------------------------------
 
-    def source_sha256(self, path: Path | str) -> str:
-        """sha256 of a file's bytes, hashed once per (path, size, mtime_ns, inode).
-
-        Memoised in the process and persisted under `.hashes/`, so a later process only stats.
-        """
-        path = Path(path)
+    def _stat_source(self, path: Path) -> tuple[str, os.stat_result, tuple]:
         try:
             real = os.path.realpath(path)
             st = os.stat(real)
@@ -169,14 +164,18 @@ class Store:
             raise MediaError(f"{path}: cannot read ({exc.strerror or exc})") from None
         if not os.path.isfile(real):
             raise MediaError(f"{path}: not a regular file")
-        memo_key = (real, st.st_size, st.st_mtime_ns, st.st_ino)
+        return real, st, (real, st.st_size, st.st_mtime_ns, st.st_ino)
+
+    def known_source_sha256(self, path: Path | str) -> str | None:
+        """The memoised sha256 of a file (in this process or under `.hashes/`), without hashing;
+        None when the file has not been hashed in its current state."""
+        real, _, memo_key = self._stat_source(Path(path))
         with _memo_lock:
             cached = _sha_memo.get(memo_key)
         if cached:
             return cached
-        memo_file = self._memo_file(real)
         try:
-            m = json.loads(memo_file.read_text(encoding="utf-8"))
+            m = json.loads(self._memo_file(real).read_text(encoding="utf-8"))
             if (m.get("path"), m.get("size"), m.get("mtime_ns"), m.get("ino")) == memo_key:
                 sha = str(m["sha256"])
                 with _memo_lock:
@@ -184,6 +183,19 @@ class Store:
                 return sha
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass
+        return None
+
+    def source_sha256(self, path: Path | str) -> str:
+        """sha256 of a file's bytes, hashed once per (path, size, mtime_ns, inode).
+
+        Memoised in the process and persisted under `.hashes/`, so a later process only stats.
+        """
+        path = Path(path)
+        known = self.known_source_sha256(path)
+        if known:
+            return known
+        real, st, memo_key = self._stat_source(path)
+        memo_file = self._memo_file(real)
         try:
             sha = sha256_file(Path(real))
         except OSError as exc:
@@ -260,6 +272,41 @@ class Store:
                 raise
         self.stats[f"{op}:miss"] += 1
         return Entry(key, final, data, False)
+
+    def get_or_create_from_source(self, op: str, source: Path, params: dict,
+                                  build: Callable[[Path], dict]) -> Entry:
+        """`get_or_create` keyed by `source`'s content, for builds that read the whole file.
+
+        When the file's hash is already known this is a plain lookup. On first sight of a file,
+        the hash (needed only for the key) is computed on a second thread while `build` decodes
+        into a staging folder: hashlib and the decoders release the GIL, so a cold build costs
+        about max(hash, build) instead of their sum. If the key turns out to exist already (the
+        same bytes under another path), the staged work is dropped and the entry reused.
+        """
+        known = self.known_source_sha256(source)
+        if known:
+            return self.get_or_create(op, known, params, build)
+        from concurrent.futures import ThreadPoolExecutor
+
+        parent = self.root / op
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}stage-", dir=parent))
+        try:
+            with ThreadPoolExecutor(1) as pool:
+                pending = pool.submit(self.source_sha256, source)
+                try:
+                    data = build(staging)
+                finally:
+                    sha = pending.result()   # always wait, so no thread outlives the call
+
+            def adopt(tmp: Path) -> dict:
+                for item in staging.iterdir():
+                    os.rename(item, tmp / item.name)
+                return data
+
+            return self.get_or_create(op, sha, params, adopt)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
 
     def _read_manifest(self, final: Path, op: str, key: str) -> dict | None:
         try:

@@ -172,3 +172,43 @@ def test_undecodable_video_names_the_file(cache, tmp_path, videos, backend):
     with pytest.raises(MediaError, match="cut.mp4"):
         cache.video_frames(truncated, num_frames=3, backend=backend)
     assert cache.store.info().entries == 0
+
+
+def test_first_sight_hashes_while_decoding(videos, tmp_path, monkeypatch):
+    """On a file never hashed, the key's sha256 runs on a second thread while frames decode;
+    the result is the same entry a hash-first build makes, and nothing is left staged."""
+    import shutil
+    import threading
+
+    import media_cache.store as store_mod
+
+    source = tmp_path / "fresh.mp4"
+    shutil.copy(videos["mp4"], source)
+    store_mod._sha_memo.clear()
+    threads = []
+    real_hash = store_mod.sha256_file
+    monkeypatch.setattr(store_mod, "sha256_file",
+                        lambda p: threads.append(threading.current_thread().name) or real_hash(p))
+    overlapped = MediaCache(tmp_path / "c1").video_frames(source, num_frames=4)
+    assert not overlapped.from_cache and threads and threads[0] != threading.main_thread().name
+    assert overlapped.sha256 == real_hash(source)
+    store_mod._sha_memo.clear()
+    hash_first = MediaCache(tmp_path / "c2")
+    hash_first.sha256(source)                                   # known hash: plain path
+    plain = hash_first.video_frames(source, num_frames=4)
+    assert [f.index for f in plain.frames] == [f.index for f in overlapped.frames]
+    assert all(pixels(a.image_path).tobytes() == pixels(b.image_path).tobytes()
+               for a, b in zip(plain.frames, overlapped.frames))
+    # the same bytes under another name: the staged decode is dropped, the entry reused
+    twin = tmp_path / "twin.mp4"
+    shutil.copy(source, twin)
+    again = MediaCache(tmp_path / "c1").video_frames(twin, num_frames=4)
+    assert again.from_cache and again.sha256 == overlapped.sha256
+    leftovers = [p for p in (tmp_path / "c1").rglob("*") if p.name.startswith(store_mod.TMP_PREFIX)]
+    assert leftovers == []
+    # a file that does not decode: one MediaError naming it, nothing staged left behind
+    bad = tmp_path / "bad.mp4"
+    bad.write_bytes(b"\x00" * 4096)
+    with pytest.raises(MediaError, match="bad.mp4"):
+        MediaCache(tmp_path / "c1").video_frames(bad, num_frames=4)
+    assert [p for p in (tmp_path / "c1").rglob("*") if p.name.startswith(store_mod.TMP_PREFIX)] == []
