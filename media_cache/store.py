@@ -378,7 +378,8 @@ class Store:
             if op_dir.name.startswith(".") or not op_dir.is_dir():
                 continue
             for shard in sorted(op_dir.iterdir()):
-                if not shard.is_dir():
+                # A file, or a staging folder of get_or_create_from_source: one item, not a shard.
+                if not shard.is_dir() or shard.name.startswith(TMP_PREFIX):
                     yield op_dir.name, shard
                     continue
                 for entry in sorted(shard.iterdir()):

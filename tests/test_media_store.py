@@ -233,3 +233,22 @@ def test_manifest_records_key_inputs(tmp_path):
     assert entry.name == entry_key("pdf_pages", res.sha256, {"dpi": 50})
     assert "page_0000.png" in m["files"]
     assert str(tmp_path) not in json.dumps(m)           # no path ever enters an entry
+
+
+def test_prune_leaves_a_running_staging_folder_alone(tmp_path):
+    """get_or_create_from_source stages a first-sight decode in <op>/.tmp-stage-*: prune must
+    treat that folder as one temp item (kept while fresh, removed when stale), never as a shard
+    whose files are invalid entries."""
+    cache = MediaCache(tmp_path / "cache")
+    op_dir = tmp_path / "cache" / "video_frames"
+    running = op_dir / ".tmp-stage-running"
+    running.mkdir(parents=True)
+    (running / "frame_000001.png").write_bytes(b"png")
+    stale = op_dir / ".tmp-stage-crashed"
+    stale.mkdir()
+    (stale / "frame_000001.png").write_bytes(b"png")
+    long_ago = time.time() - 7200
+    os.utime(stale, (long_ago, long_ago))
+    report = cache.store.prune()
+    assert report.removed_invalid == 0 and report.removed_temp == 1
+    assert (running / "frame_000001.png").exists() and not stale.exists()
