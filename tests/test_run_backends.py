@@ -14,6 +14,7 @@ from beyondrecall import load_task
 from evaluator.cli import main
 from test_models_hf import tiny_llava, tiny_tokenizer  # noqa: F401  (fixture + helper)
 from test_models_openai import FakeOpenAIServer, error_body
+from test_media_clip import tiny  # noqa: F401  (a tiny open_clip checkpoint)
 
 
 def journal(path, task):
@@ -160,3 +161,28 @@ def test_sigint_keeps_finished_answers_and_stops_queued_ones(sample_snapshot, tm
         assert main(args) == 0                       # the rerun does only what is left
         total = lines()
         assert total == 44 and len(srv.requests) - asked == 44 - before
+
+
+def test_captions_reach_a_text_only_prompt(sample_snapshot, tmp_path, tiny):
+    """--captions with a tiny random-weight open_clip model (registered from its JSON config,
+    loaded from a local checkpoint): the question's photo reaches a text prompt as the CLIP
+    caption the media cache computed. Random weights: the caption's words mean nothing."""
+    from media_cache import MediaCache
+
+    out = tmp_path / "run"
+    rfile = tmp_path / "r.json"
+    rfile.write_text(json.dumps(["ok"]))
+    task = "cross_modal_semantic_matching"
+    assert main(["run", "--no-progress", "--task", task, "--data", str(sample_snapshot),
+                 "--agent", "none", "--agent_args", "media=text", "--model", "mock",
+                 "--model_args", f"replies={rfile}", "--captions",
+                 "--clip-model", str(tiny["config"]), "--clip-pretrained", str(tiny["safetensors"]),
+                 "--output_path", str(out), "--log_samples"]) == 0
+    q = next(q for _, q in load_task(sample_snapshot, task).questions()
+             if q.media and q.media[0].endswith((".png", ".jpg")))
+    sample = next(s for s in journal(out, task) if s["key"] == str(q.key))
+    caption = MediaCache().clip_captions([sample_snapshot / "benchmark" / q.media[0]],
+                                         model=str(tiny["config"]),
+                                         pretrained=str(tiny["safetensors"]))[0].text
+    prompt_text = json.dumps(sample["prompt"])
+    assert caption and json.dumps(caption)[1:-1] in prompt_text

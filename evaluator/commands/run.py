@@ -152,6 +152,13 @@ def main(args) -> int:
                         "pass another --output_path, or --overwrite to start it afresh")
     identity = {k: v or old_identity.get(k) for k, v in identity.items()}
 
+    if args.captions:
+        # Fail before any question rather than record the same missing-weights error on each.
+        from media_cache import MediaCache
+        from media_cache.clip import resolve_clip
+
+        resolve_clip(args.clip_model or "ViT-B-32", args.clip_pretrained, MediaCache().sha256)
+
     use_cache = None
     if args.use_cache is not None:
         from beyondrecall.snapshot import home_dir
