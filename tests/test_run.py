@@ -186,3 +186,12 @@ def test_other_data_refuses_to_mix_and_tasks_accumulate(sample_snapshot, tmp_pat
     assert "data_fingerprint" in capsys.readouterr().err
     assert run(["--task", "memory_update", "--data", str(other), *base, "--overwrite"]) == 0
     assert set(results_of(out)["results"]) == {"memory_update"}
+
+
+def test_captions_without_weights_stop_before_any_question(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "run"
+    assert run(["--task", "cross_modal_semantic_matching", "--data", str(sample_snapshot),
+                "--captions", "--output_path", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "never downloads" in err and err.count("\n") == 1
+    assert not list(out.glob("samples_*.jsonl"))
