@@ -15,8 +15,7 @@ import math
 from pathlib import Path
 
 from evaluator.errors import EvalError
-from evaluator.realcompanion.data import (FILES, Probe, Release, load_release, participant_dirs,
-                                          resolve_rc_data)
+from evaluator.realcompanion.data import FILES, Probe, Release, participant_dirs
 
 TASK = "realcompanion/retrieval"
 JOURNAL_VERSION = 1
@@ -71,8 +70,9 @@ def load_detector(spec: str):
 
 def run(ctx, spec=None) -> dict:
     task = getattr(spec, "name", None) or TASK
-    root = resolve_rc_data(ctx.rc_data)
-    release = load_release(root)
+    from evaluator.realcompanion.tracks import load_rc
+
+    root, release = load_rc(ctx)    # loaded once per run, shared with the other tracks
     fingerprint = release_fingerprint(release)
     extra = ctx.extra or {}
     detector_spec = extra.get("detector")
