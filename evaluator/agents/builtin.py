@@ -160,23 +160,22 @@ class _PromptAgent(_Collecting):
             raise EvalError(f"agent {type(self).__name__} needs a model: pass --model hf|openai|mock")
         mode = self.media_mode()
         chosen = self.choose(query)
+        def media_parts(media) -> list:
+            if mode == "images":
+                return [ImagePart(p) for m in media for p in m.images()]
+            if mode == "text":
+                return [TextPart(m.text() + "\n") for m in media]
+            return []
+
         parts: list = []
         for t in chosen:
             parts.append(TextPart(f"[{t.time:%Y-%m-%d %H:%M}] {t.person}: {t.content}\n"))
-            for m in t.media:
-                if mode == "images":
-                    parts.extend(ImagePart(p) for p in m.images())
-                elif mode == "text":
-                    parts.append(TextPart(m.text() + "\n"))
+            parts.extend(media_parts(t.media))
         q_parts: list = []
         if query.cutoff is not None:
             q_parts.append(TextPart(f"Current time: {query.cutoff:%Y-%m-%d %H:%M} UTC\n"))
         q_parts.append(TextPart(f"Question: {query.text}\n"))
-        for m in query.media:
-            if mode == "images":
-                q_parts.extend(ImagePart(p) for p in m.images())
-            elif mode == "text":
-                q_parts.append(TextPart(m.text() + "\n"))
+        q_parts.extend(media_parts(query.media))
         history = [TextPart("CONVERSATION HISTORY\n")] + parts if parts else \
             [TextPart("CONVERSATION HISTORY\n(none)\n")]
         messages = [Message.text("system", SYSTEM_PROMPT),
