@@ -38,12 +38,11 @@ def main() -> int:
 
     import numpy as np
 
-    from evaluator.context import RunContext
+    from evaluator.evaluate import evaluate
     from evaluator.realcompanion.bm25 import naive_scores, top_k_order
     from evaluator.realcompanion.data import load_release
-    from evaluator.realcompanion.retrieval_task import run, task_probes
+    from evaluator.realcompanion.retrieval_task import TASK, task_probes
     from evaluator.realcompanion.sample import generate_sample
-    from evaluator.results import RunDir
 
     with tempfile.TemporaryDirectory(prefix="br-eval-bench-rc-") as tmp:
         t0 = time.perf_counter()
@@ -51,9 +50,7 @@ def main() -> int:
         t_gen = time.perf_counter() - t0
 
         t0 = time.perf_counter()
-        ctx = RunContext(run_dir=RunDir(Path(tmp) / "run"), rc_data=root, show_progress=False)
-        metrics = run(ctx)
-        ctx.run_dir.close()
+        metrics = evaluate([TASK], rc_data=root, output_path=Path(tmp) / "run", progress=False)[TASK]
         t_task = time.perf_counter() - t0
 
         release = load_release(root)

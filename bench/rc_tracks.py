@@ -36,30 +36,27 @@ class TimedMock:
 
 
 def main() -> None:
-    from evaluator.context import RunContext
+    from evaluator.evaluate import evaluate
     from evaluator.models.mock_backend import MockChatModel
-    from evaluator.realcompanion import chat_track, question_track, reconstruction_track
     from evaluator.realcompanion.data import resolve_rc_data
-    from evaluator.results import RunDir
 
     root = Path(resolve_rc_data(sys.argv[1] if len(sys.argv) > 1 else None))
     tmp = Path(tempfile.mkdtemp(prefix="br-eval-rc-bench-"))
     runs = [
-        ("chat, agent mode (full-context)", chat_track, "full-context", {}),
-        ("chat, conditions C0-C4m", chat_track, "none", {"conditions": "C0,C1,C2,C3,C4,C4m"}),
-        ("question (full-context)", question_track, "full-context", {}),
-        ("reconstruction (full-context)", reconstruction_track, "full-context", {}),
+        ("chat, agent mode (full-context)", "realcompanion/chat", "full-context", {}),
+        ("chat, conditions C0-C4m", "realcompanion/chat", "none", {"conditions": "C0,C1,C2,C3,C4,C4m"}),
+        ("question (full-context)", "realcompanion/question", "full-context", {}),
+        ("reconstruction (full-context)", "realcompanion/reconstruction", "full-context", {}),
     ]
     reply = '{"profile": [], "persona": {}}'
     print(f"data: {root}")
     print(f"{'track':<34} {'items':>6} {'calls':>6} {'total s':>8} {'ms/item':>8} {'model ms/item':>14}")
     try:
-        for i, (label, module, agent, extra) in enumerate(runs):
+        for i, (label, task, agent, extra) in enumerate(runs):
             model = TimedMock(MockChatModel(replies=[reply]))
-            ctx = RunContext(run_dir=RunDir(tmp / str(i)), rc_data=root, agent=agent,
-                             show_progress=False, extra={**extra, "_model": model})
             t = time.perf_counter()
-            metrics = module.run(ctx)
+            metrics = evaluate([task], rc_data=root, agent=agent, model=model,
+                               output_path=tmp / str(i), progress=False, **extra)[task]
             total = time.perf_counter() - t
             n = metrics.get("n_samples") or 1
             print(f"{label:<34} {n:>6} {model.calls:>6} {total:>8.2f} {total / n * 1000:>8.1f} "

@@ -1,37 +1,69 @@
-"""What a task runner is given: the run's settings, output folder and shared services."""
+"""What every task is given for one run: typed settings, the live model and judge, the output
+folder, and a thread-safe store for what the run's tasks share (a loaded release, a media
+preparer), each built once."""
 
 from __future__ import annotations
 
-import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from evaluator.results import RunDir
+
+
+@dataclass(frozen=True)
+class MediaSettings:
+    """How media become model inputs (part of what changes answers)."""
+
+    frames: int | None = 8              # frames sampled per video (None when fps is set)
+    fps: float | None = None            # sample videos at this rate instead
+    dpi: int | None = None              # PDF rendering resolution (None: media_cache's default)
+    captions: bool = False              # add CLIP captions to media text
+    clip_model: str | None = None
+    clip_pretrained: str | None = None
+    video_backend: str = "pyav"
+
+    def as_dict(self) -> dict:
+        return {"frames": None if self.fps else self.frames, "fps": self.fps, "dpi": self.dpi,
+                "captions": self.captions, "clip_model": self.clip_model,
+                "clip_pretrained": self.clip_pretrained, "video_backend": self.video_backend}
 
 
 @dataclass
 class RunContext:
     run_dir: RunDir
     seed: int = 0
-    limit: int | None = None            # at most this many questions/probes per task
-    log_samples: bool = True            # journals are always written; this adds full prompts
-    data: Path | None = None            # Beyond Recall snapshot (resolved by the run command)
-    rc_data: Path | None = None         # RealCompanion folder; None means the generated sample
-    agent: str = "baseline"             # built-in strategy name or "package.module:Class"
-    model: str | None = None            # backend: "hf" | "openai" | "mock" | None
-    model_args: dict[str, Any] = field(default_factory=dict)
-    gen_kwargs: dict[str, Any] = field(default_factory=dict)
+    limit: int | None = None             # at most this many items per task
+    log_samples: bool = False            # journals are always written; this adds full prompts
+    data: Path | None = None             # Beyond Recall snapshot
+    rc_data: Path | None = None          # RealCompanion folder (resolved; the sample by default)
+    lenient_time: bool = False
+    agent: str = "baseline"              # built-in name or "package.module:Class"
     agent_args: dict[str, Any] = field(default_factory=dict)
-    judge: str | None = None            # "openai" or None
-    judge_args: dict[str, Any] = field(default_factory=dict)
-    use_cache: Path | None = None       # SQLite response cache file, when enabled
-    show_progress: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)   # task-specific options
+    gen_kwargs: dict[str, Any] = field(default_factory=dict)
+    model: Any = None                    # the live backend (evaluator.models), or None
+    judge: Any = None                    # the live judge (evaluator.scoring.judge), or None
+    media: MediaSettings = field(default_factory=MediaSettings)
+    conditions: tuple[str, ...] | None = None   # realcompanion/chat: fixed context conditions
+    detector: str | None = None          # realcompanion/retrieval: user restraint detector
+    num_concurrent: int = 1
+    show_progress: bool = False
+    _shared: dict = field(default_factory=dict, repr=False)
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
-    def progress(self, iterable, total: int | None = None, desc: str = ""):
-        """A progress bar on stderr (tqdm), silent when disabled or not a terminal."""
-        from tqdm import tqdm
+    def shared(self, key, build: Callable[[], Any]):
+        """`build()` once per key for the whole run (threads wait for the first build)."""
+        with self._lock:
+            if key not in self._shared:
+                self._shared[key] = build()
+            return self._shared[key]
 
-        return tqdm(iterable, total=total, desc=desc, unit="q", file=sys.stderr,
-                    disable=not self.show_progress, dynamic_ncols=True, leave=False)
+    def agent_class(self):
+        from evaluator.agents.builtin import resolve_agent
+
+        return self.shared(("agent", self.agent), lambda: resolve_agent(self.agent))
+
+    def agent_kwargs(self) -> dict:
+        return {**self.agent_args, "gen_kwargs": self.gen_kwargs} if self.gen_kwargs \
+            else dict(self.agent_args)

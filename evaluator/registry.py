@@ -1,7 +1,8 @@
-"""The task registry for both suites. `br-eval ls` and `br-eval run` read it.
+"""The task registry for both suites: name -> where the task is declared. `br-eval ls` and
+`evaluate()` read it.
 
-A task's runner and counter are named as "module:function" strings and imported only when used,
-so listing tasks stays fast.
+A task's declaration (a `evaluator.task.Task` subclass) is named as "module:Class" and imported
+only when the task runs, so listing tasks stays fast.
 """
 
 from __future__ import annotations
@@ -18,32 +19,34 @@ class TaskSpec:
     suite: str           # "beyondrecall" | "realcompanion"
     group: str           # the dimension, or "realcompanion"
     description: str
-    runner: str          # "module:function", called as fn(ctx: RunContext, spec) -> metrics dict
+    declaration: str     # "module:Class", a evaluator.task.Task subclass
+    unit: str            # the word for one item
 
-    def load_runner(self):
-        module, _, fn = self.runner.partition(":")
-        return getattr(importlib.import_module(module), fn)
+    def load(self):
+        """The task's declaration, instantiated for this name."""
+        module, _, cls = self.declaration.partition(":")
+        return getattr(importlib.import_module(module), cls)(self.name)
 
-
-_BR_RUNNER = "evaluator.runner:run_beyondrecall_task"
 
 TASKS: dict[str, TaskSpec] = {}
 for _dim, _names in DIMENSIONS.items():
     for _n in _names:
-        TASKS[_n] = TaskSpec(_n, "beyondrecall", _dim, _n.replace("_", " "), _BR_RUNNER)
+        TASKS[_n] = TaskSpec(_n, "beyondrecall", _dim, _n.replace("_", " "),
+                             "evaluator.beyondrecall_task:BeyondRecallTask", "question")
 
 RC_TASKS = {
     "realcompanion/retrieval": ("retrieval baselines and controls, demand rate, restraint",
-                                "evaluator.realcompanion.retrieval_task:run"),
+                                "evaluator.realcompanion.retrieval_task:RetrievalTask", "probe"),
     "realcompanion/chat": ("Chat track: replies to probes under context conditions",
-                           "evaluator.realcompanion.chat_track:run"),
+                           "evaluator.realcompanion.chat_track:ChatTask", "probe"),
     "realcompanion/question": ("Question track: written questions about the history",
-                               "evaluator.realcompanion.question_track:run"),
+                               "evaluator.realcompanion.question_track:QuestionTask", "question"),
     "realcompanion/reconstruction": ("Reconstruction track: profile and persona from history",
-                                     "evaluator.realcompanion.reconstruction_track:run"),
+                                     "evaluator.realcompanion.reconstruction_track:"
+                                     "ReconstructionTask", "participant"),
 }
-for _n, (_desc, _runner) in RC_TASKS.items():
-    TASKS[_n] = TaskSpec(_n, "realcompanion", "realcompanion", _desc, _runner)
+for _n, (_desc, _decl, _unit) in RC_TASKS.items():
+    TASKS[_n] = TaskSpec(_n, "realcompanion", "realcompanion", _desc, _decl, _unit)
 
 GROUPS = {**{d: list(n) for d, n in DIMENSIONS.items()}, "realcompanion": list(RC_TASKS)}
 
@@ -51,7 +54,7 @@ GROUPS = {**{d: list(n) for d, n in DIMENSIONS.items()}, "realcompanion": list(R
 def resolve(names: list[str]) -> list[TaskSpec]:
     """Task names, `dimension/task`, group names (a dimension, `realcompanion`), `beyondrecall`,
     or `all`, comma- or space-separated; returns specs in registry order without duplicates."""
-    from evaluator.errors import EvalError
+    from evaluator.errors import UsageError
 
     wanted: set[str] = set()
     for raw in names:
@@ -70,5 +73,5 @@ def resolve(names: list[str]) -> list[TaskSpec]:
                     and TASKS[name.split("/", 1)[1]].group == name.split("/", 1)[0]:
                 wanted.add(name.split("/", 1)[1])
             else:
-                raise EvalError(f"unknown task {name!r}; `br-eval ls` lists the tasks")
+                raise UsageError(f"unknown task {name!r}; `br-eval ls` lists the tasks")
     return [spec for n, spec in TASKS.items() if n in wanted]

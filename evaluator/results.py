@@ -1,22 +1,21 @@
 """A run's output folder: `samples_<task>.jsonl` journals and `results.json`.
 
-The journal is appended one line per finished question and flushed at once, so Ctrl-C or a crash
+The journal is appended one line per finished item and flushed at once, so Ctrl-C or a crash
 loses nothing finished; a rerun into the same folder reads it and skips what is done. A torn last
-line (the process died mid-write) is ignored on reading and rewritten by the rerun.
+line (the process died mid-write) is ignored on reading and cut by the rerun; a complete last line
+that only lacks its newline is kept. What a line holds: `evaluator.records`.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
-import random
 import subprocess
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from evaluator.errors import EvalError
+from evaluator.records import Sample, latest_by_key
 
 
 def journal_name(task: str) -> str:
@@ -25,6 +24,8 @@ def journal_name(task: str) -> str:
 
 
 class RunDir:
+    """The one writer and reader of a run folder's journals and results.json."""
+
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
         try:
@@ -37,8 +38,10 @@ class RunDir:
     def journal_path(self, task: str) -> Path:
         return self.path / journal_name(task)
 
-    def read_samples(self, task: str) -> list[dict]:
-        """Every complete line of the task's journal (a torn final line is dropped)."""
+    def read_lines(self, task: str) -> list[dict]:
+        """Every complete JSON line of the task's journal. A final line that does not parse was
+        torn by a crash mid-write and is dropped (the rerun redoes that item); a final line that
+        parses but lacks its newline is complete and kept."""
         path = self.journal_path(task)
         if not path.exists():
             return []
@@ -50,39 +53,57 @@ class RunDir:
                 continue
             try:
                 out.append(json.loads(line))
-            except ValueError:
-                if n == len(lines):   # torn final write: the rerun redoes that question
+            except (ValueError, RecursionError):
+                if n == len(lines):   # torn final write
                     continue
                 raise EvalError(f"{path}: line {n} is not valid JSON; the journal is damaged") from None
         return out
 
-    def done_keys(self, task: str, *, include_errors: bool = False) -> set[str]:
-        """Keys already finished. Errored samples are retried unless include_errors."""
-        return {s["key"] for s in self.read_samples(task)
-                if include_errors or not s.get("error")}
+    def read_samples(self, task: str) -> list[Sample]:
+        return [Sample.from_json(line, task) for line in self.read_lines(task)]
 
-    def append_sample(self, task: str, sample: dict) -> None:
-        fh = self._handles.get(task)
+    def latest_samples(self, task: str) -> list[Sample]:
+        return latest_by_key(self.read_samples(task))
+
+    def append(self, sample: Sample) -> None:
+        """Append one line and flush it, so a crash loses nothing finished."""
+        fh = self._handles.get(sample.task)
         if fh is None:
-            path = self.journal_path(task)
-            # Cut a torn final line so the next record starts on a line of its own.
-            if path.exists() and path.stat().st_size:
-                with open(path, "rb+") as raw:
-                    data = raw.read()
-                    if not data.endswith(b"\n"):
-                        raw.seek(data.rfind(b"\n") + 1)
-                        raw.truncate()
-            fh = self._handles[task] = open(path, "a", encoding="utf-8")
-        fh.write(json.dumps(sample, ensure_ascii=False, default=str) + "\n")
+            path = self.journal_path(sample.task)
+            self._repair_tail(path)
+            fh = self._handles[sample.task] = open(path, "a", encoding="utf-8")
+        fh.write(sample.dumps() + "\n")
         fh.flush()
 
-    def rewrite_samples(self, task: str, samples: list[dict]) -> None:
-        """Replace a journal atomically (used by `br-eval score` when re-scoring)."""
+    @staticmethod
+    def _repair_tail(path: Path) -> None:
+        """Before appending: a last line without its newline is either complete (give it the
+        newline, so it survives) or torn (cut it, the rerun redoes that item)."""
+        if not path.exists() or not path.stat().st_size:
+            return
+        with open(path, "rb+") as raw:
+            data = raw.read()
+            if data.endswith(b"\n"):
+                return
+            start = data.rfind(b"\n") + 1
+            try:
+                json.loads(data[start:])
+                complete = True
+            except (ValueError, RecursionError):
+                complete = False
+            if complete:
+                raw.write(b"\n")
+            else:
+                raw.seek(start)
+                raw.truncate()
+
+    def rewrite(self, task: str, samples: list[Sample]) -> None:
+        """Replace a journal atomically with one line per sample."""
         self.close()
         tmp = self.journal_path(task).with_suffix(".jsonl.tmp")
         with open(tmp, "w", encoding="utf-8") as fh:
             for s in samples:
-                fh.write(json.dumps(s, ensure_ascii=False, default=str) + "\n")
+                fh.write(s.dumps() + "\n")
         os.replace(tmp, self.journal_path(task))
 
     def close(self) -> None:
@@ -135,52 +156,3 @@ def provenance() -> dict:
 
     return {"br_eval_version": __version__, "git_hash": git_hash(),
             "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
-
-
-# -- statistics ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Estimate:
-    mean: float
-    ci_low: float
-    ci_high: float
-    n: int
-    n_clusters: int
-
-    def as_dict(self) -> dict:
-        return {"mean": self.mean, "ci95": [self.ci_low, self.ci_high], "n": self.n,
-                "n_clusters": self.n_clusters}
-
-
-def cluster_bootstrap(values: list[float], clusters: list[str], *, n_boot: int = 2000,
-                      seed: int = 0) -> Estimate | None:
-    """Mean with a 95% percentile interval, resampling whole clusters (trajectories or
-    participants) with replacement, so questions that share a history are not counted as
-    independent evidence. None when there are no values."""
-    pairs = [(v, c) for v, c in zip(values, clusters) if v is not None and not
-             (isinstance(v, float) and math.isnan(v))]
-    if not pairs:
-        return None
-    import numpy as np
-
-    by_cluster: dict[str, list[float]] = {}
-    for v, c in pairs:
-        by_cluster.setdefault(str(c), []).append(float(v))
-    names = sorted(by_cluster)
-    sums = np.array([sum(by_cluster[c]) for c in names])
-    counts = np.array([len(by_cluster[c]) for c in names])
-    mean = float(sums.sum() / counts.sum())
-    if len(names) < 2:
-        return Estimate(mean, mean, mean, int(counts.sum()), len(names))
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, len(names), size=(n_boot, len(names)))
-    boot = sums[idx].sum(axis=1) / counts[idx].sum(axis=1)
-    lo, hi = np.percentile(boot, [2.5, 97.5])
-    return Estimate(mean, float(lo), float(hi), int(counts.sum()), len(names))
-
-
-def seeded_random(seed: int, *parts: object) -> random.Random:
-    """A Random seeded from `seed` and a label, stable across runs and Python versions."""
-    import hashlib
-
-    h = hashlib.sha256(("|".join(map(str, (seed, *parts)))).encode()).digest()
-    return random.Random(int.from_bytes(h[:8], "big"))

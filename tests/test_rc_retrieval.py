@@ -9,19 +9,22 @@ import textwrap
 import numpy as np
 import pytest
 
-from evaluator.context import RunContext
+from evaluator.evaluate import evaluate
 from evaluator.errors import EvalError
-from evaluator.registry import TASKS
 from evaluator.realcompanion.data import load_release
 from evaluator.realcompanion.retrieval import ParticipantRetrieval, plan_controls
 from evaluator.realcompanion.retrieval_task import aggregate, task_probes
 from evaluator.realcompanion.sample import generate_sample
-from evaluator.realcompanion.stats import (auroc, expected_random_hit, participant_bootstrap,
+from evaluator.stats import (auroc, expected_random_hit, participant_bootstrap,
                                            wilson)
-from evaluator.results import RunDir, cluster_bootstrap
+from evaluator.stats import cluster_bootstrap
 
 TASK = "realcompanion/retrieval"
-SPEC = TASKS[TASK]
+
+
+def retrieval(out, sample=None, **kw) -> dict:
+    """The retrieval task through evaluate(), as `br-eval run` does; its results.json entry."""
+    return evaluate([TASK], rc_data=sample, output_path=out, progress=False, **kw)[TASK]
 
 
 @pytest.fixture(scope="module")
@@ -37,9 +40,7 @@ def release(sample):
 @pytest.fixture(scope="module")
 def full_run(sample, tmp_path_factory):
     out = tmp_path_factory.mktemp("run")
-    ctx = RunContext(run_dir=RunDir(out), rc_data=sample, show_progress=False)
-    metrics = SPEC.load_runner()(ctx, SPEC)
-    ctx.run_dir.close()
+    metrics = retrieval(out, sample)
     return out, metrics
 
 
@@ -133,29 +134,22 @@ def test_resume_skips_done_probes_and_gives_the_same_metrics(full_run, sample, t
     keep = len(lines) // 2
     # an interrupted run: half the lines, then a torn write
     (tmp_path / "samples_realcompanion_retrieval.jsonl").write_text("".join(lines[:keep]) + lines[keep][:40])
-    ctx = RunContext(run_dir=RunDir(tmp_path), rc_data=sample, show_progress=False)
-    resumed = SPEC.load_runner()(ctx, SPEC)
-    ctx.run_dir.close()
+    resumed = retrieval(tmp_path, sample)
     after = (tmp_path / "samples_realcompanion_retrieval.jsonl").read_text().splitlines()
     assert len(after) == len(lines)
     assert [json.loads(x)["key"] for x in after] == [json.loads(x)["key"] for x in lines]
     for name in ("retrieval", "restraint", "demand_rate", "reach", "window_coverage", "summary"):
         assert resumed[name] == metrics[name], name
     # a third run finds everything done and writes nothing
-    ctx = RunContext(run_dir=RunDir(tmp_path), rc_data=sample, show_progress=False)
-    assert SPEC.load_runner()(ctx, SPEC)["retrieval"] == metrics["retrieval"]
-    ctx.run_dir.close()
+    assert retrieval(tmp_path, sample)["retrieval"] == metrics["retrieval"]
     assert len((tmp_path / "samples_realcompanion_retrieval.jsonl").read_text().splitlines()) == len(lines)
     # resuming with another seed would mix two experiments: refused
     with pytest.raises(EvalError, match="--seed 0"):
-        SPEC.load_runner()(RunContext(run_dir=RunDir(tmp_path), rc_data=sample, seed=3,
-                                      show_progress=False), SPEC)
+        retrieval(tmp_path, sample, seed=3)
 
 
 def test_limit_and_seed_are_honoured(sample, tmp_path):
-    ctx = RunContext(run_dir=RunDir(tmp_path), rc_data=sample, limit=7, seed=5, show_progress=False)
-    m = SPEC.load_runner()(ctx, SPEC)
-    ctx.run_dir.close()
+    m = retrieval(tmp_path, sample, limit=7, seed=5)
     lines = [json.loads(x) for x in (tmp_path / "samples_realcompanion_retrieval.jsonl").read_text().splitlines()]
     assert len(lines) == 7 == m["n_probes"] and all(s["seed"] == 5 for s in lines)
     assert m["settings"]["seed"] == 5
@@ -194,34 +188,25 @@ def test_a_user_detector_from_the_command_line(sample, tmp_path, monkeypatch):
             return 0.5
     """))
     monkeypatch.syspath_prepend(str(tmp_path))
-    run_dir = RunDir(tmp_path / "a")
-    ctx = RunContext(run_dir=run_dir, rc_data=sample, show_progress=False,
-                     extra={"detector": "my_detectors:oracle_like"})
-    m = SPEC.load_runner()(ctx, SPEC)
+    m = retrieval(tmp_path / "a", sample, detector="my_detectors:oracle_like")
     mine = m["restraint"]["my_detectors:oracle_like"]
     assert mine["auroc_memory_vs_no_referent"]["auroc"] == 1.0
     assert mine["auroc_memory_vs_cold_opens"]["auroc"] == 1.0
     assert mine["misfire_rate"]["rate"] == 0.0 and mine["detection_rate_memory_bearing"]["rate"] == 1.0
     assert "bm25_top" in m["restraint"]
 
-    ctx = RunContext(run_dir=RunDir(tmp_path / "b"), rc_data=sample, show_progress=False,
-                     extra={"detector": "my_detectors:boom"})
     with pytest.raises(EvalError, match=r"my_detectors:boom: failed on probe U\d\d/p\d+ .*model down"):
-        SPEC.load_runner()(ctx, SPEC)
-    ctx.run_dir.close()
+        retrieval(tmp_path / "b", sample, detector="my_detectors:boom")
     assert (tmp_path / "b" / "samples_realcompanion_retrieval.jsonl").read_text().strip()  # kept
     for bad, msg in [("nocolon", "expected package.module:function"),
                      ("no_such_mod_xyz:f", "cannot import"), ("my_detectors:absent", "no function")]:
         with pytest.raises(EvalError, match=msg):
-            SPEC.load_runner()(RunContext(run_dir=RunDir(tmp_path / "c"), rc_data=sample,
-                                          show_progress=False, extra={"detector": bad}), SPEC)
+            retrieval(tmp_path / "c", sample, detector=bad)
 
 
 def test_default_data_runs_on_the_cached_sample(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "home"))
-    ctx = RunContext(run_dir=RunDir(tmp_path / "out"), limit=3, show_progress=False)
-    m = SPEC.load_runner()(ctx, SPEC)
-    ctx.run_dir.close()
+    m = retrieval(tmp_path / "out", limit=3)
     assert m["data"]["is_sample"] and "generated RealCompanion sample" in capsys.readouterr().err
 
 

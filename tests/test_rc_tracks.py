@@ -8,11 +8,10 @@ import pytest
 
 from evaluator.agents import Agent, Answer
 from evaluator.cli import main
-from evaluator.context import RunContext
+from evaluator.evaluate import evaluate
 from evaluator.models.mock_backend import MockChatModel
 from evaluator.realcompanion import chat_track, question_track, reconstruction_track
 from evaluator.realcompanion.data import load_release, resolve_rc_data
-from evaluator.results import RunDir
 from test_models_openai import FakeOpenAIServer
 
 SEEN: list[dict] = []
@@ -39,17 +38,15 @@ def rc(tmp_path_factory):
     return root, load_release(root)
 
 
-def ctx_for(tmp_path, root, **kw):
-    extra = kw.pop("extra", {})
-    return RunContext(run_dir=RunDir(tmp_path / "run"), rc_data=root, show_progress=False,
-                      extra=extra, **kw)
+def run_task(task, tmp_path, root, **kw):
+    """One task through evaluate(), as `br-eval run` does; returns its results.json entry."""
+    return evaluate([task], rc_data=root, output_path=tmp_path / "run", progress=False, **kw)[task]
 
 
 def test_chat_agent_sees_only_messages_before_the_probe(rc, tmp_path):
     root, release = rc
     SEEN.clear()
-    ctx = ctx_for(tmp_path, root, agent=f"{__name__}:Recorder")
-    metrics = chat_track.run(ctx)
+    metrics = run_task("realcompanion/chat", tmp_path, root, agent=f"{__name__}:Recorder")
     probes = {f"realcompanion/chat/{p.participant}/{p.probe_id}": p for p in chat_track.items(release, None)}
     assert len(SEEN) == len(probes) == metrics["n_scored"]
     assert any(p.cold_open for p in probes.values())
@@ -80,8 +77,8 @@ def test_chat_conditions_with_scripted_generator(rc, tmp_path):
     expected = sum(token_f1(GOLD_BY_PROBE[p.text], p.gold_response) for p in items) / len(items)
     assert expected > 0.95
     model = MockChatModel(replies=_condition_reply)
-    ctx = ctx_for(tmp_path, root, extra={"conditions": "C0,C1,C2,C3,C4,C4m", "_model": model})
-    m = chat_track.run(ctx)
+    m = run_task("realcompanion/chat", tmp_path, root, agent="none",
+                 conditions="C0,C1,C2,C3,C4,C4m", model=model)
     per = m["per_condition"]
     for c in ("C2", "C3", "C4"):
         assert per[c]["content"]["pooled"]["mean"] == pytest.approx(expected)
@@ -134,14 +131,14 @@ def test_chat_judge_on_fake_server_misfire_and_application(rc, tmp_path):
 def test_question_track_history_and_scripted_answers(rc, tmp_path):
     root, release = rc
     SEEN.clear()
-    question_track.run(ctx_for(tmp_path / "a", root, agent=f"{__name__}:Recorder", limit=30))
+    run_task("realcompanion/question", tmp_path / "a", root, agent=f"{__name__}:Recorder", limit=30)
     qs = {f"realcompanion/question/{q.participant}/{q.qid}": q
           for p in release.participants for q in p.questions}
     for e in SEEN:
         assert e["positions"] == list(range(qs[e["key"]].visible_until))   # asked_after included
     answers = [q.answer for p in release.participants for q in p.questions][:30]
-    m = question_track.run(ctx_for(tmp_path / "b", root, agent="none", limit=30,
-                                   extra={"_model": MockChatModel(replies=answers)}))
+    m = run_task("realcompanion/question", tmp_path / "b", root, agent="none", limit=30,
+                 model=MockChatModel(replies=answers))
     assert m["primary"]["mean"] == pytest.approx(1.0) and m["n_scored"] == 30
     assert m["per_category"] and all(v["primary"]["mean"] == pytest.approx(1.0)
                                      for v in m["per_category"].values())
@@ -159,8 +156,8 @@ def test_reconstruction_perfect_partial_and_malformed(rc, tmp_path):
         body = json.dumps({"profile": [{"text": c.text, "citations": list(c.citations)}
                                        for c in gold_claims], "persona": persona})
         replies.append("```json\n" + body + "\n```" if i != 2 else "{not json")
-    ctx = ctx_for(tmp_path, root, agent="none", extra={"_model": MockChatModel(replies=replies)})
-    m = reconstruction_track.run(ctx)
+    m = run_task("realcompanion/reconstruction", tmp_path, root, agent="none",
+                 model=MockChatModel(replies=replies))
     assert m["n_failed"] == 1 and "U03" in m["errors"][0] and "malformed JSON" in m["errors"][0]
     per = m["persona"]["per_participant"]
     assert per["U01"]["f1"] == 1.0 and m["profile"]["per_participant"]["U01"]["f1"] == 1.0
@@ -195,5 +192,5 @@ def test_all_tracks_with_the_weight_free_baseline(rc, tmp_path, capsys):
 def test_conditions_without_a_model_is_one_line(rc, tmp_path, capsys):
     root, _ = rc
     assert main(["run", "--no-progress", "--task", "realcompanion/chat", "--rc_data", str(root),
-                 "--conditions", "C1,C9", "--output_path", str(tmp_path / "x")]) == 1
+                 "--conditions", "C1,C9", "--output_path", str(tmp_path / "x")]) == 2
     assert "unknown C9" in capsys.readouterr().err

@@ -35,7 +35,7 @@ def test_all_eleven_tasks_with_the_default_baseline(sample_snapshot, tmp_path, c
         assert r["n_scored"] == t.n_questions and r["n_failed"] == 0
         lines = journal(out, t.name)
         assert len(lines) == t.n_questions
-        assert all("prediction" in s and "metrics" in s and "visible_turns" in s for s in lines)
+        assert all("prediction" in s and "metrics" in s and "visible_turns" in s["inputs"] for s in lines)
     assert res["data"]["fingerprint"] and res["br_eval_version"]
     assert res["config"]["settings"]["agent"] == "baseline"
     primaries = [res["results"][t]["primary"]["mean"] for t in TASK_NAMES]
@@ -89,7 +89,7 @@ def test_isolation_no_future_turn_media_or_cache_entry(sample_snapshot, tmp_path
     for s in used:
         traj_q = [(tr, q) for t in tasks for tr, q in t.questions() if str(q.key) == s["key"]][0]
         allowed = set(visible_history(*traj_q).media_paths()) | set(traj_q[1].media)
-        assert {u["path"] for u in s["media_used"]} <= allowed
+        assert {u["path"] for u in s["inputs"]["media_used"]} <= allowed
 
 
 def test_interrupted_run_resumes_to_the_same_results(sample_snapshot, tmp_path):
@@ -149,10 +149,10 @@ def test_score_recomputes_from_the_journal(sample_snapshot, tmp_path, capsys):
 
 
 def test_unknown_task_and_agent_one_line(tmp_path, capsys):
-    assert main(["--task", "memory_recall"]) == 1
+    assert main(["--task", "memory_recall"]) == 2
     assert "unknown task 'memory_recall'" in capsys.readouterr().err
     assert main(["--task", "memory_update", "--agent", "nope.mod:Cls",
-                 "--output_path", str(tmp_path / "x")]) == 1
+                 "--output_path", str(tmp_path / "x")]) == 2
     assert "cannot import nope.mod" in capsys.readouterr().err
 
 

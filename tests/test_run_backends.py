@@ -42,7 +42,7 @@ def test_openai_backend_run_with_media_and_a_retried_500(sample_snapshot, tmp_pa
             if isinstance(m["content"], list) for p in m["content"] if p["type"] == "image_url"]
     assert urls and all(u.startswith("data:image/") for u in urls)
     assert base64.b64decode(urls[0].split(",", 1)[1])[:4] in (b"\x89PNG", b"\xff\xd8\xff\xe0", b"\xff\xd8\xff\xdb")
-    videos = [u for s in samples for u in s["media_used"] if u["kind"] == "video" and not u.get("text")]
+    videos = [u for s in samples for u in s["inputs"]["media_used"] if u["kind"] == "video" and not u.get("text")]
     assert videos and all(len(u["frames"]) == 3 for u in videos)
     assert all(s["prompt_hash"] and s["prompt"] for s in samples)
 
@@ -75,7 +75,7 @@ def test_hf_backend_run_with_images_frames_and_pages(sample_snapshot, tmp_path, 
                  f"pretrained={tiny_llava},max_new_tokens=3,device=cpu",
                  "--output_path", str(out)])
     assert code == 0
-    used = [u for t in tasks.split(",") for s in journal(out, t) for u in s["media_used"]]
+    used = [u for t in tasks.split(",") for s in journal(out, t) for u in s["inputs"]["media_used"]]
     kinds = {u["kind"] for u in used}
     assert "video" in kinds and "image" in kinds
     for t in tasks.split(","):

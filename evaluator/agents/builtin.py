@@ -244,25 +244,18 @@ BUILTIN_AGENTS = {
 
 
 def resolve_agent(spec: str):
-    """A built-in name or `package.module:Class`."""
-    import importlib
-
-    from evaluator.errors import EvalError
+    """A built-in name or `package.module:Class` (the current folder and --include_path folders
+    are searched)."""
+    from evaluator.errors import UsageError
+    from evaluator.plugins import load_attr
 
     if spec in BUILTIN_AGENTS:
         return BUILTIN_AGENTS[spec]
     if ":" not in spec:
-        raise EvalError(f"unknown agent {spec!r}: use one of {', '.join(BUILTIN_AGENTS)} "
-                        "or package.module:Class")
-    module_name, _, attr = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise EvalError(f"--agent {spec}: cannot import {module_name} ({exc})") from None
-    cls = getattr(module, attr, None)
-    if cls is None:
-        raise EvalError(f"--agent {spec}: {module_name} has no attribute {attr!r}")
+        raise UsageError(f"unknown agent {spec!r}: use one of {', '.join(BUILTIN_AGENTS)} "
+                         "or package.module:Class")
+    cls = load_attr(spec, "--agent", "class")
     for method in ("write", "answer"):
         if not callable(getattr(cls, method, None)):
-            raise EvalError(f"--agent {spec}: {attr} has no {method}() method")
+            raise UsageError(f"--agent {spec}: {spec.partition(':')[2]} has no {method}() method")
     return cls

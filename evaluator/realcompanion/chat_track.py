@@ -22,6 +22,9 @@ used-memory figures (they need a judge).
 
 from __future__ import annotations
 
+from evaluator.records import Sample
+from evaluator.task import Item, Task
+
 TASK = "realcompanion/chat"
 CONDITIONS = ("C0", "C1", "C2", "C3", "C4", "C4m")
 RECENT_N = 3
@@ -89,66 +92,110 @@ def _score(reply: str, probe, judge) -> dict:
     return out
 
 
-def run(ctx, spec=None) -> dict:
-    from evaluator.errors import EvalError
-    from evaluator.errors import record_failure
-    from evaluator.realcompanion.tracks import (ask, history_views, load_rc,
-                                                resolve_agent_and_model, run_items)
+def parse_conditions(conditions) -> tuple[str, ...] | None:
+    """`C0,C1` or a sequence -> a tuple of known conditions (UsageError naming unknown ones)."""
+    from evaluator.errors import UsageError
 
-    root, release = load_rc(ctx)
-    judge = ctx.extra.get("_judge")
-    conditions = ctx.extra.get("conditions")
-    if conditions:
-        conditions = [c.strip() for c in conditions.split(",") if c.strip()] \
-            if isinstance(conditions, str) else list(conditions)
-        bad = [c for c in conditions if c not in CONDITIONS]
-        if bad:
-            raise EvalError(f"--conditions: unknown {', '.join(bad)} (known: {', '.join(CONDITIONS)})")
-        model = ctx.extra.get("_model")
-        if model is None:
-            raise EvalError("--conditions need a generator: pass --model hf|openai|mock")
-    probes = items(release, ctx.limit)
-    participants = {p.pid: p for p in release.participants}
-    views = history_views(release) if not conditions else {}
-    agent_cls, model = resolve_agent_and_model(ctx)
+    if not conditions:
+        return None
+    names = [c.strip() for c in conditions.split(",") if c.strip()] \
+        if isinstance(conditions, str) else list(conditions)
+    bad = [c for c in names if c not in CONDITIONS]
+    if bad:
+        raise UsageError(f"--conditions: unknown {', '.join(bad)} (known: {', '.join(CONDITIONS)})")
+    return tuple(names)
 
-    def work(key, probe):
+
+class ChatTask(Task):
+    name = TASK
+    suite = "realcompanion"
+    unit = "probe"
+
+    def prepare(self, ctx) -> None:
+        from evaluator.errors import UsageError
+        from evaluator.realcompanion.tracks import load_rc
+
+        if ctx.conditions and ctx.model is None:
+            raise UsageError("--conditions need a generator: pass --model hf|openai|mock")
+        load_rc(ctx)
+
+    def items(self, ctx) -> list[Item]:
+        from evaluator.realcompanion.tracks import load_rc
+
+        _, release = load_rc(ctx)
+        return [Item(f"{TASK}/{p.participant}/{p.probe_id}", p.participant, p)
+                for p in items(release, None)]
+
+    def solve(self, ctx, item: Item, sample: Sample) -> None:
         from evaluator.agents.protocol import Query
+        from evaluator.beyondrecall_task import ask, prompt_hash, record_answer
+        from evaluator.realcompanion.tracks import history_views, load_rc
 
-        sample = {"key": key, "participant": probe.participant, "probe_id": probe.probe_id,
-                  "stratum": probe.stratum, "locus": probe.locus, "cold_open": probe.cold_open,
-                  "memory_bearing": probe.memory_bearing, "category": probe.category,
-                  "pool_size": probe.position}
-        try:
-            if conditions:
-                replies = {}
-                for c in conditions:
-                    gen = model.generate(condition_messages(c, probe, participants[probe.participant]),
-                                         **ctx.gen_kwargs)
-                    replies[c] = {"reply": gen.text.strip(), **_score(gen.text.strip(), probe, judge)}
-                sample["conditions"] = replies
-            else:
-                view = views[probe.participant]
-                query = Query(key, TASK, probe.text, [], None)
-                ans = ask(agent_cls, model, ctx.agent_args, view.sessions_before(probe.position), query)
-                sample["conditions"] = {"agent": {"reply": ans.text, **_score(ans.text, probe, judge)}}
-                sample["relied_on"] = ans.relied_on
-        except (KeyboardInterrupt, SystemExit):
-            raise
-        except Exception as exc:
-            record_failure(sample, exc)
-        return sample
+        probe = item.payload
+        sample.fields.update(participant=probe.participant, probe_id=probe.probe_id,
+                             stratum=probe.stratum, locus=probe.locus, cold_open=probe.cold_open,
+                             memory_bearing=probe.memory_bearing, category=probe.category,
+                             pool_size=probe.position)
+        if ctx.conditions:
+            _, release = load_rc(ctx)
+            participant = release.participant(probe.participant)
+            replies, prompts = {}, {}
+            tokens_in = tokens_out = 0
+            for c in ctx.conditions:
+                messages = condition_messages(c, probe, participant)
+                gen = ctx.model.generate(messages, **ctx.gen_kwargs)
+                replies[c] = {"reply": gen.text.strip()}
+                prompts[c] = messages
+                tokens_in += gen.input_tokens or 0
+                tokens_out += gen.output_tokens or 0
+                sample.model_reported = getattr(gen, "model_reported", None) or sample.model_reported
+            sample.fields["conditions"] = replies
+            sample.prompt_hash = prompt_hash(prompts)
+            if ctx.log_samples:
+                from evaluator.beyondrecall_task import plain_prompt
 
-    samples = run_items(ctx, TASK, [(f"{TASK}/{p.participant}/{p.probe_id}", p) for p in probes], work)
-    metrics = aggregate(samples, seed=ctx.seed, judged=judge is not None)
-    metrics["data"] = {"path": str(root), "is_sample": release.is_sample,
-                       "participants": len(release.participants)}
-    metrics["mode"] = "conditions" if conditions else "agent"
-    return metrics
+                sample.prompt = plain_prompt(prompts)
+            sample.input_tokens, sample.output_tokens = tokens_in or None, tokens_out or None
+        else:
+            view = history_views(ctx)[probe.participant]
+            ans = ask(ctx, view.sessions_before(probe.position), Query(item.key, TASK, probe.text, [], None))
+            record_answer(ctx, sample, ans)
+            sample.fields["conditions"] = {"agent": {"reply": ans.text}}
+            sample.fields["relied_on"] = ans.relied_on
+
+    def needs_judge(self, sample: Sample) -> bool:
+        return True
+
+    def score(self, ctx, item: Item, sample: Sample, judge=None) -> str | None:
+        probe = item.payload
+        errors = []
+        for cond, entry in sample.fields["conditions"].items():
+            reply = entry["reply"]
+            entry.clear()
+            entry.update(reply=reply, **_score(reply, probe, judge))
+            if entry.get("judge_error"):
+                errors.append(f"{cond}: {entry['judge_error']}")
+        sample.metrics = {"token_f1_vs_gold": {c: e["token_f1_vs_gold"]
+                                               for c, e in sample.fields["conditions"].items()}}
+        return "; ".join(errors) or None
+
+    def aggregate(self, ctx, lines: list[dict]) -> dict:
+        from evaluator.realcompanion.tracks import data_info
+
+        judged = ctx.judge is not None or any(
+            r.get("content_match") is not None for s in lines for r in s.get("conditions", {}).values())
+        out = aggregate(lines, seed=ctx.seed, judged=judged)
+        out["data"] = data_info(ctx)
+        out["mode"] = "conditions" if any("agent" not in s.get("conditions", {}) for s in lines
+                                          if not s.get("error")) else "agent"
+        return out
 
 
 def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
-    from evaluator.realcompanion.tracks import by_participant
+    from evaluator.stats import participant_bootstrap
+
+    def by_participant(values, clusters, seed):
+        return participant_bootstrap(values, clusters, seed=seed)
 
     ok = [s for s in samples if not s.get("error")]
     conds = sorted({c for s in ok for c in s.get("conditions", {})},

@@ -8,45 +8,64 @@ which is then the primary metric), overall and per question category.
 
 from __future__ import annotations
 
+from evaluator.records import Sample
+from evaluator.task import Item, Task
+
 TASK = "realcompanion/question"
 
 
-def run(ctx, spec=None) -> dict:
-    from evaluator.agents.protocol import Query
-    from evaluator.errors import record_failure
-    from evaluator.realcompanion.tracks import (ask, history_views, load_rc,
-                                                resolve_agent_and_model, run_items)
-    from evaluator.scoring import score_sample
+class QuestionTask(Task):
+    name = TASK
+    suite = "realcompanion"
+    unit = "question"
 
-    root, release = load_rc(ctx)
-    judge = ctx.extra.get("_judge")
-    agent_cls, model = resolve_agent_and_model(ctx)
-    views = history_views(release)
-    questions = [q for p in release.participants for q in p.questions]
-    if ctx.limit is not None:
-        questions = questions[:ctx.limit]
+    def prepare(self, ctx) -> None:
+        from evaluator.realcompanion.tracks import load_rc
 
-    def work(key, q):
-        sample = {"key": key, "participant": q.participant, "qid": q.qid, "category": q.category,
-                  "question": q.question, "answer": q.answer, "asked_after": q.asked_after,
-                  "visible_messages": q.visible_until}
-        try:
-            ans = ask(agent_cls, model, ctx.agent_args, views[q.participant].sessions_before(q.visible_until),
-                      Query(key, TASK, q.question, [], None))
-            sample.update(prediction=ans.text, relied_on=ans.relied_on,
-                          input_tokens=ans.input_tokens, output_tokens=ans.output_tokens)
-            sample["metrics"] = score_sample(TASK, q.question, ans.text, q.answer, judge=judge)
-        except (KeyboardInterrupt, SystemExit):
-            raise
-        except Exception as exc:
-            record_failure(sample, exc)
-        return sample
+        load_rc(ctx)
 
-    samples = run_items(ctx, TASK, [(f"{TASK}/{q.participant}/{q.qid}", q) for q in questions], work)
-    return aggregate(samples, seed=ctx.seed, root=root, release=release)
+    def items(self, ctx) -> list[Item]:
+        from evaluator.realcompanion.tracks import load_rc
+
+        _, release = load_rc(ctx)
+        return [Item(f"{TASK}/{q.participant}/{q.qid}", q.participant, q)
+                for p in release.participants for q in p.questions]
+
+    def solve(self, ctx, item: Item, sample: Sample) -> None:
+        from evaluator.agents.protocol import Query
+        from evaluator.beyondrecall_task import ask, record_answer
+        from evaluator.realcompanion.tracks import history_views
+
+        q = item.payload
+        sample.fields.update(participant=q.participant, qid=q.qid, category=q.category,
+                             question=q.question, answer=q.answer, asked_after=q.asked_after)
+        sample.inputs["visible_messages"] = q.visible_until
+        ans = ask(ctx, history_views(ctx)[q.participant].sessions_before(q.visible_until),
+                  Query(item.key, TASK, q.question, [], None))
+        record_answer(ctx, sample, ans)
+        sample.fields["relied_on"] = ans.relied_on
+
+    def needs_judge(self, sample: Sample) -> bool:
+        from evaluator.scoring import needs_judge
+
+        return needs_judge(TASK, sample.fields.get("question"), sample.fields.get("answer"))
+
+    def score(self, ctx, item, sample: Sample, judge=None) -> str | None:
+        from evaluator.scoring import score_sample
+
+        sample.metrics = score_sample(TASK, sample.fields.get("question"), sample.prediction,
+                                      sample.fields.get("answer"), judge=judge)
+        return sample.metrics.get("judge_error") if judge is not None else None
+
+    def aggregate(self, ctx, lines: list[dict]) -> dict:
+        from evaluator.realcompanion.tracks import data_info
+
+        out = aggregate(lines, seed=ctx.seed)
+        out["data"] = data_info(ctx)
+        return out
 
 
-def aggregate(samples: list[dict], *, seed: int = 0, root=None, release=None) -> dict:
+def aggregate(samples: list[dict], *, seed: int = 0) -> dict:
     from evaluator.scoring import aggregate as score_aggregate
 
     def participant(s):
@@ -59,7 +78,4 @@ def aggregate(samples: list[dict], *, seed: int = 0, root=None, release=None) ->
         agg = score_aggregate(subset, TASK, cluster_of=participant, seed=seed)
         out["per_category"][cat] = {"n": len(subset), "primary": agg["primary"],
                                     "token_f1": agg["metrics"].get("token_f1")}
-    if release is not None:
-        out["data"] = {"path": str(root), "is_sample": release.is_sample,
-                       "participants": len(release.participants)}
     return out

@@ -25,6 +25,9 @@ from __future__ import annotations
 import json
 import re
 
+from evaluator.records import Sample
+from evaluator.task import Item, Task
+
 TASK = "realcompanion/reconstruction"
 MATCH_F1 = 0.5
 GOLD_AUDITS = frozenset({"supported", "pruned_supported", "repairable"})
@@ -36,6 +39,12 @@ INSTRUCTION = (
     "\"persona\", an object giving a value for each of these slots where the history supports "
     "one: {slots}. Answer with the JSON only."
 )
+
+
+class JudgeFailed(RuntimeError):
+    """The judge could not grade a slot or claim: the participant has no judged score yet."""
+
+    error_kind = "judge"
 
 
 class OutputError(ValueError):
@@ -88,7 +97,7 @@ def _matches(gold: str, pred: str, slot: str, judge) -> tuple[bool, float]:
 
     r = judge_value_match(judge, slot=slot, gold_value=gold, predicted_value=pred)
     if r["error"]:
-        raise RuntimeError(f"judge failed: {r['error']}")
+        raise JudgeFailed(f"judge failed: {r['error']}")
     return bool(r["match"]), f1
 
 
@@ -145,52 +154,70 @@ def f1_of(tp: int, fp: int, fn: int) -> dict:
             "recall": tp / (tp + fn) if tp + fn else None, "tp": tp, "fp": fp, "fn": fn}
 
 
-def run(ctx, spec=None) -> dict:
-    from evaluator.agents.protocol import Query
-    from evaluator.errors import record_failure
-    from evaluator.realcompanion.tracks import (ask, estimate_tokens, history_views,
-                                                load_rc, resolve_agent_and_model, run_items)
+class ReconstructionTask(Task):
+    name = TASK
+    suite = "realcompanion"
+    unit = "participant"
 
-    root, release = load_rc(ctx)
-    judge = ctx.extra.get("_judge")
-    agent_cls, model = resolve_agent_and_model(ctx)
-    views = history_views(release)
-    people = list(release.participants)
-    if ctx.limit is not None:
-        people = people[:ctx.limit]
+    def prepare(self, ctx) -> None:
+        from evaluator.realcompanion.tracks import load_rc
 
-    def work(key, p):
+        load_rc(ctx)
+
+    def items(self, ctx) -> list[Item]:
+        from evaluator.realcompanion.tracks import load_rc
+
+        _, release = load_rc(ctx)
+        return [Item(f"{TASK}/{p.pid}", p.pid, p) for p in release.participants]
+
+    def solve(self, ctx, item: Item, sample: Sample) -> None:
+        from evaluator.agents.protocol import Query
+        from evaluator.beyondrecall_task import ask, record_answer
+        from evaluator.realcompanion.tracks import estimate_tokens, history_views
+
+        p = item.payload
         slots = list(p.persona)
-        sample = {"key": key, "participant": p.pid, "messages_read": len(p.messages)}
+        sample.fields["participant"] = p.pid
+        sample.inputs["messages_read"] = len(p.messages)
+        query = Query(item.key, TASK, INSTRUCTION.format(slots=", ".join(slots)), [], None,
+                      options={"format": "reconstruction", "persona_slots": slots})
+        ans = ask(ctx, history_views(ctx)[p.pid].sessions_before(len(p.messages)), query)
+        record_answer(ctx, sample, ans)
+        sample.fields["tokens_read"] = ans.input_tokens if ans.input_tokens is not None else \
+            sum(estimate_tokens(m.text) for m in p.messages)
+        sample.fields["tokens_written"] = ans.output_tokens if ans.output_tokens is not None else \
+            estimate_tokens(ans.text)
+        sample.fields["tokens_estimated"] = ans.input_tokens is None
         try:
-            query = Query(key, TASK, INSTRUCTION.format(slots=", ".join(slots)), [], None,
-                          options={"format": "reconstruction", "persona_slots": slots})
-            ans = ask(agent_cls, model, ctx.agent_args, views[p.pid].sessions_before(len(p.messages)), query)
-            sample["prediction"] = ans.text
-            sample["tokens_read"] = ans.input_tokens if ans.input_tokens is not None else \
-                sum(estimate_tokens(m.text) for m in p.messages)
-            sample["tokens_written"] = ans.output_tokens if ans.output_tokens is not None else \
-                estimate_tokens(ans.text)
-            sample["tokens_estimated"] = ans.input_tokens is None
-            try:
-                claims, persona = parse_reconstruction(ans.text)
-            except OutputError as exc:
-                raise OutputError(f"{p.pid}: {exc}") from None
-            known = {m.id for m in p.messages}
-            sample["dangling_citations"] = sum(1 for c in claims for x in c["citations"] if x not in known)
-            sample["persona"] = score_persona(p.persona, persona, judge)
-            sample["profile"] = score_profile(p.claims, claims, judge)
-        except (KeyboardInterrupt, SystemExit):
-            raise
-        except Exception as exc:
-            record_failure(sample, exc)
-        return sample
+            parse_reconstruction(ans.text)
+        except OutputError as exc:
+            raise OutputError(f"{p.pid}: {exc}") from None
 
-    samples = run_items(ctx, TASK, [(f"{TASK}/{p.pid}", p) for p in people], work)
-    out = aggregate(samples, seed=ctx.seed)
-    out["data"] = {"path": str(root), "is_sample": release.is_sample,
-                   "participants": len(release.participants)}
-    return out
+    def needs_judge(self, sample: Sample) -> bool:
+        return True
+
+    def score(self, ctx, item: Item, sample: Sample, judge=None) -> str | None:
+        p = item.payload
+        claims, persona = parse_reconstruction(sample.prediction or "")
+        known = {m.id for m in p.messages}
+        persona_scores = score_persona(p.persona, persona, judge)     # JudgeFailed: a judge error
+        profile_scores = score_profile(p.claims, claims, judge)
+        sample.fields["dangling_citations"] = sum(1 for c in claims for x in c["citations"]
+                                                  if x not in known)
+        sample.fields["persona"], sample.fields["profile"] = persona_scores, profile_scores
+        sample.metrics = {"persona_f1": f1_of(persona_scores["tp"], persona_scores["fp"],
+                                              persona_scores["fn"])["f1"],
+                          "profile_f1": f1_of(profile_scores["tp"], profile_scores["fp"],
+                                              profile_scores["fn"])["f1"]}
+        sample.metrics["primary"] = sample.metrics["persona_f1"]
+        return None
+
+    def aggregate(self, ctx, lines: list[dict]) -> dict:
+        from evaluator.realcompanion.tracks import data_info
+
+        out = aggregate(lines, seed=ctx.seed)
+        out["data"] = data_info(ctx)
+        return out
 
 
 def _f1_interval(ok: list[dict], part: str, seed: int, n_boot: int = 2000):
@@ -199,13 +226,15 @@ def _f1_interval(ok: list[dict], part: str, seed: int, n_boot: int = 2000):
         return None
     import numpy as np
 
-    counts = np.array([[s[part]["tp"], s[part]["fp"], s[part]["fn"]] for s in ok], dtype=float)
-    idx = np.random.default_rng(seed).integers(0, len(ok), size=(n_boot, len(ok)))
-    tp, fp, fn = counts[idx].sum(axis=1).T
-    denom = 2 * tp + fp + fn
-    f1 = np.divide(2 * tp, denom, out=np.full_like(denom, np.nan), where=denom > 0)
-    f1 = f1[~np.isnan(f1)]
-    return [float(x) for x in np.percentile(f1, [2.5, 97.5])] if f1.size else None
+    from evaluator.stats import ratio_bootstrap
+
+    def f1(sums):
+        tp, fp, fn = sums.T
+        denom = 2 * tp + fp + fn
+        return np.divide(2 * tp, denom, out=np.full_like(denom, np.nan), where=denom > 0)
+
+    return ratio_bootstrap([[s[part]["tp"], s[part]["fp"], s[part]["fn"]] for s in ok],
+                           statistic=f1, n_boot=n_boot, seed=seed)
 
 
 def aggregate(samples: list[dict], seed: int = 0) -> dict:

@@ -30,7 +30,6 @@ so a probe's result does not depend on which other probes run, in what order, or
 from __future__ import annotations
 
 import bisect
-import hashlib
 from dataclasses import dataclass
 
 from evaluator.realcompanion.data import Participant, Probe, Release
@@ -43,13 +42,10 @@ STREAMS = ("random", "broken-oracle", "broken-oracle-fill", "offset-permuted",
 TOP_K_LOGGED = 10
 
 
-def stream_seed(seed: int, participant: str, probe_id: str, purpose: str) -> int:
-    h = hashlib.sha256(f"{seed}|{participant}|{probe_id}|{purpose}".encode()).digest()
-    return int.from_bytes(h[:8], "big")
-
-
 def stream(seed: int, participant: str, probe_id: str, purpose: str):
     import numpy as np
+
+    from evaluator.stats import stream_seed
 
     return np.random.default_rng(stream_seed(seed, participant, probe_id, purpose))
 

@@ -9,13 +9,15 @@ journal alone, so a rerun into the same folder skips finished probes and aggrega
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import math
+import threading
 from pathlib import Path
 
 from evaluator.errors import EvalError
 from evaluator.realcompanion.data import FILES, Probe, Release, participant_dirs
+from evaluator.records import Sample
+from evaluator.task import Item, Task
 
 TASK = "realcompanion/retrieval"
 JOURNAL_VERSION = 1
@@ -55,69 +57,96 @@ def release_fingerprint(release: Release) -> str:
 def load_detector(spec: str):
     """A user restraint detector, "package.module:function", called as fn(probe, pool) -> float
     where pool is the tuple of messages strictly before the probe."""
-    module, sep, name = str(spec).partition(":")
-    if not sep or not module or not name:
-        raise EvalError(f"--detector {spec!r}: expected package.module:function")
-    try:
-        mod = importlib.import_module(module)
-    except Exception as exc:   # an import error in user code is still one line
-        raise EvalError(f"--detector {spec!r}: cannot import {module} ({exc})") from None
-    fn = getattr(mod, name, None)
+    from evaluator.plugins import load_attr
+
+    fn = load_attr(spec, "--detector", "function")
     if not callable(fn):
-        raise EvalError(f"--detector {spec!r}: {module} has no function {name!r}")
+        raise EvalError(f"--detector {spec!r}: {spec.partition(':')[2]!r} is not a function")
     return fn
 
 
-def run(ctx, spec=None) -> dict:
-    task = getattr(spec, "name", None) or TASK
-    from evaluator.realcompanion.tracks import load_rc
+class RetrievalTask(Task):
+    """No agent or model: every probe's line is computed from the release alone."""
 
-    root, release = load_rc(ctx)    # loaded once per run, shared with the other tracks
-    fingerprint = release_fingerprint(release)
-    extra = ctx.extra or {}
-    detector_spec = extra.get("detector")
-    detector_fn = load_detector(detector_spec) if detector_spec else None
-    detectors = [BUILTIN_DETECTOR] + ([str(detector_spec)] if detector_spec else [])
+    name = TASK
+    suite = "realcompanion"
+    unit = "probe"
+    uses_agent = False
 
-    selected = task_probes(release)
-    if ctx.limit is not None:
-        selected = selected[:max(0, int(ctx.limit))]
-    keys = {sample_key(task, p) for p in selected}
+    def __init__(self, name: str | None = None) -> None:
+        super().__init__(name)
+        self._lock = threading.Lock()      # one participant's engine at a time
 
-    existing = [s for s in ctx.run_dir.read_samples(task) if s.get("key") in keys]
-    _check_resumable(existing, ctx.seed, fingerprint, detectors, ctx.run_dir.journal_path(task))
-    done = {s["key"] for s in existing if not s.get("error")}
-    todo = [p for p in selected if sample_key(task, p) not in done]
+    def _state(self, ctx):
+        def build():
+            from evaluator.realcompanion.retrieval import plan_controls
+            from evaluator.realcompanion.tracks import load_rc
 
-    if todo:
-        from evaluator.realcompanion.retrieval import ParticipantRetrieval, plan_controls
+            _, release = load_rc(ctx)
+            detector_fn = load_detector(ctx.detector) if ctx.detector else None
+            return {"fingerprint": release_fingerprint(release), "detector_fn": detector_fn,
+                    "plan": plan_controls(release, ctx.seed), "engines": {}}
+        return ctx.shared(("rc_retrieval", self.name), build)
 
-        plan = plan_controls(release, ctx.seed)
-        engine = None
-        for probe in ctx.progress(todo, total=len(todo), desc=task):
-            if engine is None or engine.participant.pid != probe.participant:
-                engine = ParticipantRetrieval(release.participant(probe.participant))
-            line = _probe_line(task, probe, engine, plan, ctx.seed, fingerprint, detector_fn,
-                               detector_spec)
-            ctx.run_dir.append_sample(task, line)
+    def _detectors(self, ctx) -> list[str]:
+        return [BUILTIN_DETECTOR] + ([str(ctx.detector)] if ctx.detector else [])
 
-    lines: dict[str, dict] = {}
-    for s in ctx.run_dir.read_samples(task):
-        if s.get("key") in keys and not s.get("error"):
-            lines[s["key"]] = s            # the latest line of a key wins
-    metrics = aggregate(list(lines.values()), seed=ctx.seed, detectors=detectors,
-                        misfire_threshold=extra.get("misfire_threshold"))
-    sample_info = None
-    if release.is_sample:
-        try:
-            sample_info = json.loads((Path(root) / ".sample").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            sample_info = {}
-    metrics["data"] = {"path": str(root), "is_sample": release.is_sample, "sample": sample_info,
-                       "participants": len(release.participants),
-                       "messages": release.n_messages, "fingerprint": fingerprint,
-                       "probes_selected": len(selected), "probes_scored": len(lines)}
-    return metrics
+    def prepare(self, ctx) -> None:
+        self._state(ctx)
+
+    def items(self, ctx) -> list[Item]:
+        from evaluator.realcompanion.tracks import load_rc
+
+        _, release = load_rc(ctx)
+        return [Item(sample_key(self.name, p), p.participant, p) for p in task_probes(release)]
+
+    def check_resume(self, ctx, done) -> None:
+        _check_resumable([s.to_json() for s in done], ctx.seed, self._state(ctx)["fingerprint"],
+                         self._detectors(ctx), ctx.run_dir.journal_path(self.name))
+
+    def solve(self, ctx, item: Item, sample: Sample) -> None:
+        from evaluator.realcompanion.retrieval import ParticipantRetrieval
+        from evaluator.realcompanion.tracks import load_rc
+
+        state = self._state(ctx)
+        probe = item.payload
+        with self._lock:
+            engine = state["engines"].get(probe.participant)
+            if engine is None:
+                _, release = load_rc(ctx)
+                state["engines"].clear()          # probes come participant by participant
+                engine = state["engines"][probe.participant] = ParticipantRetrieval(
+                    release.participant(probe.participant))
+            line = _probe_line(self.name, probe, engine, state["plan"], ctx.seed,
+                               state["fingerprint"], state["detector_fn"], ctx.detector)
+        line.pop("key")
+        sample.fields.update(line)
+
+    def score(self, ctx, item, sample: Sample, judge=None) -> str | None:
+        ranks = (sample.fields.get("retrieval") or {}).get("ranks", {}).get("true", {})
+        bm25 = ranks.get("BM25")
+        sample.metrics = {"primary": None if not bm25 or not sample.fields.get("memory_bearing")
+                          else _rank_metrics(bm25)["hit@5"]}
+        return None
+
+    def aggregate(self, ctx, lines: list[dict]) -> dict:
+        from evaluator.realcompanion.tracks import load_rc
+
+        root, release = load_rc(ctx)
+        lines = [s for s in lines if not s.get("error")]
+        metrics = aggregate(lines, seed=ctx.seed, detectors=self._detectors(ctx))
+        sample_info = None
+        if release.is_sample:
+            try:
+                sample_info = json.loads((Path(root) / ".sample").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                sample_info = {}
+        metrics["data"] = {"path": str(root), "is_sample": release.is_sample, "sample": sample_info,
+                           "participants": len(release.participants),
+                           "messages": release.n_messages,
+                           "fingerprint": self._state(ctx)["fingerprint"],
+                           "probes_scored": len(lines)}
+        return metrics
 
 
 def _check_resumable(existing: list[dict], seed: int, fingerprint: str, detectors: list[str],
@@ -186,7 +215,7 @@ METRIC_NAMES = tuple([f"hit@{k}" for k in K_VALUES] + [f"all@{k}" for k in K_VAL
 
 def _retrieval_metrics(lines: list[dict], seed: int, n_boot: int) -> dict:
     from evaluator.realcompanion.retrieval import CONTROL_METHODS, GOLD_SETS, METHODS
-    from evaluator.realcompanion.stats import expected_random_hit, participant_bootstrap
+    from evaluator.stats import expected_random_hit, participant_bootstrap
 
     scored = [s for s in lines if s.get("retrieval")]
     out: dict = {}
@@ -221,7 +250,7 @@ def _retrieval_metrics(lines: list[dict], seed: int, n_boot: int) -> dict:
 
 
 def _demand_rate(lines: list[dict]) -> dict:
-    from evaluator.realcompanion.stats import wilson
+    from evaluator.stats import wilson
 
     prop = [s for s in lines if s["stratum"] == "proportional" and s["scoreable"]
             and not s["cold_open"]]
@@ -236,7 +265,7 @@ def _demand_rate(lines: list[dict]) -> dict:
 
 
 def _reach(lines: list[dict]) -> tuple[dict, dict]:
-    from evaluator.realcompanion.stats import describe, wilson
+    from evaluator.stats import describe, wilson
     from evaluator.realcompanion.text import WINDOW_TOKENIZER
 
     rows = [s for s in lines if s.get("reach")]
@@ -259,7 +288,7 @@ def _reach(lines: list[dict]) -> tuple[dict, dict]:
 
 
 def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_threshold) -> dict:
-    from evaluator.realcompanion.stats import auroc_with_interval, wilson
+    from evaluator.stats import auroc_with_interval, wilson
 
     scoreable = [s for s in lines if s["scoreable"] and not s["cold_open"]]
     positives = [s for s in scoreable if s["memory_bearing"]]
@@ -310,7 +339,7 @@ def aggregate(lines: list[dict], *, seed: int = 0, detectors: list[str] | None =
     """Every metric of the task from journal lines alone."""
     from evaluator.realcompanion.bm25 import B, K1, VARIANT
     from evaluator.realcompanion.retrieval import STREAMS
-    from evaluator.realcompanion.stats import N_BOOT
+    from evaluator.stats import N_BOOT
     from evaluator.realcompanion.text import BM25_TOKENIZER
 
     n_boot = n_boot or N_BOOT

@@ -189,7 +189,7 @@ def aggregate(samples: Iterable[dict], task: str | None = None, *,
     deterministic metrics still count, its primary score does not exist. `false_refusal_rate` is
     the share of answerable questions the agent refused.
     """
-    from evaluator.results import cluster_bootstrap
+    from evaluator.stats import cluster_bootstrap
 
     samples = list(samples)
     ok = [s for s in samples if not s.get("error")]

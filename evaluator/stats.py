@@ -1,12 +1,18 @@
-"""Small statistics for the RealCompanion tasks: Wilson intervals, AUROC, participant bootstrap.
+"""The statistics of both suites, in one place: cluster bootstraps, Wilson intervals, AUROC,
+seeded random streams.
 
-Intervals that resample participants (not probes) are used wherever probes share a history,
-because ten relationships, not two thousand probes, are the independent units.
+Intervals resample clusters (Beyond Recall trajectories, RealCompanion participants), not items,
+wherever items share a history: ten relationships, not two thousand probes, are the independent
+units. Every bootstrap draws its resamples from `resamples()`, so the same seed gives the same
+draws whichever statistic is computed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
+import random
+from dataclasses import dataclass
 
 Z95 = 1.959963984540054
 N_BOOT = 2000
@@ -47,12 +53,65 @@ def auroc(positive_scores, negative_scores) -> float | None:
     return float(u / (pos.size * neg.size))
 
 
-def _resamples(n_clusters: int, n_boot: int, seed: int):
+def resamples(n_clusters: int, n_boot: int, seed: int):
+    """n_boot rows of cluster indices drawn with replacement: the draws every bootstrap shares."""
     import numpy as np
 
-    # The same draws as evaluator.results.cluster_bootstrap, so pooled intervals match it.
     rng = np.random.default_rng(seed)
     return rng.integers(0, n_clusters, size=(n_boot, n_clusters))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    mean: float
+    ci_low: float
+    ci_high: float
+    n: int
+    n_clusters: int
+
+    def as_dict(self) -> dict:
+        return {"mean": self.mean, "ci95": [self.ci_low, self.ci_high], "n": self.n,
+                "n_clusters": self.n_clusters}
+
+
+def cluster_bootstrap(values: list[float], clusters: list[str], *, n_boot: int = N_BOOT,
+                      seed: int = 0) -> Estimate | None:
+    """Mean with a 95% percentile interval, resampling whole clusters (trajectories or
+    participants) with replacement, so items that share a history are not counted as
+    independent evidence. None when there are no values."""
+    est = participant_bootstrap(values, clusters, n_boot=n_boot, seed=seed)
+    if est is None:
+        return None
+    pooled = est["pooled"]
+    return Estimate(pooled["mean"], pooled["ci95"][0], pooled["ci95"][1], pooled["n"],
+                    pooled["n_participants"])
+
+
+def ratio_bootstrap(counts, *, statistic, n_boot: int = N_BOOT, seed: int = 0):
+    """95% interval of `statistic(summed_counts)` over cluster resamples, where `counts` holds
+    one row of counts per cluster (e.g. TP, FP, FN per participant) and `statistic` maps the
+    column sums of each resample (an (n_boot, n_columns) array) to one value per resample
+    (NaN where undefined). None with fewer than two clusters or no defined resample."""
+    import numpy as np
+
+    counts = np.asarray(counts, dtype=float)
+    if len(counts) < 2:
+        return None
+    idx = resamples(len(counts), n_boot, seed)
+    values = np.asarray(statistic(counts[idx].sum(axis=1)), dtype=float)
+    values = values[~np.isnan(values)]
+    return [float(x) for x in np.percentile(values, [2.5, 97.5])] if values.size else None
+
+
+def stream_seed(seed: int, *parts: object) -> int:
+    """A 64-bit seed from `seed` and labels: first 8 bytes of sha256('seed|part|part...')."""
+    h = hashlib.sha256("|".join(map(str, (seed, *parts))).encode()).digest()
+    return int.from_bytes(h[:8], "big")
+
+
+def seeded_random(seed: int, *parts: object) -> random.Random:
+    """A Random seeded from `seed` and labels, stable across runs and Python versions."""
+    return random.Random(stream_seed(seed, *parts))
 
 
 def participant_bootstrap(values, clusters, *, n_boot: int = N_BOOT, seed: int = 0) -> dict | None:
@@ -76,7 +135,7 @@ def participant_bootstrap(values, clusters, *, n_boot: int = N_BOOT, seed: int =
     if k < 2:
         pooled_ci, macro_ci = [pooled, pooled], [macro, macro]
     else:
-        idx = _resamples(k, n_boot, seed)
+        idx = resamples(k, n_boot, seed)
         pooled_ci = [float(x) for x in np.percentile(sums[idx].sum(1) / counts[idx].sum(1), [2.5, 97.5])]
         macro_ci = [float(x) for x in np.percentile(means[idx].mean(1), [2.5, 97.5])]
     return {"pooled": {"mean": pooled, "ci95": pooled_ci, "n": n, "n_participants": k},
@@ -105,7 +164,7 @@ def auroc_with_interval(pos_scores, pos_clusters, neg_scores, neg_clusters, *,
     pos_arrays = [np.array(pos_by.get(c, []), dtype=np.float64) for c in names]
     neg_arrays = [np.array(neg_by.get(c, []), dtype=np.float64) for c in names]
     boots = []
-    for row in _resamples(len(names), n_boot, seed):
+    for row in resamples(len(names), n_boot, seed):
         p = np.concatenate([pos_arrays[i] for i in row])
         q = np.concatenate([neg_arrays[i] for i in row])
         if p.size and q.size:

@@ -1,0 +1,466 @@
+"""`evaluate()`: the one entry point of a run, and the one loop that runs every task.
+
+    evaluate(tasks, agent, model, judge, data, ...) ->
+        resolve the tasks and data; refuse a folder that holds other answers; prepare each task
+        (settings checked, data loaded) before anything is journaled ->
+        [solve phase] every item of every task not yet in the journal, with bounded concurrency
+            across the whole run: solve (fresh agent), score without a judge, append a Sample ->
+        [judge phase] every answered item the judge has not graded yet (or failed on) ->
+        aggregate each task from its journal -> results.json -> EvalResults
+
+`br-eval run` parses flags and calls `evaluate`; `br-eval score` calls `rescore`, which runs the
+judge phase and the aggregation over an existing folder without the agent. Tasks are declared in
+evaluator/task.py's shape; journal lines are written only by evaluator/results.py.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from evaluator.context import MediaSettings, RunContext
+from evaluator.errors import EvalError, UsageError, one_line, record_failure
+from evaluator.records import Sample, TaskResult, latest_by_key
+from evaluator.results import RunDir, provenance
+
+# Settings that change the answers: a run folder holding answers made with other settings is
+# not resumed into (its journal would mix two configurations).
+ANSWER_SETTINGS = ("agent", "model", "model_args", "agent_args", "gen_kwargs", "frames", "fps",
+                   "dpi", "captions", "clip_model", "clip_pretrained", "video_backend")
+
+
+@dataclass
+class EvalResults:
+    run_dir: Path
+    tasks: dict[str, TaskResult]
+    header: dict = field(default_factory=dict)
+
+    @property
+    def results_path(self) -> Path:
+        return self.run_dir / "results.json"
+
+    @property
+    def n_failed(self) -> int:
+        return sum(r.n_failed for r in self.tasks.values())
+
+    def __getitem__(self, task: str) -> dict:
+        """A task's results.json entry."""
+        return self.tasks[task].to_json()
+
+
+def public(args: dict) -> dict:
+    """Never write keys into results files."""
+    def secret(k: str) -> bool:
+        k = k.lower()
+        return k in {"key", "token", "password", "secret"} or k.endswith(
+            ("_key", "_token", "_secret", "_password")) and not k.startswith("max_")
+
+    return {k: ("***" if secret(k) else v) for k, v in args.items()}
+
+
+def default_output_path(agent: str, model: str | None, model_args: dict) -> str:
+    import re
+
+    name = agent.split(":")[-1]
+    if model:
+        name += f"-{model}"
+        label = model_args.get("pretrained") or model_args.get("model")
+        if label:
+            name += "-" + re.sub(r"[^A-Za-z0-9._-]+", "_", str(label).split("/")[-1])
+    return f"br-eval-results/{name}"
+
+
+def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
+             model: Any = None, model_args: dict | None = None, gen_kwargs: dict | None = None,
+             judge: Any = None, judge_args: dict | None = None, data=None, rc_data=None,
+             output_path=None, media: MediaSettings | None = None, limit: int | None = None,
+             seed: int = 0, num_concurrent: int | None = None, log_samples: bool = False,
+             use_cache=None, conditions=None, detector: str | None = None,
+             lenient_time: bool = False, overwrite: bool = False,
+             progress: bool | None = None) -> EvalResults:
+    """Run `tasks` (names, groups, or TaskSpecs) and return their results.
+
+    model / judge: a backend name ("hf", "openai", "mock") built from model_args / judge_args,
+    or a live object (a ChatModel, a Judge). data: the Beyond Recall snapshot (default: the
+    configured one, else the generated sample); rc_data: the RealCompanion folder (default: the
+    generated sample). output_path: the run folder (rerunning into it resumes). progress: None
+    shows a bar when stderr is a terminal and periodic lines when it is not.
+    """
+    from evaluator.registry import TaskSpec, resolve
+
+    specs = [t for t in tasks if isinstance(t, TaskSpec)] + resolve(
+        [t for t in ([tasks] if isinstance(tasks, str) else tasks) if not isinstance(t, TaskSpec)])
+    if not specs:
+        raise UsageError("no task given: pass --task NAME (see `br-eval ls`)")
+    if limit is not None and limit < 1:
+        raise UsageError("--limit must be at least 1")
+    media = media or MediaSettings()
+    if media.fps is not None and media.fps <= 0:
+        raise UsageError("--fps must be positive")
+    agent_args, model_args = dict(agent_args or {}), dict(model_args or {})
+    gen_kwargs, judge_args = dict(gen_kwargs or {}), dict(judge_args or {})
+    from evaluator.realcompanion.chat_track import parse_conditions
+
+    conditions = parse_conditions(conditions)
+    model_name = model if isinstance(model, str) or model is None else getattr(model, "name", "custom")
+    settings = {"agent": agent, "model": model_name,
+                "model_args": public(model_args) if isinstance(model, str) or model is None
+                else {"model_id": getattr(model, "model_id", None)},
+                "agent_args": agent_args, "gen_kwargs": gen_kwargs, **media.as_dict()}
+
+    data_info = snapshot = None
+    if any(s.suite == "beyondrecall" for s in specs):
+        from beyondrecall.snapshot import resolve_data_dir, snapshot_info
+
+        snapshot = resolve_data_dir(data)
+        data_info = snapshot_info(snapshot).__dict__
+    if any(s.suite == "realcompanion" for s in specs):
+        from evaluator.realcompanion.data import resolve_rc_data
+
+        rc_data = Path(resolve_rc_data(rc_data))   # once, so the sample notice shows once
+    elif rc_data is not None:
+        rc_data = Path(rc_data)
+
+    out = Path(output_path or default_output_path(agent, model_name, model_args))
+    run_dir = RunDir(out)
+    if overwrite:
+        for f in list(out.glob("samples_*.jsonl")) + [run_dir.results_path]:
+            f.unlink(missing_ok=True)
+    previous = run_dir.read_results()
+    # The journal's keys say nothing about which data answered them: a folder that holds answers
+    # on other data or with other settings is never resumed into.
+    identity = {"data_fingerprint": data_info and data_info.get("fingerprint"),
+                "rc_data": str(rc_data) if rc_data else None}
+    old_identity = previous.get("config", {}).get("data_identity", {})
+    clashes = [k for k, v in identity.items() if v and old_identity.get(k) and old_identity[k] != v]
+    old_settings = previous.get("config", {}).get("settings")
+    if old_settings is not None and old_settings != settings:
+        clashes += sorted(k for k in set(old_settings) | set(settings)
+                          if old_settings.get(k) != settings.get(k))
+    if clashes:
+        raise EvalError(f"{out} holds a run with other settings or data ({', '.join(clashes)}); "
+                        "pass another --output_path, or --overwrite to start it afresh")
+    identity = {k: v or old_identity.get(k) for k, v in identity.items()}
+
+    if media.captions:
+        # Fail before any question rather than record the same missing-weights error on each.
+        from media_cache import MediaCache
+        from media_cache.clip import resolve_clip
+
+        resolve_clip(media.clip_model or "ViT-B-32", media.clip_pretrained, MediaCache().sha256)
+
+    cache_path = None
+    if use_cache is not None:
+        from beyondrecall.snapshot import home_dir
+
+        cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
+    if isinstance(model, str):
+        from evaluator.models import make_model
+
+        model = make_model(model, model_args, cache_path=cache_path)
+    if isinstance(judge, str):
+        from evaluator.scoring import make_judge
+
+        judge_kind = judge
+        judge = make_judge(judge, judge_args, cache_path=cache_path)
+    else:
+        judge_kind = getattr(judge, "backend", None) if judge is not None else None
+    if num_concurrent is None:
+        num_concurrent = getattr(model, "concurrency", 1) if model is not None else 1
+    if num_concurrent < 1:
+        raise UsageError("--num_concurrent must be at least 1")
+
+    ctx = RunContext(run_dir=run_dir, seed=seed, limit=limit, log_samples=log_samples,
+                     data=snapshot, rc_data=rc_data, lenient_time=lenient_time, agent=agent,
+                     agent_args=agent_args, gen_kwargs=gen_kwargs, model=model, judge=judge,
+                     media=media, conditions=conditions, detector=detector,
+                     num_concurrent=int(num_concurrent), show_progress=_show(progress))
+    declared = [(spec, spec.load()) for spec in specs]
+    if any(task.uses_agent for _, task in declared):
+        ctx.agent_class()                       # an unknown agent is one line, before any item
+    for _, task in declared:
+        task.prepare(ctx)
+
+    # A folder may be filled by several runs (other tasks, a larger --limit): keep what the
+    # earlier ones recorded.
+    names = list(dict.fromkeys(previous.get("config", {}).get("tasks", []) + [s.name for s in specs]))
+    header = {"config": {"tasks": names, "settings": settings,
+                         "judge": judge_kind, "judge_args": public(judge_args),
+                         "limit": limit, "seed": seed,
+                         "rc_data": str(rc_data) if rc_data else None,
+                         "conditions": list(conditions) if conditions else None,
+                         "detector": detector,
+                         "data_identity": identity},
+              "data": data_info or previous.get("data"), **provenance()}
+    if judge is not None:
+        header["judge"] = judge.describe()
+    run_dir.write_results(header)
+    try:
+        results = run_loop(ctx, [task for _, task in declared], progress=progress)
+    finally:
+        run_dir.close()
+    return EvalResults(out, results, header)
+
+
+def _show(progress: bool | None) -> bool:
+    return sys.stderr.isatty() if progress is None else bool(progress) and sys.stderr.isatty()
+
+
+# -- the loop ----------------------------------------------------------------------------------------
+class _Plan:
+    """One task's items, what its journal already holds, and what is left to do."""
+
+    def __init__(self, ctx: RunContext, task) -> None:
+        self.task = task
+        self.all_items = task.items(ctx)
+        self.items = self.all_items if ctx.limit is None else self.all_items[:ctx.limit]
+        self.by_key = {it.key: it for it in self.all_items}
+        self.keys = {it.key for it in self.items}
+        latest = {s.key: s for s in ctx.run_dir.latest_samples(task.name)}
+        done = [latest[k] for k in self.keys if k in latest and latest[k].solved]
+        task.check_resume(ctx, done)
+        done_keys = {s.key for s in done}
+        self.todo = [it for it in self.items if it.key not in done_keys]
+        if done_keys and self.todo:
+            print(f"br-eval: {task.name}: resuming, {len(done_keys)} of {len(self.items)} "
+                  f"{task.unit}s already done", file=sys.stderr)
+
+
+class Progress:
+    """A tqdm bar in a terminal; without one (nohup, a batch log), a line at each task's start
+    and end and a periodic line every `every_s` seconds, so a log shows the run is alive."""
+
+    def __init__(self, ctx: RunContext, total: int, label: str, enabled: bool,
+                 every_s: float = 30.0) -> None:
+        self.total, self.label, self.done = total, label, 0
+        self.bar = None
+        self.lines = enabled and not ctx.show_progress and total > 0
+        self.every_s, self.last = every_s, time.monotonic()
+        if ctx.show_progress and total:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, desc=label, unit="item", file=sys.stderr,
+                            dynamic_ncols=True, leave=False)
+        elif self.lines:
+            print(f"br-eval: {label}: {total} item(s) to do", file=sys.stderr, flush=True)
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        elif self.lines and time.monotonic() - self.last >= self.every_s:
+            self.last = time.monotonic()
+            print(f"br-eval: {self.label}: {self.done}/{self.total}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.lines:
+            print(f"br-eval: {self.label}: {self.done}/{self.total} done", file=sys.stderr,
+                  flush=True)
+
+
+def _each(ctx: RunContext, jobs: list, work, bar: Progress) -> None:
+    """Run work(job) for every job, at most ctx.num_concurrent at once, across all tasks. On
+    Ctrl-C or a run-stopping error, items in flight finish and reach the journal; queued ones
+    are dropped (a rerun does them)."""
+    try:
+        if ctx.num_concurrent <= 1 or len(jobs) <= 1:
+            for job in jobs:
+                work(job)
+                bar.update()
+            return
+        from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+
+        pool = ThreadPoolExecutor(ctx.num_concurrent)
+        try:
+            pending = {pool.submit(work, job) for job in jobs}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                for f in finished:
+                    f.result()
+                    bar.update()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        bar.close()
+
+
+def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None) -> dict[str, TaskResult]:
+    """Solve, judge and aggregate `tasks` (prepared declarations) into ctx.run_dir."""
+    plans = [_Plan(ctx, task) for task in tasks]
+    lock = threading.Lock()
+    enabled = progress is not False
+
+    def solve(job) -> None:
+        plan, item = job
+        sample = Sample(item.key, plan.task.name, item.cluster)
+        started = time.perf_counter()
+        try:
+            plan.task.solve(ctx, item, sample)
+            plan.task.score(ctx, item, sample, None)
+        except (KeyboardInterrupt, SystemExit, EvalError):
+            raise
+        except Exception as exc:  # an agent, model or media failure is this item's error
+            record_failure(sample, exc)
+        sample.seconds = round(time.perf_counter() - started, 4)
+        with lock:
+            ctx.run_dir.append(sample)
+
+    jobs = [(plan, item) for plan in plans for item in plan.todo]
+    label = plans[0].task.name if len(plans) == 1 else f"{len(plans)} tasks"
+    _each(ctx, jobs, solve, Progress(ctx, len(jobs), label, enabled))
+    if ctx.judge is not None:
+        judge_phase(ctx, plans, lock, enabled)
+    results = {}
+    for plan in plans:
+        results[plan.task.name] = aggregate_task(ctx, plan)
+        ctx.run_dir.write_results({"results": {plan.task.name: results[plan.task.name].to_json()}})
+    return results
+
+
+def judge_id(judge) -> str:
+    import hashlib
+    import json
+
+    blob = json.dumps(judge.describe(), sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int:
+    """Grade every answered item that this judge has not graded yet or failed on. Returns the
+    number of items whose judgment failed."""
+    jid = judge_id(ctx.judge)
+    jobs = []
+    for plan in plans:
+        for s in ctx.run_dir.latest_samples(plan.task.name):
+            if s.key not in plan.keys or not s.solved or not plan.task.needs_judge(s):
+                continue
+            if s.judge and s.judge.get("id") == jid and not s.judge.get("error"):
+                continue
+            jobs.append((plan, s))
+    failures = []
+
+    def grade(job) -> None:
+        plan, sample = job
+        started = time.perf_counter()
+        try:
+            error = plan.task.score(ctx, plan.by_key[sample.key], sample, ctx.judge)
+            sample.error = sample.error_kind = sample.traceback = None
+        except (KeyboardInterrupt, SystemExit, EvalError):
+            raise
+        except Exception as exc:
+            record_failure(sample, exc)
+            sample.error_kind = "judge"
+            error = sample.error
+        sample.judge = {"id": jid, "error": error,
+                        "seconds": round(time.perf_counter() - started, 4)}
+        if error:
+            failures.append(sample.key)
+        with lock:
+            ctx.run_dir.append(sample)
+
+    _each(ctx, jobs, grade, Progress(ctx, len(jobs), "judging", enabled))
+    return len(failures)
+
+
+def aggregate_task(ctx: RunContext, plan) -> TaskResult:
+    task = plan.task
+    lines = ctx.run_dir.read_samples(task.name)
+    latest = {s.key: s for s in lines}
+    if len(latest) < len(lines):
+        # Retries and judgments appended later lines for some keys: keep one line per key
+        # (atomic rewrite; the latest attempt wins, as on reading).
+        ctx.run_dir.rewrite(task.name, list(latest.values()))
+    selected = [latest[it.key] for it in plan.items if it.key in latest]
+    metrics = task.aggregate(ctx, [s.to_json() for s in selected])
+    failed = [s for s in selected if s.failed]
+    kinds: dict[str, int] = {}
+    for s in failed:
+        kinds[s.error_kind or "agent"] = kinds.get(s.error_kind or "agent", 0) + 1
+    n_done = sum(1 for k, s in latest.items() if k in plan.by_key and not s.failed)
+    return TaskResult(task=task.name, suite=task.suite, unit=task.unit,
+                      primary_metric=metrics.pop("primary_metric", None),
+                      primary=metrics.pop("primary", None), n_expected=len(plan.all_items),
+                      n_done=n_done, n_failed=len(failed), metrics=metrics,
+                      errors_by_kind=kinds,
+                      first_error=f"{failed[0].key}: {failed[0].error}" if failed else None)
+
+
+# -- re-scoring a finished run -------------------------------------------------------------------------
+def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=None,
+            seed: int | None = None, progress: bool | None = None) -> tuple[EvalResults, int]:
+    """`br-eval score`: without a judge, recompute the deterministic metrics of every answered
+    item (a scorer fix applies to old runs); with one, judge what this judge has not graded yet
+    or failed on. The agent is never called. Returns the results and the judge failures."""
+    from evaluator.registry import TASKS
+
+    run_dir = RunDir(run_path)
+    results = run_dir.read_results()
+    if not results:
+        raise EvalError(f"{run_path}: no results.json (not a br-eval run folder?)")
+    config = results.get("config", {})
+    names = [t for t in config.get("tasks", []) if t in TASKS and run_dir.journal_path(t).exists()]
+    if not names:
+        raise EvalError(f"{run_path}: no journals to score")
+    data = (results.get("data") or {}).get("path")
+    if any(TASKS[t].suite == "beyondrecall" for t in names) and not (data and Path(data).exists()):
+        raise EvalError(f"{run_path}: the run's Beyond Recall data ({data}) is not there")
+    cache_path = None
+    if use_cache is not None:
+        from beyondrecall.snapshot import home_dir
+
+        cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
+    judge_kind = judge
+    if isinstance(judge, str):
+        from evaluator.scoring import make_judge
+
+        judge = make_judge(judge, judge_args or {}, cache_path=cache_path)
+    ctx = RunContext(run_dir=run_dir, seed=config.get("seed", 0) if seed is None else seed,
+                     limit=config.get("limit"), data=Path(data) if data else None,
+                     rc_data=Path(config["rc_data"]) if config.get("rc_data") else None,
+                     conditions=tuple(config.get("conditions") or ()) or None,
+                     detector=config.get("detector"), judge=judge,
+                     show_progress=_show(progress))
+    tasks = [TASKS[t].load() for t in names]
+    for task in tasks:
+        task.prepare(ctx)
+    plans = [_Plan.__new__(_Plan) for _ in tasks]
+    for plan, task in zip(plans, tasks):
+        plan.task = task
+        plan.all_items = task.items(ctx)
+        plan.by_key = {it.key: it for it in plan.all_items}
+        done = {s.key for s in run_dir.latest_samples(task.name)}
+        plan.items = [it for it in plan.all_items if it.key in done]
+        plan.keys = {it.key for it in plan.items}
+    failures = 0
+    try:
+        if judge is not None:
+            failures = judge_phase(ctx, plans, threading.Lock(), progress is not False)
+        else:
+            for plan in plans:
+                samples = run_dir.latest_samples(plan.task.name)
+                for s in samples:
+                    if s.failed or s.judge or s.key not in plan.by_key:
+                        continue
+                    try:
+                        plan.task.score(ctx, plan.by_key[s.key], s, None)
+                    except Exception as exc:
+                        raise EvalError(f"{s.key}: cannot be scored ({one_line(exc)})") from None
+                run_dir.rewrite(plan.task.name, samples)
+        out = {plan.task.name: aggregate_task(ctx, plan) for plan in plans}
+        run_dir.write_results({"results": {n: r.to_json() for n, r in out.items()}})
+    finally:
+        run_dir.close()
+    update: dict = {}
+    if judge is not None:
+        update["judge"] = judge.describe()
+        update["config"] = {**config, "judge": judge_kind if isinstance(judge_kind, str)
+                            else getattr(judge, "backend", None),
+                            "judge_args": public(judge_args or {})}
+    run_dir.write_results(update)
+    return EvalResults(Path(run_path), out, run_dir.read_results()), failures

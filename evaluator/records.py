@@ -1,0 +1,192 @@
+"""The typed records of a run, and the one place they are turned into JSON and back.
+
+A run folder holds `samples_<task>.jsonl` (one `Sample` per line, appended as each item finishes;
+a later line for the same key replaces an earlier one) and `results.json` (the run's header and
+one `TaskResult` per task). The viewer, `compare`, `merge`, `score` and `report` read only these.
+
+Journal lines are flat JSON objects: the fields of `SAMPLE_FIELDS` plus the task's own fields
+(question, answer, conditions, persona, ...) at the top level, so a line reads without this
+module. Lines written by br-eval 0.1.0 (before `Sample` existed) load unchanged: their
+`cutoff`/`visible_*`/`media_used` keys are gathered into `inputs`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+SCHEMA_VERSION = 2
+
+# Every field of a journal line that br-eval itself writes, with its meaning. The task's own
+# fields (see each task module's docstring) sit beside these.
+SAMPLE_FIELDS: dict[str, str] = {
+    "schema": "journal schema version (2; lines without it are version 1)",
+    "key": "the item's stable key: dimension/task/trajectory_id/qN (Beyond Recall) or "
+           "realcompanion/<track>/<participant>/<item id>",
+    "task": "the task name as `br-eval ls` lists it",
+    "cluster": "the unit intervals resample: the trajectory id or the participant id",
+    "inputs": "what the agent was given: cutoff, visible sessions/turns/media, messages, media "
+              "inputs used (frame indices, pages)",
+    "prediction": "the agent's reply text (null when the item failed)",
+    "metrics": "the item's scores; `primary` is the task's primary metric for this item",
+    "judge": "the judge phase's record: {id, error}; null when no judge ran on this item",
+    "prompt_hash": "sha256 of the request as sent (media by content-addressed path)",
+    "prompt": "the full request, only with --log_samples",
+    "model_reported": "the model name the backend's responses reported, when it reports one",
+    "input_tokens": "tokens read by the model (backend's count, else null)",
+    "output_tokens": "tokens written by the model (backend's count, else null)",
+    "error": "one line: `Type: message`, when the item failed (never scored as 0)",
+    "error_kind": "model | media | data | output | agent | judge",
+    "traceback": "the failed item's Python traceback",
+    "seconds": "wall time of solving and scoring the item",
+}
+
+# results.json: the header fields and each task's TaskResult fields.
+RESULTS_FIELDS: dict[str, str] = {
+    "config": "the run's settings: tasks, settings (answer-changing), judge, limit, seed, data "
+              "identity",
+    "data": "the Beyond Recall snapshot: path, fingerprint, Hub revision, whether it is the "
+            "generated sample",
+    "judge": "the judge's description (model, prompts) when one ran",
+    "br_eval_version": "the package version", "git_hash": "the checkout's commit, when known",
+    "date": "when results.json was last written (UTC)",
+    "results": "task name -> TaskResult",
+}
+
+TASK_RESULT_FIELDS: dict[str, str] = {
+    "task": "task name", "suite": "beyondrecall | realcompanion", "unit": "what one item is",
+    "primary_metric": "the name of the primary metric (README: Scoring)",
+    "primary": "{mean, ci95, n, n_clusters}: the primary metric with its 95% cluster interval",
+    "n_expected": "items the task has in the data", "n_done": "items answered (not failed)",
+    "n_failed": "items whose latest attempt failed", "complete": "n_done == n_expected",
+    "errors_by_kind": "failed items per error kind", "first_error": "the first failure's line",
+}
+
+
+@dataclass
+class Sample:
+    """What happened to one item. `fields` holds the task's own fields."""
+
+    key: str
+    task: str
+    cluster: str | None = None
+    inputs: dict[str, Any] = field(default_factory=dict)
+    prediction: str | None = None
+    metrics: dict[str, Any] | None = None
+    judge: dict[str, Any] | None = None
+    prompt_hash: str | None = None
+    prompt: Any = None
+    model_reported: str | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    error: str | None = None
+    error_kind: str | None = None
+    traceback: str | None = None
+    seconds: float | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.error)
+
+    @property
+    def solved(self) -> bool:
+        """The agent answered (a judge that failed afterwards does not undo that)."""
+        return not self.error or self.error_kind == "judge"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"schema": SCHEMA_VERSION, "key": self.key, "task": self.task,
+                               "cluster": self.cluster}
+        out.update(self.fields)
+        for name in ("inputs", "prediction", "metrics", "judge", "prompt_hash", "prompt",
+                     "model_reported", "input_tokens", "output_tokens", "error", "error_kind",
+                     "traceback", "seconds"):
+            value = getattr(self, name)
+            if value is not None and value != {} or name in ("prediction", "metrics"):
+                out[name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, line: dict[str, Any], task: str | None = None) -> "Sample":
+        line = dict(line)
+        line.pop("schema", None)
+        known = {n: line.pop(n) for n in list(line) if n in _CORE}
+        inputs = dict(known.pop("inputs", None) or {})
+        for old in _V1_INPUTS:            # version-1 lines kept these at the top level
+            if old in line:
+                inputs[old] = line.pop(old)
+        return cls(key=str(known.pop("key")), task=str(known.pop("task", None) or task or ""),
+                   inputs=inputs, fields=line, **known)
+
+    def dumps(self) -> str:
+        # ensure_ascii: a lone surrogate from the data cannot make the write fail.
+        return json.dumps(self.to_json(), ensure_ascii=True, default=str)
+
+
+_CORE = {"key", "task", "cluster", "inputs", "prediction", "metrics", "judge", "prompt_hash",
+         "prompt", "model_reported", "input_tokens", "output_tokens", "error", "error_kind",
+         "traceback", "seconds"}
+_V1_INPUTS = ("cutoff", "visible_sessions", "visible_turns", "visible_media", "media_used",
+              "visible_messages", "messages_read")
+
+
+def latest_by_key(samples: list[Sample]) -> list[Sample]:
+    """The journal may hold a failed attempt and a later success for a key: keep the last."""
+    out: dict[str, Sample] = {}
+    for s in samples:
+        out[s.key] = s
+    return list(out.values())
+
+
+@dataclass
+class TaskResult:
+    """One task's aggregate. `metrics` holds the task's own figures (per condition, per
+    category, retrieval tables, ...), written beside the typed fields."""
+
+    task: str
+    suite: str
+    unit: str
+    primary_metric: str | None
+    primary: dict | None
+    n_expected: int
+    n_done: int
+    n_failed: int
+    metrics: dict[str, Any] = field(default_factory=dict)
+    errors_by_kind: dict[str, int] = field(default_factory=dict)
+    first_error: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.n_done >= self.n_expected and self.n_failed == 0
+
+    def to_json(self) -> dict[str, Any]:
+        out = dict(self.metrics)
+        out.update({"task": self.task, "suite": self.suite, "unit": self.unit,
+                    "primary_metric": self.primary_metric, "primary": self.primary,
+                    "n_expected": self.n_expected, "n_done": self.n_done,
+                    "n_failed": self.n_failed, "complete": self.complete})
+        if self.errors_by_kind:
+            out["errors_by_kind"] = self.errors_by_kind
+            out["first_error"] = self.first_error
+        return out
+
+    @classmethod
+    def from_json(cls, name: str, entry: dict[str, Any]) -> "TaskResult":
+        entry = dict(entry)
+        typed = {k: entry.pop(k, None) for k in ("task", "suite", "unit", "primary_metric",
+                                                 "primary", "n_expected", "n_done", "n_failed",
+                                                 "errors_by_kind", "first_error")}
+        entry.pop("complete", None)
+        n_failed = int(typed["n_failed"] or 0)
+        n_done = typed["n_done"]
+        if n_done is None:                       # a version-1 results.json
+            n_done = int(entry.get("n_samples", entry.get("n_scored", 0)) or 0) - n_failed
+        return cls(task=typed["task"] or name, suite=typed["suite"] or "",
+                   unit=typed["unit"] or "item", primary_metric=typed["primary_metric"],
+                   primary=typed["primary"],
+                   n_expected=int(typed["n_expected"] if typed["n_expected"] is not None
+                                  else n_done + n_failed),
+                   n_done=int(n_done), n_failed=n_failed, metrics=entry,
+                   errors_by_kind=typed["errors_by_kind"] or {},
+                   first_error=typed["first_error"])

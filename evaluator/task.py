@@ -1,0 +1,63 @@
+"""A task, declared once: its items, how to solve and score one item, and how to aggregate.
+
+Every task of both suites is a subclass of `Task` (Beyond Recall: evaluator/beyondrecall_task.py;
+RealCompanion: evaluator/realcompanion/*_track.py and retrieval_task.py), registered by name in
+evaluator/registry.py. The one loop that runs them all is evaluator/evaluate.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from evaluator.records import Sample
+
+
+@dataclass(frozen=True)
+class Item:
+    key: str                 # stable across runs: the journal's key
+    cluster: str             # the unit intervals resample (trajectory, participant)
+    payload: Any             # what solve/score need (a question, a probe, a participant)
+
+
+class Task:
+    name: str = ""
+    suite: str = ""
+    unit: str = "item"                   # the word for one item: question, probe, participant
+    uses_agent: bool = True              # False: computed without agent or model
+
+    def __init__(self, name: str | None = None) -> None:
+        if name:
+            self.name = name
+
+    def prepare(self, ctx) -> None:
+        """Check the settings and load the data, before anything is journaled (raise EvalError
+        or UsageError with one line)."""
+
+    def items(self, ctx) -> list[Item]:
+        """Every item of the task in a fixed order (`--limit` takes the first N)."""
+        raise NotImplementedError
+
+    def check_resume(self, ctx, done: list[Sample]) -> None:
+        """Refuse to resume over journal lines written under other task settings."""
+
+    def solve(self, ctx, item: Item, sample: Sample) -> None:
+        """Answer one item into `sample` (prediction, inputs, the task's fields). Raising
+        records the item as failed; EvalError stops the whole run."""
+        raise NotImplementedError
+
+    def needs_judge(self, sample: Sample) -> bool:
+        """Whether the judge phase has anything to grade on this sample."""
+        return False
+
+    def score(self, ctx, item: Item, sample: Sample, judge=None) -> str | None:
+        """Set `sample.metrics` (deterministic without a judge, judged with one). Returns the
+        judge's error line when the judge failed on this sample, else None."""
+        raise NotImplementedError
+
+    def aggregate(self, ctx, lines: list[dict]) -> dict:
+        """Every metric of the task from its journal lines (the latest line per key)."""
+        raise NotImplementedError
+
+    def primary_metric_name(self, ctx) -> str | None:
+        return None
