@@ -81,7 +81,7 @@ def test_rouge_l_hand_computed():
     assert rouge_l("green blue red", "blue green red") == pytest.approx(2 / 3)
     assert token_f1("green blue red", "blue green red") == 1.0
     assert rouge_l("alpha", "beta") == 0.0
-    assert rouge_l("", "") == 1.0
+    assert rouge_l("", "") == 0.0       # rouge-score: no tokens on a side is 0 (issue 16)
 
 
 def test_lcs_length_examples():
