@@ -286,10 +286,15 @@ def test_judge_error_leaves_no_primary_score():
     assert r["token_f1"] == 1.0          # the deterministic metrics are still there
     r = score_answer("refusal_to_answer", "Where?", "Oslo", "Oslo", judge_error="timeout")
     assert r["primary"] is None
-    # an unanswerable refusal question never needed the judge
+    # an unanswerable refusal question: the judge's abstention prompt decides refusal (issue 16),
+    # so its failure leaves no score either; the detector's verdict is still recorded
     r = score_answer("refusal_to_answer", "Where?", "I don't know", "not mentioned",
                      judge_error="timeout")
-    assert r["primary"] == 1.0
+    assert r["primary"] is None and r["refused_detector"] is True
+    r = score_answer("refusal_to_answer", "Where?", "I don't know", "not mentioned",
+                     judge_refused=False)
+    assert r["primary"] == 0.0 and r["refused_detector"] is True and r["refusal_by"] == "judge"
+    assert score_answer("refusal_to_answer", "Where?", "I don't know", "not mentioned")["primary"] == 1.0
 
 
 def test_gold_forms_and_bad_input():
