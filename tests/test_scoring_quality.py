@@ -55,3 +55,18 @@ def test_issue_examples():
                   "Option B: blue", "B) blue", "answer: b", "blue"):
         assert extract_choice(reply, options) == "B", reply
     assert extract_choice("A or B", options) is None
+
+
+def test_the_fast_path_never_changes_a_verdict(monkeypatch):
+    import re
+
+    from evaluator.scoring import refusal
+
+    texts = [r["text"] for r in _bench().load("refusal_labels.jsonl")]
+    texts += [r["reply"] for r in _bench().load("mc_labels.jsonl")]
+    fast = [refusal.is_refusal(t) for t in texts]
+    refusal._is_refusal_text.cache_clear()
+    monkeypatch.setattr(refusal, "_TRIGGER", re.compile(""))       # matches everything
+    slow = [refusal.is_refusal(t) for t in texts]
+    refusal._is_refusal_text.cache_clear()
+    assert fast == slow

@@ -203,8 +203,19 @@ def explain(text: object) -> list[tuple[str, str]]:
     return out
 
 
+# Every refuse / hedge / whole-reply rule above needs one of these words; a reply without any is
+# an answer, decided without reading its clauses (most answers, and every long summary, end here).
+_TRIGGER = re.compile(
+    r"\b(?:not|no|never|nor|none|nothing|neither|\w+nt|cannot|unknown|unclear|unsure|uncertain|"
+    r"unaware|idea|clue|insufficient|inadequate|incomplete|lack\w*|unable|impossible|unanswerable|"
+    r"unavailable|undetermined|indeterminate|unmentioned|na|n|idk|dunno|hard|difficult|tough|tricky|"
+    r"missing|limited|without|beats|zero|little)\b")
+
+
 @lru_cache(maxsize=4096)
 def _is_refusal_text(text: str) -> bool:
+    if not _TRIGGER.search(normalize_answer(text)):
+        return False
     kinds = [kind for _, kind in explain(text)]
     first = next((i for i, k in enumerate(kinds) if k in ("refuse", "hedge")), None)
     if first is None:
