@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cache": ("evaluator.commands.cache", "inspect or prune the media cache"),
     "score": ("evaluator.commands.score", "re-score a finished run without calling the agent"),
     "report": ("evaluator.commands.report", "print a finished run's results as a table"),
+    "calibrate-judge": ("evaluator.commands.calibrate_judge", "measure a judge's false-accept and false-reject rates"),
 }
 
 

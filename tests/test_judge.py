@@ -103,7 +103,7 @@ def test_grade_renders_the_package_prompt_at_temperature_zero():
     info = judge.describe()
     assert info["prompt_sha256"] == hashlib.sha256(package_text.encode()).hexdigest()
     assert (info["backend"], info["model_id"]) == ("fake", "fake-judge-1")
-    assert set(info["prompts"]) == {"answer", "chat", "value"}
+    assert set(info["prompts"]) == {"answer", "temporal", "update", "abstention", "chat", "value"}  # issue 16 added three
 
 
 def test_temperature_other_than_zero_is_refused():
@@ -224,12 +224,14 @@ def test_score_sample_uses_the_judge_only_where_it_counts():
     out = score_sample("temporal_anchoring", "When?", "In May", "May 2023", judge=judge)
     assert (out["primary_metric"], out["primary"], out["judge"]) == ("judge", 0.5, 0.5)
     assert out["judge_reason"] == "partly" and out["judge_raw"].startswith("{")
-    # multiple choice and unanswerable refusal questions need no judge call
+    # multiple choice needs no judge call; an unanswerable refusal question asks the abstention
+    # prompt (issue 16: with a judge, the judge decides refusal; it used to need no call)
     score_sample("memory_update", "Which?\n(A) x\n(B) y", "B", "B", judge=judge)
-    score_sample("refusal_to_answer", "Dog?", "I don't know", "not mentioned", judge=judge)
     assert len(model.calls) == 1
+    out = score_sample("refusal_to_answer", "Dog?", "I don't know", "not mentioned", judge=judge)
+    assert len(model.calls) == 2 and out["judge_prompt"] == "abstention"
     out = score_sample("refusal_to_answer", "Dog?", "Rex", "Rex", judge=judge)
-    assert out["primary"] == 0.5 and len(model.calls) == 2
+    assert out["primary"] == 0.5 and len(model.calls) == 3
 
 
 def test_grade_many_keeps_order_under_concurrency():

@@ -12,7 +12,7 @@ from evaluator.scoring import (TASK_PRIMARY, ScoringError, aggregate, contains, 
                                extract_choice, extract_options, gold_choice, is_refusal,
                                lcs_length, normalize_answer, primary_metric, rouge_l,
                                score_answer, token_f1)
-from evaluator.scoring.refusal import parse_lexicon
+from evaluator.scoring.refusal import explain
 
 ALL_TASKS = ("conflict_detection", "long_term_semantic_summary", "memory_update",
              "refusal_to_answer", "causal_intent_inference", "cross_modal_relational_reasoning",
@@ -81,7 +81,7 @@ def test_rouge_l_hand_computed():
     assert rouge_l("green blue red", "blue green red") == pytest.approx(2 / 3)
     assert token_f1("green blue red", "blue green red") == 1.0
     assert rouge_l("alpha", "beta") == 0.0
-    assert rouge_l("", "") == 1.0
+    assert rouge_l("", "") == 0.0       # rouge-score: no tokens on a side is 0 (issue 16)
 
 
 def test_lcs_length_examples():
@@ -154,7 +154,8 @@ OPTIONS = {"A": "red", "B": "blue", "C": "dark red"}
     ("It was blue.", "B"),
     ("A red car", "A"),                                  # "A" + option A's text
     ("red or blue", None),                               # two options named
-    ("It is not (A), it is (B)", None),                  # two letters in brackets
+    ("It is not (A), it is (B)", "B"),                   # "not (A)" negates A (issue 16)
+    ("It is (A) or (B)", None),                          # two letters asserted alike
     ("I don't know", None),
     ("", None),
 ])
@@ -198,17 +199,12 @@ def test_is_refusal_negative(text):
     assert not is_refusal(text)
 
 
-def test_refusal_lexicon_file_format():
-    lex = parse_lexicon("[refusal]\nNo clue!\n[hedge]\nmaybe not\n[answer-markers]\nbut\n[whole]\nnil\n")
-    assert lex.matches("I have no clue.")
-    assert lex.matches("maybe not")
-    assert not lex.matches("maybe not, but it was red")
-    assert lex.matches("Nil")
-    assert not lex.matches("nil points")
-    with pytest.raises(ValueError, match="unknown section"):
-        parse_lexicon("[other]\nx\n")
-    with pytest.raises(ValueError, match="before any"):
-        parse_lexicon("x\n")
+def test_refusal_reads_clauses_and_who_is_unsure():
+    # (replaces the phrase-list file test: the phrase list is gone, issue 16)
+    assert [k for _, k in explain("I'm not sure, I think it was the blue one")] == ["hedge", "guess"]
+    assert [k for _, k in explain("Sorry, it wasn't mentioned.")] == ["filler", "refuse"]
+    assert not is_refusal("She was not sure about the job, but she took it anyway.")
+    assert is_refusal("I don't know, though.")
 
 
 # -- per-answer scoring ---------------------------------------------------------------------------------
@@ -290,10 +286,15 @@ def test_judge_error_leaves_no_primary_score():
     assert r["token_f1"] == 1.0          # the deterministic metrics are still there
     r = score_answer("refusal_to_answer", "Where?", "Oslo", "Oslo", judge_error="timeout")
     assert r["primary"] is None
-    # an unanswerable refusal question never needed the judge
+    # an unanswerable refusal question: the judge's abstention prompt decides refusal (issue 16),
+    # so its failure leaves no score either; the detector's verdict is still recorded
     r = score_answer("refusal_to_answer", "Where?", "I don't know", "not mentioned",
                      judge_error="timeout")
-    assert r["primary"] == 1.0
+    assert r["primary"] is None and r["refused_detector"] is True
+    r = score_answer("refusal_to_answer", "Where?", "I don't know", "not mentioned",
+                     judge_refused=False)
+    assert r["primary"] == 0.0 and r["refused_detector"] is True and r["refusal_by"] == "judge"
+    assert score_answer("refusal_to_answer", "Where?", "I don't know", "not mentioned")["primary"] == 1.0
 
 
 def test_gold_forms_and_bad_input():

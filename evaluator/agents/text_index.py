@@ -1,39 +1,19 @@
 """BM25 over a question's visible turns (bm25s), with explicit tie-breaking.
 
-Tokens: lower-cased words of two or more characters, English stop words removed, Snowball
-(PyStemmer) stems. Ties are broken by recency (later turn first), never by array order.
+Tokens: `evaluator.text.AGENT_BM25` (lower-cased words of two or more characters, the bm25s
+English stop words removed, pinned Snowball stems). Ties are broken by recency (later turn
+first), never by array order.
 """
 
 from __future__ import annotations
 
-import re
+from evaluator.text import AGENT_BM25
 
-_WORD = re.compile(r"(?u)\b\w\w+\b")
-_STOPWORDS: frozenset[str] | None = None
-_STEMMER = None
-
-
-def _stopwords() -> frozenset[str]:
-    global _STOPWORDS
-    if _STOPWORDS is None:
-        from bm25s.stopwords import STOPWORDS_EN
-
-        _STOPWORDS = frozenset(STOPWORDS_EN)
-    return _STOPWORDS
-
-
-def _stem_words(words: list[str]) -> list[str]:
-    global _STEMMER
-    if _STEMMER is None:
-        import Stemmer
-
-        _STEMMER = Stemmer.Stemmer("english")
-    return _STEMMER.stemWords(words)
+TOKENIZER = AGENT_BM25.name
 
 
 def tokenize(text: str) -> list[str]:
-    stop = _stopwords()
-    return _stem_words([w for w in _WORD.findall(text.lower()) if w not in stop])
+    return AGENT_BM25.terms(text)
 
 
 class Bm25Index:

@@ -86,15 +86,25 @@ def extract_options(question: str) -> dict[str, str]:
 
 
 # -- reading the choice out of a reply ------------------------------------------------------------
-_MARKUP = re.compile(r"[*_`#]+")
-_BARE_LETTER = re.compile(r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]?")
-_EXPLICIT = re.compile(
-    r"(?i:\b(?:final\s+answer|answer|option|choice|correct\s+(?:answer|option|choice))"
-    r"(?:\s+(?:is|would\s+be|should\s+be|=))?\s*[:=\-]?\s*)"
-    r"(\(\s*[A-Za-z]\s*\)|\[\s*[A-Za-z]\s*\]|[A-Za-z])(?![A-Za-z0-9'’])")
-_LEADING = re.compile(r"^[\(\[]?([A-Z])(?:[\)\]]|[.:](?=\s|$))")
-_LEADING_SPACE = re.compile(r"^([A-Z])\s+(\S.*)$", re.DOTALL)
-_PAREN_LETTER = re.compile(r"\(([A-Z])\)")
+_MARKUP = re.compile(r"[*_`#\\{}\"]+|</?\w+>|\\boxed")
+_MENTION = re.compile(r"(?<![\w'’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))(?![\w'’])")
+# what makes a letter an assertion: a label before it, or a predicate after it
+_STRONG_BEFORE = re.compile(
+    r"(?i)(?:\b(?:final\s+)?answer(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
+    r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
+    r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\bright\s+one\s+is"
+    r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with)\s*[:=\-–—]*\s*$")
+_PREDICATE_AFTER = re.compile(
+    r"(?i)^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|"
+    r"[-–—:,.;!)\]]|$)")
+_STRONG_AFTER = re.compile(
+    r"(?i)^\s*(?:\)\s*)?(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?(?:final\s+)?"
+    r"(?:correct|right|answer|one|best|choice)")
+_NEGATED_BEFORE = re.compile(
+    r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|"
+    r"\bthought|\bbetween|\bnot\s+option)\s*[\(\[]?\s*$")
+_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:,\s*)?(?:or|and|/|&)\s*(?:option\s*)?[\(\[]?\s*[A-Za-z]\s*[\)\]]?(?![\w'’])")
+_NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither)\s*$")
 
 
 def _letter_of(token: str) -> tuple[str, bool]:
@@ -104,13 +114,18 @@ def _letter_of(token: str) -> tuple[str, bool]:
 
 
 def _by_option_text(text: str, options: dict[str, str]) -> str | None:
-    padded = f" {normalize_answer(text)} "
+    norm_text = normalize_answer(text)
+    padded = f" {norm_text} "
     if not padded.strip():
         return None
     hits = {}
     for letter, option in options.items():
         norm = normalize_answer(option)
-        if norm and f" {norm} " in padded:
+        if not norm:
+            continue
+        at = [m.start() for m in re.finditer(re.escape(f" {norm} "), padded)]
+        # "red, not blue": an option named only after "not" is not chosen
+        if any(not _NEGATED_TEXT.search(padded[:i]) for i in at):
             hits[letter] = norm
     # "dark red" also contains the option "red": keep only matches not inside a longer match.
     kept = [l for l, n in hits.items()
@@ -118,48 +133,71 @@ def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     return kept[0] if len(kept) == 1 else None
 
 
-def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
-    """The option letter a reply chose, or None when it names none or several.
+def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str], bool]:
+    """(strongly labelled letters, other asserted letters, two letters joined by or/and)."""
+    strong, plain, joined = [], [], False
+    for m in _MENTION.finditer(text):
+        raw = m.group(1) or m.group(2) or m.group(3)
+        wrapped = m.group(3) is None
+        letter = raw.upper()
+        if letter not in letters:
+            continue
+        before, after = text[:m.start()], text[m.end():]
+        labelled = bool(_STRONG_BEFORE.search(before)) or bool(_STRONG_AFTER.match(after))
+        if raw.islower() and not wrapped and not (
+                labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after)):
+            continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
+        if raw in ("I", "A") and not (wrapped or labelled):
+            # "I think", "A red car": a pronoun or an article unless a predicate or punctuation follows
+            if raw == "I" or not _PREDICATE_AFTER.match(after):
+                continue
+        if _NEGATED_BEFORE.search(before):
+            continue                      # "not B", "rather than B", "B over C"
+        if _JOINED.match(after) or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before):
+            joined = True
+        (strong if labelled else plain).append(letter)
+    return strong, plain, joined
 
-    Tried in order: the whole reply is a letter ("B", "(b)", "B."); an explicit statement
-    ("Answer: B", "The answer is (B).", the last one wins); a leading letter ("B) blue",
-    "(B) because ..."); a single parenthesised letter anywhere; the text of exactly one option.
-    A lower-case "a" only counts when it stands alone or in brackets (it is usually an article).
+
+def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
+    """The option letter a reply chose, or None when it names none or asserts several.
+
+    Read in order: the whole reply is a letter ("B", "(b)", "B."); letters asserted with a label
+    ("Answer: B", "The answer is (B)", "Option B", "I choose B", "B is correct", "B is the
+    answer"); any other letter standing alone ("I'd go with B", "B, because ...", "**B**",
+    "B) blue"); the text of exactly one option ("It was blue"). A letter after "not", "rather
+    than", "over", "instead of" is not chosen ("B, not A"; "Not A; the answer is C"); two letters
+    asserted alike ("A or B", "Could be A, could be B") give None. A lower-case "a" counts only in
+    brackets or after a label, a capital "A" or "I" only when a predicate or punctuation follows
+    ("A is correct", not "A red car", which falls through to the option text). A reply that
+    refuses names no option.
     """
     if not options or prediction is None:
         return None
-    text = _MARKUP.sub("", str(prediction)).strip()
+    text = _MARKUP.sub(" ", str(prediction)).strip()
     if not text:
         return None
     letters = set(options)
 
-    m = _BARE_LETTER.fullmatch(text)
+    m = re.fullmatch(r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]?", text)
     if m and m.group(1).upper() in letters:
         return m.group(1).upper()
 
-    explicit = None
-    for m in _EXPLICIT.finditer(text):
-        letter, wrapped = _letter_of(m.group(1))
-        if letter not in letters or (m.group(1) == "a" and not wrapped):
-            continue
-        explicit = letter
-    if explicit:
-        return explicit
+    strong, plain, joined = _asserted_letters(text, letters)
+    if strong:
+        if len(set(strong)) == 1:
+            return strong[0]
+        return None
+    if plain:
+        if len(set(plain)) == 1 and not joined:
+            return plain[0]
+        return None
+    if joined:
+        return None
+    from evaluator.scoring.refusal import is_refusal
 
-    m = _LEADING.match(text)
-    if m and m.group(1) in letters:
-        return m.group(1)
-    m = _LEADING_SPACE.match(text)
-    if m and m.group(1) in letters:
-        # "B blue" names option B; "A red car" is an article when "red car" is another option.
-        rest = _by_option_text(m.group(2), options)
-        if rest == m.group(1):
-            return rest
-
-    parens = {l for l in _PAREN_LETTER.findall(text) if l in letters}
-    if len(parens) == 1:
-        return parens.pop()
-
+    if is_refusal(text):
+        return None
     return _by_option_text(text, options)
 
 

@@ -30,11 +30,29 @@ from evaluator.errors import EvalError
 from evaluator.models.base import Message
 from evaluator.scoring.metrics import answer_text
 
-PROMPT_FILES = {"answer": "judge_prompt.txt", "chat": "chat_judge_prompt.txt",
-                "value": "value_match_prompt.txt"}
+PROMPT_FILES = {"answer": "judge_prompt.txt", "temporal": "judge_temporal_prompt.txt",
+                "update": "judge_update_prompt.txt", "abstention": "judge_abstention_prompt.txt",
+                "chat": "chat_judge_prompt.txt", "value": "value_match_prompt.txt"}
 PROMPT_FIELDS = {"answer": ("question", "reference", "response"),
+                 "temporal": ("question", "reference", "response"),
+                 "update": ("question", "reference", "response"),
+                 "abstention": ("question", "reference", "response"),
                  "chat": ("context", "probe", "reference", "response"),
                  "value": ("slot", "reference", "response")}
+# The grading prompt per question type, as LongMemEval's evaluate_qa.py picks one per type:
+# temporal questions excuse an off-by-one in a count of days/weeks/months (the dataset card sets
+# no tolerance of its own, so dates themselves must agree); memory updates accept "old, then new"
+# only when the new value is stated as current; unanswerable questions use an abstention prompt.
+ANSWER_KINDS = ("answer", "temporal", "update", "abstention")
+TASK_PROMPT_KIND = {"temporal_anchoring": "temporal", "temporal_logic_state_evolution": "temporal",
+                    "memory_update": "update"}
+
+
+def prompt_kind_for(task: str, *, unanswerable: bool = False) -> str:
+    """Which grading prompt a question of `task` gets ("abstention" when its gold is a refusal)."""
+    if unanswerable:
+        return "abstention"
+    return TASK_PROMPT_KIND.get(task, "answer")
 _CACHE_VERSION = 1     # bump when the cache key's recipe changes
 
 
@@ -216,7 +234,9 @@ def parse_value_judgment(text: str) -> tuple[dict, str | None]:
 
 
 _PARSERS: dict[str, Callable[[str], tuple[dict, str | None]]] = {
-    "answer": parse_answer_judgment, "chat": parse_chat_judgment, "value": parse_value_judgment}
+    "answer": parse_answer_judgment, "temporal": parse_answer_judgment,
+    "update": parse_answer_judgment, "abstention": parse_answer_judgment,
+    "chat": parse_chat_judgment, "value": parse_value_judgment}
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -228,6 +248,9 @@ class JudgeResult:
     error: str | None = None                      # set instead of values when the judgment failed
     cached: bool = False
     attempts: int = 0                             # model calls made (0 for a cache hit)
+    kind: str | None = None                       # the prompt used ("answer", "temporal", ...)
+    repeats: list | None = None                   # with repeats > 1: each judgment's values
+    agreement: float | None = None                # share of the repeats that gave the kept values
 
     @property
     def score(self) -> float | None:
@@ -259,9 +282,12 @@ class Judge:
     def __init__(self, model, *, cache=None, attempts: int = 3, backoff_s: float = 1.0,
                  max_backoff_s: float = 30.0, gen_kwargs: dict | None = None,
                  prompt_paths: dict | None = None, sleep: Callable[[float], None] = time.sleep,
-                 concurrency: int | None = None) -> None:
+                 concurrency: int | None = None, repeats: int = 1) -> None:
         if attempts < 1:
             raise EvalError("judge: attempts must be at least 1")
+        if int(repeats) < 1:
+            raise EvalError("judge: repeats must be at least 1")
+        self.repeats = int(repeats)
         self.model = model
         gen = dict(gen_kwargs or {})
         if float(gen.get("temperature", 0) or 0) != 0:
@@ -309,14 +335,42 @@ class Judge:
             "gen_kwargs": dict(self.gen_kwargs),
             "prompt_sha256": self.prompt_sha256,
             "prompts": {k: {"source": p.source, "sha256": p.sha256} for k, p in self.prompts.items()},
+            "repeats": self.repeats,
         }
 
     # -- judgments -----------------------------------------------------------------------------
-    def grade(self, question: str, gold: object, prediction: object) -> JudgeResult:
-        """Score an answer 0, 0.5 or 1 against the reference (`result.score`)."""
-        return self._judge("answer", {"question": answer_text(question),
-                                      "reference": render_gold(gold),
-                                      "response": answer_text(prediction)})
+    def grade(self, question: str, gold: object, prediction: object, *,
+              kind: str = "answer") -> JudgeResult:
+        """Score an answer 0, 0.5 or 1 against the reference (`result.score`) with the grading
+        prompt `kind` ("answer", "temporal", "update"; "abstention": 1 when the answer declines).
+        With repeats > 1 the item is judged that many times (`result.repeats`, `result.agreement`)."""
+        if kind not in ANSWER_KINDS:
+            raise ValueError(f"unknown grading prompt {kind!r}")
+        values = {"question": answer_text(question), "reference": render_gold(gold),
+                  "response": answer_text(prediction)}
+        if self.repeats == 1:
+            result = self._judge(kind, values)
+            result.kind = kind
+            return result
+        return self._repeated(kind, values)
+
+    def _repeated(self, kind: str, values: dict[str, str]) -> JudgeResult:
+        runs = [self._judge(kind, values, repeat=i) for i in range(self.repeats)]
+        ok = [r for r in runs if r.ok]
+        if not ok:
+            out = runs[-1]
+            out.kind, out.repeats, out.agreement = kind, [None] * len(runs), None
+            return out
+        scores = [r.score for r in ok]
+        # the most frequent score; a tie goes to the lower score (a judge that cannot make up its
+        # mind does not get the benefit of the doubt)
+        kept = min(set(scores), key=lambda v: (-scores.count(v), v))
+        first = next(r for r in ok if r.score == kept)
+        return JudgeResult({"score": kept}, first.raw, first.reason,
+                           cached=all(r.cached for r in runs),
+                           attempts=sum(r.attempts for r in runs), kind=kind,
+                           repeats=[r.score if r.ok else None for r in runs],
+                           agreement=scores.count(kept) / len(runs))
 
     def grade_many(self, items: list[tuple[str, object, object]]) -> list[JudgeResult]:
         """`grade` over (question, gold, prediction) triples, `concurrency` at a time, in order."""
@@ -342,20 +396,23 @@ class Judge:
                                      "response": answer_text(predicted_value)})
 
     # -- plumbing ------------------------------------------------------------------------------
-    def cache_key(self, kind: str, values: dict[str, str]) -> str:
+    def cache_key(self, kind: str, values: dict[str, str], repeat: int = 0) -> str:
         from evaluator.scoring.cache import cache_key
 
-        return cache_key(v=_CACHE_VERSION, backend=self.backend, model=self.model_id,
-                         prompt=self.prompts[kind].sha256, gen=self.gen_kwargs, kind=kind,
-                         fields=values)
+        parts = dict(v=_CACHE_VERSION, backend=self.backend, model=self.model_id,
+                     prompt=self.prompts[kind].sha256, gen=self.gen_kwargs, kind=kind,
+                     fields=values)
+        if repeat:
+            parts["repeat"] = repeat     # the first judgment keeps the key of a single judgment
+        return cache_key(**parts)
 
     def _count(self, name: str) -> None:
         with self._lock:
             self.stats[name] += 1
 
-    def _judge(self, kind: str, values: dict[str, str]) -> JudgeResult:
+    def _judge(self, kind: str, values: dict[str, str], repeat: int = 0) -> JudgeResult:
         parse = _PARSERS[kind]
-        key = self.cache_key(kind, values) if self.cache is not None else None
+        key = self.cache_key(kind, values, repeat) if self.cache is not None else None
         if key is not None:
             hit = self.cache.get(key)
             if hit is not None and isinstance(hit.get("raw"), str):
@@ -425,7 +482,8 @@ JUDGE_KINDS = ("openai", "mock")
 _GEN_ARGS = ("temperature", "max_tokens", "seed")
 _OPENAI_ARGS = ("base_url", "model", "api_key", "timeout", "max_retries", "backoff",
                 "concurrency")
-_PROMPT_ARGS = {"prompt": "answer", "chat_prompt": "chat", "value_prompt": "value"}
+_PROMPT_ARGS = {"prompt": "answer", "temporal_prompt": "temporal", "update_prompt": "update",
+                "abstention_prompt": "abstention", "chat_prompt": "chat", "value_prompt": "value"}
 
 
 def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=None) -> Judge:
@@ -436,9 +494,17 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
     concurrency go to the backend, which does the retrying. mock: the scripted backend
     (evaluator.models.mock_backend), for dry runs; `attempts` sets the judge's own retries.
     Any kind: max_tokens and seed are generation settings (temperature is always 0); prompt,
-    chat_prompt, value_prompt name other prompt files. cache_path: the SQLite response cache.
+    temporal_prompt, update_prompt, abstention_prompt, chat_prompt, value_prompt name other
+    prompt files; repeats=K judges every answer K times (see `agreement_summary`).
+    cache_path: the SQLite response cache.
     """
     args = dict(args or {})
+    try:
+        repeats = int(args.pop("repeats", 1))
+    except (TypeError, ValueError):
+        raise EvalError("--judge_args repeats should be a whole number") from None
+    if repeats < 1:
+        raise EvalError("--judge_args repeats should be at least 1")
     gen = {k: args.pop(k) for k in _GEN_ARGS if k in args}
     try:
         nonzero = float(gen.get("temperature", 0) or 0) != 0
@@ -477,7 +543,8 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
                     raise EvalError(f"--judge_args {name} should be a number") from None
         model = OpenAIChatModel(str(args.pop("base_url")), str(args.pop("model")), api_key, **options)
         # The backend retries (and knows which HTTP errors are worth retrying): no second layer.
-        return Judge(model, cache=cache, attempts=1, gen_kwargs=gen, prompt_paths=prompt_paths)
+        return Judge(model, cache=cache, attempts=1, gen_kwargs=gen, prompt_paths=prompt_paths,
+                     repeats=repeats)
 
     if kind == "mock":
         attempts = args.pop("attempts", 3)
@@ -489,6 +556,95 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
         except (TypeError, ValueError):
             raise EvalError("--judge_args attempts should be a whole number") from None
         return Judge(model, cache=cache, attempts=attempts, backoff_s=0.0, gen_kwargs=gen,
-                     prompt_paths=prompt_paths)
+                     prompt_paths=prompt_paths, repeats=repeats)
 
     raise EvalError(f"unknown judge {kind!r} (choose from: {', '.join(JUDGE_KINDS)})")
+
+
+# -- repeats and calibration ---------------------------------------------------------------------
+def agreement_summary(samples) -> dict | None:
+    """Over judged samples (score_sample outputs or JudgeResult.as_dict()s carrying
+    `judge_agreement` / `agreement`): {"n_items", "mean_agreement", "share_unanimous"}; None when
+    no sample was judged more than once."""
+    values = []
+    for s in samples:
+        s = s.get("metrics", s) if isinstance(s, dict) else s
+        a = s.get("judge_agreement", s.get("agreement")) if isinstance(s, dict) else None
+        if isinstance(a, (int, float)) and not isinstance(a, bool):
+            values.append(float(a))
+    if not values:
+        return None
+    return {"n_items": len(values), "mean_agreement": sum(values) / len(values),
+            "share_unanimous": sum(v == 1.0 for v in values) / len(values)}
+
+
+CALIBRATION_DATA = "judge_calibration.jsonl"
+
+
+def calibration_key(judge: Judge) -> str:
+    """The cache key of a calibration: judge backend, model id, generation settings and the
+    sha256 of every prompt (a changed prompt or model is a different calibration)."""
+    from evaluator.scoring.cache import cache_key
+
+    return cache_key(v=_CACHE_VERSION, calibration=True, backend=judge.backend,
+                     model=judge.model_id, gen=judge.gen_kwargs,
+                     prompts={k: p.sha256 for k, p in sorted(judge.prompts.items())})
+
+
+def load_calibration_rows(path=None) -> list[dict]:
+    """The calibration set: rows {task, question, reference, response, correct, source}."""
+    if path is None:
+        path = Path(__file__).resolve().parents[2] / "tests" / "data" / CALIBRATION_DATA
+    try:
+        lines = Path(path).read_text("utf-8").splitlines()
+    except OSError as exc:
+        raise EvalError(f"cannot read the calibration set {path}: {exc.strerror or exc}") from None
+    rows = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            assert isinstance(row["correct"], bool) and row["question"] and row["response"]
+        except (ValueError, KeyError, TypeError, AssertionError):
+            raise EvalError(f"{path}: line {n} is not a calibration row "
+                            "({question, reference, response, correct})") from None
+        rows.append(row)
+    return rows
+
+
+def calibrate(judge: Judge, rows: list[dict]) -> dict:
+    """Run `judge` over known-right and known-wrong answers: false_accept = share of wrong answers
+    scored above 0, false_reject = share of right answers scored below 1 (judge errors are
+    counted apart and in neither rate)."""
+    items = [(r["question"], r["reference"], r["response"]) for r in rows]
+    kinds = [prompt_kind_for(r.get("task", ""), unanswerable=False) for r in rows]
+    results = [judge.grade(q, g, p, kind=k) for (q, g, p), k in zip(items, kinds)]
+    wrong = [res for res, r in zip(results, rows) if not r["correct"] and res.ok]
+    right = [res for res, r in zip(results, rows) if r["correct"] and res.ok]
+    return {
+        "false_accept": sum(res.score > 0 for res in wrong) / len(wrong) if wrong else None,
+        "false_reject": sum(res.score < 1 for res in right) / len(right) if right else None,
+        "n_wrong": len(wrong), "n_right": len(right),
+        "n_errors": sum(1 for res in results if not res.ok),
+    }
+
+
+def save_calibration(judge: Judge, figures: dict) -> None:
+    """Store `figures` in the judge's response cache under `calibration_key(judge)`."""
+    if judge.cache is None:
+        raise EvalError("calibrate-judge needs a response cache to write into (--use_cache)")
+    judge.cache.put(calibration_key(judge), {**figures, "judge": judge.describe(),
+                                             "created": time.time()})
+
+
+def calibration_for(judge: Judge | None) -> dict | None:
+    """The calibration stored for this exact judge (backend, model, settings, prompts), as
+    {"false_accept", "false_reject", "n_wrong", "n_right", "n_errors", ...}, or None."""
+    if judge is None or judge.cache is None:
+        return None
+    hit = judge.cache.get(calibration_key(judge))
+    if not hit or "false_accept" not in hit:
+        return None
+    return {k: hit.get(k) for k in ("false_accept", "false_reject", "n_wrong", "n_right",
+                                    "n_errors", "created")}

@@ -1,43 +1,67 @@
-"""Deterministic answer metrics: normalisation, exact match, stemmed token F1, contains, ROUGE-L.
+"""Deterministic answer metrics: normalisation, exact match, token F1, contains, ROUGE-L.
 
-Normalisation is the SQuAD one that LoCoMo, MemEye and Mem-Gallery reuse: lower-case, delete
-punctuation, drop the articles "a", "an", "the", collapse whitespace. Two small, documented
-extensions: Unicode punctuation (curly quotes, dashes, ellipses) is deleted like ASCII punctuation,
-because models write "don’t" as often as "don't"; and a gold answer may be a number or a list of
-acceptable answers (each metric takes the best candidate, as SQuAD does).
+Normalisation and F1 are SQuAD's (v2.0 `evaluate-v2.0.py`, whose normalize_answer is v1.1's),
+bit for bit on ASCII text. SQuAD's code, which is the definition:
 
-Token F1 and ROUGE-L stem tokens with the Snowball English stemmer ("Porter2", via PyStemmer).
-LoCoMo stems with NLTK's original Porter stemmer; the two agree on almost all common words and
-differ on a few endings (e.g. Porter "gener" vs Snowball "generous" for "generously").
+    def normalize_answer(s):
+      def remove_articles(text):
+        regex = re.compile(r'\b(a|an|the)\b', re.UNICODE)
+        return re.sub(regex, ' ', text)
+      def white_space_fix(text):
+        return ' '.join(text.split())
+      def remove_punc(text):
+        exclude = set(string.punctuation)
+        return ''.join(ch for ch in text if ch not in exclude)
+      def lower(text):
+        return text.lower()
+      return white_space_fix(remove_articles(remove_punc(lower(s))))
+
+    def compute_f1(a_gold, a_pred):
+      gold_toks = get_tokens(a_gold)            # normalize_answer(s).split()
+      pred_toks = get_tokens(a_pred)
+      common = collections.Counter(gold_toks) & collections.Counter(pred_toks)
+      num_same = sum(common.values())
+      if len(gold_toks) == 0 or len(pred_toks) == 0:
+        return int(gold_toks == pred_toks)
+      if num_same == 0:
+        return 0
+      precision = 1.0 * num_same / len(pred_toks)
+      recall = 1.0 * num_same / len(gold_toks)
+      return (2 * precision * recall) / (precision + recall)
+
+LoCoMo reuses this normalisation (and stems). MemEye and Mem-Gallery do NOT: they turn
+punctuation into spaces and keep decimal points, so "3.5 km" vs "35 km" is an exact match here and
+F1 0.5 there, and "well-known" vs "well known" is F1 0 here and 1 there.
+
+Deliberate departures (each in the README with its example pair):
+- Unicode punctuation (curly quotes, dashes, ellipses) is deleted like ASCII punctuation:
+  "don’t" vs "dont" is an exact match here, not in SQuAD (which keeps "’").
+- token F1 and ROUGE-L stem tokens by default with the pinned Snowball English stemmer
+  (evaluator.text): "cats" vs "cat" is F1 1.0 here, 0 in SQuAD; `token_f1(..., stem=False)` is
+  SQuAD's compute_f1 exactly.
+- a gold answer may be a number, a bool or a list of acceptable answers (each metric takes the
+  best candidate, as SQuAD does over its gold list).
+
+ROUGE-L follows Google's rouge-score: F = 2PR/(P+R) of the LCS, and 0.0 when either side has no
+tokens (after normalisation "A" vs "the" is 0.0, not 1.0).
 """
 
 from __future__ import annotations
 
-import re
-import string
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-_ASCII_PUNCT = str.maketrans("", "", string.punctuation)
-_ARTICLES = re.compile(r"\b(a|an|the)\b")
-
-
-def _strip_punctuation(text: str) -> str:
-    text = text.translate(_ASCII_PUNCT)
-    if text.isascii():
-        return text
-    return "".join(ch for ch in text if not unicodedata.category(ch).startswith("P"))
+from evaluator.text import normalize_text, normalized_tokens, stem_words
 
 
 def normalize_answer(s: object) -> str:
-    """Lower-case, delete punctuation, drop articles (a, an, the), collapse whitespace."""
-    text = _strip_punctuation(answer_text(s).lower())
-    return " ".join(_ARTICLES.sub(" ", text).split())
+    """SQuAD's normalisation: lower-case, delete punctuation, drop articles, collapse whitespace."""
+    return normalize_text(answer_text(s))
 
 
 def answer_text(value: object) -> str:
-    """A gold or predicted answer as text: None -> "", 3.0 -> "3", other numbers via str()."""
+    """A gold or predicted answer as text: None -> "", True/False -> "yes"/"no" (a yes/no
+    question's gold read as the words a reply uses), 3.0 -> "3", other numbers via str()."""
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -55,23 +79,13 @@ def gold_candidates(gold: object) -> list[str]:
     return [answer_text(gold)]
 
 
-# -- stemming (PyStemmer is imported on first use) -------------------------------------------------
-_stemmer = None
-
-
 def stem_tokens(tokens: Sequence[str]) -> list[str]:
-    """Snowball English stems of `tokens` (PyStemmer keeps its own cache of stemmed words)."""
-    global _stemmer
-    if _stemmer is None:
-        import Stemmer
-
-        _stemmer = Stemmer.Stemmer("english")
-    return _stemmer.stemWords(list(tokens))
+    """Pinned Snowball English stems of `tokens` (evaluator.text.stem_words)."""
+    return stem_words(list(tokens))
 
 
 def answer_tokens(text: object, *, stem: bool = True) -> list[str]:
-    tokens = normalize_answer(text).split()
-    return stem_tokens(tokens) if stem and tokens else tokens
+    return normalized_tokens(answer_text(text), stem=stem)
 
 
 # -- per-candidate metrics -----------------------------------------------------------------------
@@ -141,13 +155,14 @@ def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
 
 def rouge_l(pred: object, gold: object, *, stem: bool = True) -> float:
     """ROUGE-L F-measure (beta = 1): P = LCS/len(pred), R = LCS/len(gold), F = 2PR/(P+R), over
-    normalised, stemmed tokens; best over gold answers."""
+    normalised, stemmed tokens; best over gold answers. As in rouge-score, 0.0 when either side
+    has no tokens (even both)."""
     p = answer_tokens(pred, stem=stem)
     scores = []
     for g in gold_candidates(gold):
         gt = answer_tokens(g, stem=stem)
         if not p or not gt:
-            scores.append(float(p == gt))
+            scores.append(0.0)          # rouge-score's rule, for two empty sides too
             continue
         lcs = lcs_length(p, gt)
         if lcs == 0:

@@ -1,85 +1,234 @@
-"""A lexical refusal detector: does a reply (or a gold answer) say the history does not tell?
+"""Refusal detection: does a reply (or a gold answer) decline, or say the history does not tell?
 
-The phrase list lives in `refusal_phrases.txt` in this package (sections explained there). It is
-deliberately plain and auditable; an LLM judge is the better instrument for unusual phrasings.
-An empty reply is not a refusal (it is simply a wrong answer).
+The detector reads the reply clause by clause (split at sentence punctuation, commas, semicolons,
+colons, dashes and brackets) and gives each clause one of five kinds:
+
+- refuse: the speaker or the memory declines: the speaker does not know / remember / recall /
+  have a record ("I can't remember", "I have no idea", "I'm not aware of that"), the information
+  was not mentioned / discussed / specified / given ("It isn't mentioned", "That wasn't
+  discussed"), a source does not say ("The conversation doesn't mention it", "You never told me
+  that", "The images do not show the brand"), there is no record / information / way to know,
+  the information is insufficient or incomplete, it cannot be determined or answered, or the
+  whole clause is "Unknown", "N/A", "idk", "Unanswerable" ...;
+- hedge: the speaker is unsure ("I'm not sure", "Hard to say", "It's unclear");
+- guess: the clause still gives an answer ("I think it was May", "probably the red one",
+  "it was in autumn");
+- filler: nothing either way ("Sorry", "Unfortunately", "Based on our conversation", "though",
+  a question back to the user);
+- content: anything else.
+
+Who is unsure matters: a refusal is always the speaker's (I / we), the user's ("you never told
+me"), or a source's (it, that, the conversation, the photos ...); "She was not sure about the
+job", "The results were unclear" and "The cause is unknown to her doctor" talk about a third party
+and answer the question.
+
+The reply is a refusal when it has a refuse or hedge clause, no content or guess before the first
+of them (an answer followed by "although the day isn't mentioned" is an answer), and no guess or
+narrated answer after it ("I don't remember exactly, but it was in May" answers; "I don't know,
+though." and "I can't remember, but you could check your calendar" do not). An empty reply is not
+a refusal (it is simply a wrong answer).
+
+Measured on tests/data/refusal_labels.jsonl (bench/scoring_quality.py prints the agreement on
+the tuning split and on the held-out split, which was written before the rules and never tuned on).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
-from evaluator.scoring.metrics import normalize_answer
+from evaluator.scoring.metrics import answer_text, normalize_answer
 
-PHRASES_FILE = "refusal_phrases.txt"
-_SECTIONS = ("refusal", "hedge", "answer-markers", "whole")
+# -- vocabulary ------------------------------------------------------------------------------------
+_ADV = r"(?:really|honestly|just|simply|truly|actually|even|ever|exactly|explicitly|clearly|directly|yet|specifically|quite|fully|completely|precisely|currently|unfortunately|personally|still)"
+_ADVS = rf"(?:{_ADV}\s+){{0,2}}"
+_NEG_MODAL = (r"(?:do not|dont|did not|didnt|does not|doesnt|cannot|cant|can not|could not|couldnt|"
+              r"am unable to|m unable to|am not able to|m not able to|im unable to|im not able to|"
+              r"unable to|wont be able to|will not be able to|have no way to|never)")
+_KNOW_VERBS = (r"(?:know|remember|recall|recollect|say|tell|determine|answer|find|see|confirm|verify|"
+               r"access|locate|be certain|be sure|tell you|help with that|retrieve|identify)")
+_PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|covered|recorded|told|"
+                r"indicated|included|disclosed|brought up|talked about|said|noted|addressed|shown|"
+                r"visible|answered|clarified|known|revealed|documented|described|captured|listed|"
+                r"explained|established|confirmed)")
+_SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs?|images?|photos?|"
+           r"pictures?|videos?|messages?|records?|texts?|transcripts?|logs?|memory|memories|context|"
+           r"files?|screenshots?|it|this|that|you|we|i|there)")
+_NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|have not|havent|"
+           r"had not|hadnt|wont|will not)")
+_SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|include[sd]?|provide[sd]?|"
+                 r"contain(?:ed|s)?|cover(?:ed|s)?|show(?:n|ed|s)?|reveal(?:ed|s)?|indicate[sd]?|tell|told|"
+                 r"give|gave|address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
+                 r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
+                 r"list(?:ed|s)?|touch(?:ed)? on|note[sd]?)")
+_INFO = (r"(?:info|information|details?|records?|mention|data|knowledge|memory|recollection|"
+         r"indication|evidence|context|specifics|clue|idea|reference)")
+_FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
+_NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been)\s+(?:not|never)(?:\s+been)?|"
+           r"isnt|wasnt|arent|werent|hasnt been|havent been|hadnt been|never been|not been|aint)")
+
+_REFUSE = [re.compile(p) for p in (
+    # the speaker does not know / remember / ... ("I honestly can't remember", "we don't know")
+    rf"\b{_FIRST}\s+{_ADVS}{_NEG_MODAL}\s+{_ADVS}{_KNOW_VERBS}\b",
+    rf"\b(?:i|we)\s+{_ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this)\b.*\b(?:ever|never)\b",
+    rf"\b(?:i|we)\s+{_ADVS}(?:do not|dont|did not|didnt)\s+(?:really\s+)?have\s+(?:any\s+|that\s+|this\s+|those\s+|such\s+|enough\s+|much\s+|a\s+|an\s+|the\s+|relevant\s+|specific\s+|clear\s+|access\s+to\s+)*(?:{_INFO}|access|that|it|this|answer|recollection)\b",
+    rf"\b(?:i|we)\s+(?:have|had|ve)\s+(?:no|zero)\s+(?:\w+\s+)?{_INFO}\b",
+    rf"^(?:i\s+|we\s+|ive\s+|i have\s+|honestly\s+|sorry\s+|really\s+|absolutely\s+)?(?:got\s+)?no\s+(?:idea|clue|recollection|memory)\b",
+    rf"\b(?:i|we)\s+(?:was not|wasnt|were not|werent|have not been|havent been|was never|were never)\s+told\b",
+    rf"\b(?:im|i am|we are|were|i was|i m)\s+{_ADVS}(?:not|un)\s*aware\b",
+    rf"^{_ADVS}(?:not|un)\s*aware\b",
+    rf"\b(?:i|we)\s+{_ADVS}(?:lack|am lacking|m lacking)\b",
+    # the user never told ("You never told me that", "you didn't mention it")
+    rf"\byou\s+{_ADVS}{_NEG_DO}\s+{_ADVS}{_SOURCE_VERBS}\b",
+    rf"\byou\s+(?:mentioned|talked about|told me about|said|shared|described|discussed)\b.*\b(?:but|though|yet)\s+(?:not|never|didnt|did not|without)\b",
+    # a source does not say ("The conversation doesn't mention it", "the photos don't show it")
+    rf"\b{_SOURCE}\b(?:\s+\w+){{0,3}}?\s+{_NEG_DO}\s+{_ADVS}{_SOURCE_VERBS}\b",
+    rf"\b(?:none|nothing|no part|neither)\s+(?:of|in)\s+(?:\w+\s+){{0,3}}?{_SOURCE}\b",
+    r"\bnothing\s+(?:about|on|regarding|concerning)\s+(?:that|this|it|the|him|her|them)\b",
+    r"\b(?:conversations?|chats?|history|dialogues?|documents?|images?|photos?|pictures?|videos?|messages?)\s+(?:\w+\s+)?lacks?\b",
+    # passive: "It isn't mentioned", "The date was never given", "Not specified in the chat"
+    rf"\b{_NEG_BE}\s+{_ADVS}{_PARTICIPLES}\b",
+    rf"^(?:(?:its|it is|it was|that is|thats|this is|this was|that was|was|is|were|are)\s+)?(?:not|never)\s+{_ADVS}{_PARTICIPLES}\b",
+    rf"^none\s+(?:given|provided|mentioned|specified|stated|shared|listed)\b",
+    r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
+    r"\bnever\s+(?:came|come)\s+up\b",
+    rf"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:you|we|i|ive|youve|weve)\b",
+    rf"\b(?:not|isnt)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my)?\s*(?:\w+\s+)?{_SOURCE}\b",
+    rf"^not\s+in\s+(?:\w+\s+){{0,2}}?{_SOURCE}\b",
+    # no record / information / way to know
+    rf"\b(?:there is|theres|there are|there was|there were|i have|i see|i found|with|contains?|"
+    rf"shows?|has|have|had|got|is|are|^)\s*(?:no|not any|not much|little|zero)\s+(?:\w+\s+)?{_INFO}\b",
+    rf"\bno\s+{_INFO}\s+(?:of|about|on|regarding|concerning|in|available|given|provided|for|that|was|is|to|whatsoever|at all|mentioned|found)\b",
+    rf"^no\s+(?:\w+\s+)?{_INFO}$",
+    r"\bno\s+way\s+(?:to|of|for me to|i can)\s+(?:know|tell|say|determine|knowing|telling|saying|determining|be sure|confirm|find)\b",
+    # insufficient / incomplete information
+    rf"\b(?:not enough|(?:isnt|is not|wasnt|was not|arent|are not|werent|were not) enough|insufficient|inadequate|incomplete|limited|missing|lacking|lack of|lacks|without(?: more| enough| further| additional)?)\s+(?:\w+\s+)?(?:{_INFO}|context|data)\b",
+    rf"\b{_INFO}\s+(?:\w+\s+){{0,2}}?(?:is|was|are|were|seems|appears)\s+(?:\w+\s+)?(?:incomplete|insufficient|not enough|missing|lacking|unavailable|not available|limited|inadequate)\b",
+    rf"\b(?:that|this|the|such|this specific|that specific)?\s*{_INFO}\s+(?:isnt|is not|wasnt|was not|arent|are not)\s+(?:\w+\s+)?(?:available|accessible|there|known|present|included)\b",
+    # cannot be determined / answered; impossible to tell
+    rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{_ADVS}(?:determined|answered|inferred|known|confirmed|verified|identified|established|deduced|said|told|found|specified|ascertained)\b",
+    rf"\b(?:impossible|not possible|hard|difficult|no way)\s+(?:for me\s+)?to\s+(?:\w+\s+)?(?:determine|tell|say|answer|know|infer|confirm|verify|identify|establish|be sure|find)\b",
+    rf"\b(?:question|this|that|it)\s+(?:is|seems|appears)\s+{_ADVS}(?:unanswerable|not answerable|impossible to answer)\b",
+    r"\b(?:unanswerable|not answerable|cannot answer|cant answer|beats me)\b",
+    # it / that is unknown / unclear
+    r"\b(?:it|its|it is|it was|this|that|thats|answer|information|date|details?)\s+(?:is\s+|was\s+|remains\s+|stays\s+|seems\s+|appears\s+)?(?:still\s+)?(?:unknown|not known)\b",
+    r"\b(?:unknown|not known|unclear|not clear|uncertain)\s+(?:from|based on|given)\b",
+    rf"\b(?:unknown|not known|unclear|not clear|uncertain)\s+in\s+(?:our|your|my|these|those|any)?\s*{_SOURCE}\b",
+    r"\b(?:but|and|yet)\s+(?:cant|cannot|couldnt|could not|did not|didnt|was unable to)\s+(?:find|locate|see)\b",
+    r"\b(?:is|remains|was)\s+(?:still\s+)?(?:unknown|not known)\s*$",
+)]
+_REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt|did not|without|nothing)\b")
+_WHOLE = re.compile(
+    r"^(?:unknown|not known|na|n a|idk|i dunno|dunno|no idea|no clue|unanswerable|not applicable|"
+    r"no answer|beats me|cannot answer|cant answer|cannot say|cant say|none given|no comment|"
+    r"nothing mentioned|no info|no information|no data|insufficient data|undetermined|"
+    r"indeterminate|not determinable|cannot tell|cant tell|not mentioned|unmentioned|"
+    r"not stated|not specified|not given|not provided|not discussed|never mentioned|"
+    r"unclear|uncertain|unsure|not sure)$")
+_HEDGE = [re.compile(p) for p in (
+    rf"\b(?:im|i am|i m|were|we are|i was)\s+{_ADVS}(?:not|un)\s*(?:\w+\s+)?(?:sure|certain)\b",
+    rf"\b(?:im|i am|i m|were|we are)\s+{_ADVS}uncertain\b",
+    rf"^{_ADVS}(?:not|un)\s*(?:\w+\s+)?(?:sure|certain)\b",
+    rf"^{_ADVS}uncertain\b",
+    rf"\b(?:i|we)\s+{_ADVS}(?:cant|cannot|can not|couldnt|could not)\s+be\s+(?:\w+\s+)?(?:sure|certain)\b",
+    rf"\b(?:i|we)\s+{_ADVS}(?:do not|dont|did not|didnt)\s+{_ADVS}(?:know|remember|recall)\b",
+    r"^(?:its\s+|it is\s+|that is\s+|thats\s+)?(?:hard|difficult|tough|tricky)\s+to\s+(?:say|tell|know)\b",
+    r"^(?:its\s+|it is\s+|it was\s+|that is\s+|thats\s+|this is\s+|answer is\s+|it remains\s+|that remains\s+)?(?:still\s+)?(?:unclear|not clear)\b",
+    r"^(?:its\s+|it is\s+)?unknown$",
+)]
+_GUESS = re.compile(
+    r"\b(?:i think|i believe|i guess|my guess|best guess|guess is|probably|likely|maybe|perhaps|"
+    r"possibly|might have|may have|must have|could have been|might be|may be|could be|it was|it is|"
+    r"its|it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either|i would say|"
+    r"id say|id guess|i suspect|presumably|most likely|around|about|roughly|approximately|"
+    r"somewhere|sometime|i am fairly|im fairly|im pretty|i am pretty)\b")
+_NARRATIVE = re.compile(
+    r"^(?:(?:so|then|and|but|and then|which|because|until|later|after that|whereupon|though|although)\s+)?"
+    r"(?:she|he|they|you|we|i|it|who)\s+(?:\w+ed|went|took|was|were|had|got|made|came|left|told|said|"
+    r"bought|stayed|found|ran|drove|sent|ate|chose|kept|wore|paid|met|gave|did|moved|arrived|"
+    r"raised|called|used|decided|turned|ordered|accepted|reordered|picked|signed)\b")
+_FILLER = re.compile(
+    r"^(?:sorry|im sorry|i am sorry|so sorry|unfortunately|sadly|hmm+|um+|uh+|well|honestly|"
+    r"to be honest|to be fair|i apologi[sz]e|apologies|my apologies|im afraid|i am afraid|though|"
+    r"however|but|thanks?|thank you|ok|okay|again|alas|oh|ah|yeah|no|nope|i see|i checked|"
+    r"really|sorry about that|sorry again|frankly|truthfully)$")
+_FILLER_LEAD = re.compile(
+    r"^(?:based on|according to|from|looking (?:at|through|back)|after (?:checking|reviewing|looking|going)|"
+    r"as far as|in (?:our|your|my|these|those|what)|given|going through|checking|reviewing|"
+    r"having (?:checked|looked|reviewed)|i checked|i looked|i searched|searching)\b")
+_CONTEXT = re.compile(r"^(?:you|we)\s+(?:\w+\s+)?(?:mentioned|talked about|told me about|said something about|"
+                      r"discussed|shared|described|brought up|spoke about)\b")
+_SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;:\n()\[\]]+|,|\s[-–—]+\s|[–—]|\.\.\.|…")
 
 
-@dataclass(frozen=True)
-class RefusalLexicon:
-    refusal: tuple[str, ...]
-    hedge: tuple[str, ...]
-    answer_markers: tuple[str, ...]
-    whole: frozenset[str]
+def _clauses(text: str) -> list[tuple[str, bool]]:
+    """(normalised clause, ended with a question mark) for each clause of `text`."""
+    out = []
+    for piece in re.split(r"(?<=\?)", text):
+        asked = piece.rstrip().endswith("?")
+        parts = [n for n in (normalize_answer(p) for p in _SPLIT.split(piece)) if n]
+        # "?" closes the clause it ends: only the piece's last clause is a question
+        out.extend((norm, asked and i == len(parts) - 1) for i, norm in enumerate(parts))
+    return out
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_refusal_re", _phrase_regex(self.refusal))
-        object.__setattr__(self, "_hedge_re", _phrase_regex(self.hedge))
-        object.__setattr__(self, "_marker_re", _phrase_regex(self.answer_markers))
 
-    def matches(self, text: object) -> bool:
-        norm = normalize_answer(text)
-        if not norm:
-            return False
-        if norm in self.whole:
-            return True
-        if self._refusal_re is not None and self._refusal_re.search(norm):
-            return True
-        if self._hedge_re is not None:
-            for m in self._hedge_re.finditer(norm):
-                if self._marker_re is None or not self._marker_re.search(norm, m.end()):
-                    return True
+def clause_kind(clause: str, *, asked: bool = False, after_context: bool = False) -> str:
+    """'refuse', 'hedge', 'guess', 'filler' or 'content' for one normalised clause."""
+    if _WHOLE.match(clause):
+        return "refuse"
+    if after_context and _REFUSE_AFTER_CONTEXT.match(clause):
+        return "refuse"
+    if any(p.search(clause) for p in _REFUSE):
+        return "refuse"
+    if any(p.search(clause) for p in _HEDGE):
+        return "hedge"
+    if asked or _FILLER.match(clause):
+        return "filler"
+    if _FILLER_LEAD.match(clause) and len(clause.split()) <= 6:
+        return "filler"
+    if _CONTEXT.match(clause):
+        return "context"
+    if _GUESS.search(clause):
+        return "guess"
+    return "content"
+
+
+def explain(text: object) -> list[tuple[str, str]]:
+    """[(clause, kind)] as the detector reads `text` (for debugging a verdict)."""
+    out, prev = [], None
+    for clause, asked in _clauses(answer_text(text)):
+        kind = clause_kind(clause, asked=asked, after_context=prev == "context")
+        out.append((clause, kind))
+        prev = kind
+    return out
+
+
+# Every refuse / hedge / whole-reply rule above needs one of these words; a reply without any is
+# an answer, decided without reading its clauses (most answers, and every long summary, end here).
+_TRIGGER = re.compile(
+    r"\b(?:not|no|never|nor|none|nothing|neither|\w+nt|cannot|unknown|unclear|unsure|uncertain|"
+    r"unaware|idea|clue|insufficient|inadequate|incomplete|lack\w*|unable|impossible|unanswerable|"
+    r"unavailable|undetermined|indeterminate|unmentioned|na|n|idk|dunno|hard|difficult|tough|tricky|"
+    r"missing|limited|without|beats|zero|little)\b")
+
+
+@lru_cache(maxsize=4096)
+def _is_refusal_text(text: str) -> bool:
+    if not _TRIGGER.search(normalize_answer(text)):
         return False
-
-
-def _phrase_regex(phrases: tuple[str, ...]) -> re.Pattern | None:
-    if not phrases:
-        return None
-    # Longest first so an alternation never stops at a shorter prefix; whole words only.
-    body = "|".join(re.escape(p) for p in sorted(set(phrases), key=len, reverse=True))
-    return re.compile(rf"(?<!\S)(?:{body})(?!\S)")
-
-
-def parse_lexicon(text: str) -> RefusalLexicon:
-    sections: dict[str, list[str]] = {name: [] for name in _SECTIONS}
-    current = None
-    for n, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            current = line[1:-1].strip()
-            if current not in sections:
-                raise ValueError(f"{PHRASES_FILE}: line {n}: unknown section [{current}]")
-            continue
-        if current is None:
-            raise ValueError(f"{PHRASES_FILE}: line {n}: phrase before any [section]")
-        phrase = normalize_answer(line)
-        if phrase:
-            sections[current].append(phrase)
-    return RefusalLexicon(tuple(sections["refusal"]), tuple(sections["hedge"]),
-                          tuple(sections["answer-markers"]), frozenset(sections["whole"]))
-
-
-@lru_cache(maxsize=1)
-def default_lexicon() -> RefusalLexicon:
-    from importlib.resources import files
-
-    return parse_lexicon(files("evaluator.scoring").joinpath(PHRASES_FILE).read_text("utf-8"))
+    kinds = [kind for _, kind in explain(text)]
+    first = next((i for i, k in enumerate(kinds) if k in ("refuse", "hedge")), None)
+    if first is None:
+        return False
+    if any(k in ("content", "guess") for k in kinds[:first]):
+        return False        # answered first; the refusal is about a detail
+    clauses = [c for c, _ in explain(text)]
+    for clause, kind in zip(clauses[first + 1:], kinds[first + 1:]):
+        if kind == "guess" or (kind == "content" and _NARRATIVE.match(clause)):
+            return False    # "I don't remember exactly, but it was in May"
+    return True
 
 
 def is_refusal(text: object) -> bool:
     """True when the text declines to answer or says the information is not available."""
-    return default_lexicon().matches(text)
+    return _is_refusal_text(answer_text(text))

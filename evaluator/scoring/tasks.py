@@ -70,13 +70,17 @@ def needs_judge(task: str, question: str, gold: object) -> bool:
 
 
 def score_answer(task: str, question: str, prediction: object, gold: object, *,
-                 judge_score: float | None = None, judge_error: str | None = None) -> dict:
+                 judge_score: float | None = None, judge_error: str | None = None,
+                 judge_refused: bool | None = None) -> dict:
     """Every metric for one answer plus `primary` (the task's primary metric, or None when the
     judge that should have graded it failed) and `primary_metric` (its name).
 
     `gold` is a string, a number or a list of acceptable answers (each metric takes the best).
     Pass `judge_score` (0, 0.5 or 1) when a judge graded the answer, or `judge_error` when the
     judge was asked and failed: the sample then has no primary score (never a 0).
+    `judge_refused`: the judge's verdict on whether the reply declines (the abstention prompt);
+    when given it decides `refused`, and the lexical detector's verdict is kept beside it in
+    `refused_detector` (`refusal_by` says which decided).
     """
     if task not in TASK_PRIMARY:
         raise ScoringError(f"unknown task {task!r}")
@@ -106,7 +110,10 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
         out["gold_choice"] = gold_letter
         out["mc_accuracy"] = float(out["choice"] == gold_letter)
 
-    refused = is_refusal(pred)
+    detector = is_refusal(pred)
+    refused = detector if judge_refused is None else bool(judge_refused)
+    out["refused_detector"] = detector
+    out["refusal_by"] = "detector" if judge_refused is None else "judge"
     refusal_golds = [g for g in candidates if is_refusal(g)]
     answerable = len(refusal_golds) < len(candidates)
     out["refused"] = refused
@@ -118,7 +125,9 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     out["primary_metric"] = name
 
     if task == "refusal_to_answer" and not multiple_choice:
-        if refused:
+        if judge_refused is None and judge_error and not answerable:
+            acc = None                               # the abstention judge failed: no score
+        elif refused:
             acc = 1.0 if refusal_golds else 0.0     # a refusal is right only when the gold is one
         elif not answerable:
             acc = 0.0                                # answered an unanswerable question
@@ -136,17 +145,40 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
 
 def score_sample(task: str, question: str, prediction: object, gold: object,
                  judge=None) -> dict:
-    """`score_answer`, asking `judge` (an evaluator.scoring.judge.Judge) first when one is given
-    and its score would be used. The judge's raw reply, reason and cache status are kept under
-    `judge_raw`, `judge_reason`, `judge_cached`."""
-    if judge is None or not needs_judge(task, question, gold):
+    """`score_answer`, asking `judge` (an evaluator.scoring.judge.Judge) first when one is given.
+
+    The judge grades with the prompt of the question's type (`judge.prompt_kind_for`: temporal,
+    memory update, or the general one). On an unanswerable refusal_to_answer question it decides
+    whether the reply declines with the abstention prompt (score 1 = declines); the detector's
+    verdict is recorded beside it (`refused_detector`). The judge's raw reply, reason, cache
+    status, prompt kind and (with repeats) per-item agreement are kept under `judge_raw`,
+    `judge_reason`, `judge_cached`, `judge_prompt`, `judge_repeats`, `judge_agreement`."""
+    if judge is None:
         return score_answer(task, question, prediction, gold)
-    result = judge.grade(question, gold, answer_text(prediction))
-    out = score_answer(task, question, prediction, gold, judge_score=result.score,
-                       judge_error=result.error)
+    from evaluator.scoring.judge import prompt_kind_for
+
+    unanswerable = (task == "refusal_to_answer" and not (
+        extract_options(question or "") and gold_choice(gold, extract_options(question or "")))
+        and all(is_refusal(g) for g in gold_candidates(gold)))
+    if not unanswerable and not needs_judge(task, question, gold):
+        return score_answer(task, question, prediction, gold)
+    kind = prompt_kind_for(task, unanswerable=unanswerable)
+    result = judge.grade(question, gold, answer_text(prediction), kind=kind)
+    if unanswerable:
+        declined = None if result.error else result.score >= 1
+        out = score_answer(task, question, prediction, gold, judge_error=result.error,
+                           judge_refused=declined)
+        out["judge"] = None if result.error else result.score
+    else:
+        out = score_answer(task, question, prediction, gold, judge_score=result.score,
+                           judge_error=result.error)
     out["judge_raw"] = result.raw
     out["judge_reason"] = result.reason
     out["judge_cached"] = result.cached
+    out["judge_prompt"] = kind
+    if result.repeats is not None:
+        out["judge_repeats"] = result.repeats
+        out["judge_agreement"] = result.agreement
     return out
 
 

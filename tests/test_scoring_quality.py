@@ -1,0 +1,72 @@
+"""The refusal detector and the multiple-choice extractor against the labelled sets (issue 16):
+the goals hold on the tuning split; the held-out split (never tuned on) is reported, and must stay
+well above the naive reading so a regression there still fails."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("scoring_quality", ROOT / "bench" / "scoring_quality.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_labelled_sets_are_large_enough_and_sourced():
+    bench = _bench()
+    for name in ("refusal_labels.jsonl", "mc_labels.jsonl"):
+        rows = bench.load(name)
+        assert len(rows) >= 300, name
+        assert all(r.get("source") and r["split"] in ("tune", "heldout") for r in rows)
+        assert sum(r["split"] == "heldout" for r in rows) >= 90
+    refusal = bench.load("refusal_labels.jsonl")
+    assert 0.3 < sum(r["refusal"] for r in refusal) / len(refusal) < 0.7     # both kinds present
+
+
+def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
+    figures = _bench().report()
+    assert figures["refusal/tune"]["rate"] >= 0.97
+    assert figures["multiple_choice/tune"]["rate"] >= 0.99
+    for key in ("refusal/heldout", "multiple_choice/heldout"):
+        f = figures[key]
+        print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
+        assert f["rate"] >= 0.9 and f["rate"] > f["naive_rate"] + 0.2
+
+
+def test_issue_examples():
+    from evaluator.scoring import extract_choice, is_refusal
+
+    for text in ("I have no idea.", "I can't remember.", "I cannot recall that.", "It isn't mentioned.",
+                 "You never told me that.", "That wasn't discussed.", "I don't have any record of that.",
+                 "I'm not aware of that.", "The information provided is incomplete.",
+                 "I don't know, though."):
+        assert is_refusal(text), text
+    for text in ("She was not sure about the job...", "The results were unclear...",
+                 "The cause is unknown to her doctor..."):
+        assert not is_refusal(text), text
+    options = {"A": "red", "B": "blue", "C": "green"}
+    for reply in ("B is correct.", "B is the answer.", "I choose B.", "I'd go with B",
+                  "B, because the photo showed it.", "B, not red", "The answer is (B)", "**B**",
+                  "Option B: blue", "B) blue", "answer: b", "blue"):
+        assert extract_choice(reply, options) == "B", reply
+    assert extract_choice("A or B", options) is None
+
+
+def test_the_fast_path_never_changes_a_verdict(monkeypatch):
+    import re
+
+    from evaluator.scoring import refusal
+
+    texts = [r["text"] for r in _bench().load("refusal_labels.jsonl")]
+    texts += [r["reply"] for r in _bench().load("mc_labels.jsonl")]
+    fast = [refusal.is_refusal(t) for t in texts]
+    refusal._is_refusal_text.cache_clear()
+    monkeypatch.setattr(refusal, "_TRIGGER", re.compile(""))       # matches everything
+    slow = [refusal.is_refusal(t) for t in texts]
+    refusal._is_refusal_text.cache_clear()
+    assert fast == slow
