@@ -56,19 +56,8 @@ TASK_FILES: dict[str, tuple[str, str]] = {
 }
 
 # The card's table: task -> (trajectories, questions).
-FULL_COUNTS: dict[str, tuple[int, int]] = {
-    "conflict_detection": (71, 71),
-    "long_term_semantic_summary": (71, 71),
-    "memory_update": (116, 156),
-    "refusal_to_answer": (108, 108),
-    "causal_intent_inference": (121, 121),
-    "cross_modal_relational_reasoning": (73, 124),
-    "temporal_logic_state_evolution": (110, 125),
-    "cross_modal_semantic_matching": (116, 116),
-    "high_density_information_extraction": (123, 123),
-    "property_state_retrieval": (139, 139),
-    "temporal_anchoring": (115, 115),
-}
+from beyondrecall.card import TASK_COUNTS as FULL_COUNTS  # noqa: E402
+
 FULL_SESSIONS = 23_775
 FULL_TURNS = 345_738
 FULL_CUTOFFS = 40
