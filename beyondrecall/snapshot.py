@@ -184,7 +184,7 @@ _ORIGINAL_HASH = ("original_sha256", "source_sha256", "sha256_original", "origin
                   "source_hash", "input_sha256", "old_sha256", "raw_sha256")
 _PLAIN_HASH = ("sha256", "hash", "sha256sum", "checksum", "digest")
 _WRAPPERS = ("files", "pdfs", "entries", "documents", "items", "mappings", "pdf_files", "data")
-_shown_warnings: set[str] = set()
+_shown_warnings: set[tuple[str, str]] = set()
 
 
 def _norm_path(p: str) -> str:
@@ -309,7 +309,10 @@ def read_pdf_preprocessing(snapshot: Path) -> PdfMapReport:
         except (ValueError, TypeError) as exc:
             warnings.append(f"benchmark/PDF_PREPROCESSING.json: {rel}: {exc}; read as original")
             out[rel] = PdfPageMap(rel, (), frozenset(), None, None, identity=True)
-    if unread and not out:
+    if not entries and body not in ({}, [], None):
+        warnings.append("benchmark/PDF_PREPROCESSING.json: shape not recognised (expected "
+                        "entries keyed by or naming a .pdf path); every PDF is read as original")
+    elif unread and not out:
         warnings.append("benchmark/PDF_PREPROCESSING.json: shape not recognised (no entries naming "
                         "a .pdf path); every PDF is read as original")
     elif unread:
@@ -325,7 +328,7 @@ def read_pdf_map(snapshot: Path, *, warn: bool = True) -> dict[str, PdfPageMap]:
     report = read_pdf_preprocessing(snapshot)
     if warn:
         for w in report.warnings:
-            if w not in _shown_warnings:
-                _shown_warnings.add(w)
+            if (str(snapshot), w) not in _shown_warnings:
+                _shown_warnings.add((str(snapshot), w))
                 print(f"br-eval: warning: {w}", file=sys.stderr)
     return {k: v for k, v in report.entries.items() if not v.identity}
