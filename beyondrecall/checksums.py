@@ -685,7 +685,7 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
             except OSError:
                 continue
             if not stat.S_ISREG(st.st_mode):
-                if rel not in listed and not any(f.path == rel for f in report.findings):
+                if rel not in listed:
                     report.findings.append(Finding("unreadable", rel,
                                                    "not a regular file; not opened"))
                 continue
