@@ -10,7 +10,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import posixpath
 import re
 import stat
 from dataclasses import dataclass, field

@@ -9,8 +9,7 @@ import pytest
 from beyondrecall import load_tasks
 from beyondrecall.card import CARD_FINGERPRINT
 from beyondrecall.errors import DataError
-from beyondrecall.loader import check_snapshot, discover_task_files, task_name_for_stem
-from beyondrecall.records import TASK_NAMES
+from beyondrecall.loader import discover_task_files, task_name_for_stem
 from beyondrecall.sample import VARIANTS, generate_sample
 from beyondrecall.snapshot import read_pdf_map, read_pdf_preprocessing, snapshot_info
 from evaluator.cli import main
@@ -260,3 +259,24 @@ def test_content_fingerprint_without_sha256sums_keeps_resume_from_mixing(sample_
                  "--output_path", str(out)])
     err = capsys.readouterr().err
     assert code != 0 and "data_fingerprint" in err
+
+
+def test_task_file_flag_in_verify_and_prepare(tmp_path, capsys):
+    minimal_snapshot(tmp_path / "snap")
+    snap = tmp_path / "snap"
+    folder = snap / "benchmark" / "reasoning"
+    (folder / "Causal Intent Inference.json").rename(tmp_path / "cii.json")
+    code, out, err = cli(capsys, "prepare", "--data", str(snap), "--cache-dir",
+                         str(tmp_path / "cache"), "--no-progress")
+    assert code == 1 and "--task-file causal_intent_inference=PATH" in err
+    code, out, err = cli(capsys, "prepare", "--data", str(snap), "--cache-dir",
+                         str(tmp_path / "cache"), "--no-progress",
+                         "--task-file", f"causal_intent_inference={tmp_path / 'cii.json'}")
+    assert code == 0, err
+    # verify reads the media the pointed-at file names (here: one no list covers)
+    data = json.loads((tmp_path / "cii.json").read_text())
+    data[0]["conversation"][0]["turns"][0]["media"] = ["images/x.png"]
+    (tmp_path / "cii.json").write_text(json.dumps(data))
+    code, out, err = cli(capsys, "verify", "--data", str(snap), "--no-progress",
+                         "--task-file", f"causal_intent_inference={tmp_path / 'cii.json'}")
+    assert "uncovered benchmark/images/x.png: named in reasoning/causal_intent_inference" in out
