@@ -4,7 +4,8 @@ Knows nothing about agents or scores. Heavy libraries are imported inside functi
 """
 
 from beyondrecall.errors import DataError, TimestampError
-from beyondrecall.loader import (find_task_files, load_task, load_tasks, resolve_task_names,
+from beyondrecall.loader import (check_snapshot, discover_task_files, find_task_files, load_task,
+                                 load_tasks, parse_task_file_args, resolve_task_names,
                                  validate_snapshot)
 from beyondrecall.records import (DIMENSIONS, TASK_DIMENSION, TASK_NAMES, Question, QuestionKey,
                                   Session, TaskData, Trajectory, Turn)
@@ -12,7 +13,8 @@ from beyondrecall.snapshot import resolve_data_dir, snapshot_info
 from beyondrecall.visibility import VisibleHistory, VisibleSession, VisibleTurn, visible_history
 
 __all__ = [
-    "DataError", "TimestampError", "find_task_files", "load_task", "load_tasks",
+    "DataError", "TimestampError", "check_snapshot", "discover_task_files",
+    "parse_task_file_args", "find_task_files", "load_task", "load_tasks",
     "resolve_task_names", "validate_snapshot", "DIMENSIONS", "TASK_DIMENSION", "TASK_NAMES",
     "Question", "QuestionKey", "Session", "TaskData", "Trajectory", "Turn", "resolve_data_dir",
     "snapshot_info", "VisibleHistory", "VisibleSession", "VisibleTurn", "visible_history",

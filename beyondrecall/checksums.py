@@ -14,8 +14,16 @@ Findings are typed records `(kind, path, detail)`; kinds:
   unlisted   a file under benchmark/ that no list names (fatal only with `strict`)
   uncovered  a media path named in the task files that no list covers
   unreadable a listed file that exists but cannot be read (permissions, I/O error)
-  corrupt    (`deep` only) a media file that does not decode, or a PDF whose page count or hash
-             disagrees with benchmark/PDF_PREPROCESSING.json
+  corrupt    (`deep` only) a media file that does not decode (a zero-byte file included), or a
+             PDF whose page count, or whose hash named as the current file's, disagrees with
+             benchmark/PDF_PREPROCESSING.json
+  misnamed   (`deep` only) a file whose content is another media type than its name says (a PNG
+             named .mp4): each file is decoded by what its bytes are
+  note       not a problem: e.g. an original-file hash in PDF_PREPROCESSING.json, not checked
+
+List lines are GNU (`<hex>  <path>`, `<hex> *<path>`) or BSD (`SHA256 (<path>) = <hex>`, what
+`sha256sum --tag` writes), read as `sha256sum -c` reads them. `--deep` never opens a FIFO, socket
+or device node, and file names that are not UTF-8 are listed (as `\\xNN`), never opened.
 
 Each file is hashed once, however many lists name it, streaming in large blocks on a thread pool
 (hashlib releases the GIL), with a byte progress bar on stderr. Nothing is ever read outside the
@@ -42,12 +50,14 @@ BLOCK_SIZE = 4 << 20  # 4 MiB reads: few syscalls, and hashlib drops the GIL for
 TOP_LIST = "checksums/SHA256SUMS"
 BENCH_LIST = "benchmark/SHA256SUMS"
 PROBLEM_KINDS = ("missing", "mismatch", "malformed", "duplicate", "unsafe", "unlisted",
-                 "uncovered", "unreadable", "corrupt")
+                 "uncovered", "unreadable", "corrupt", "misnamed", "note")
 IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff"}
 PDF_EXTS = {".pdf"}
 VIDEO_EXTS = {".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v"}
 
 _LINE = re.compile(r"^(?P<hex>[0-9a-fA-F]{64}) (?P<mode>[ *])(?P<path>.+)$")
+# BSD form, what `sha256sum --tag` writes and `sha256sum -c` reads: `SHA256 (path) = hex`
+_BSD_LINE = re.compile(r"^SHA256 \((?P<path>.+)\) = (?P<hex>[0-9a-fA-F]{64})$")
 
 
 @dataclass(frozen=True)
@@ -57,8 +67,26 @@ class Finding:
     detail: str
     fatal: bool = True
 
+    def __post_init__(self):
+        # Paths from disk or a list may hold undecodable bytes (surrogate escapes): keep them
+        # printable and JSON-valid, shown as \\xNN.
+        object.__setattr__(self, "path", printable(self.path))
+        object.__setattr__(self, "detail", printable(self.detail))
+
     def line(self) -> str:
         return f"{self.kind} {self.path}: {self.detail}"
+
+
+def printable(text: str) -> str:
+    """Text with undecodable file-name bytes (surrogate escapes) as `\\xNN` and lone
+    surrogates as `\\udNNN`: always printable, always valid JSON."""
+    if not isinstance(text, str) or text.isascii():
+        return text
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return raw.decode("utf-8", "backslashreplace")
 
 
 @dataclass(frozen=True)
@@ -82,6 +110,7 @@ class VerifyReport:
     strict: bool = False
     deep: bool = False
     seconds: float = 0.0
+    fingerprint: dict = field(default_factory=dict)   # inventory vs the card's (a note)
 
     @property
     def problems(self) -> list[Finding]:
@@ -127,6 +156,7 @@ class VerifyReport:
             "counts": self.counts(), "problems": len(self.problems),
             "findings": [asdict(f) for f in self.findings],
             **({"media": self.media} if self.deep else {}),
+            "fingerprint": self.fingerprint,
             "summary": self.summary(),
         }
 
@@ -185,11 +215,12 @@ def parse_sums(text: str, list_name: str, base: str) -> tuple[list[ListEntry], l
         if not line and no == text.count("\n") + 1:
             break  # the newline that ends the last line
         escaped = line.startswith("\\")
-        m = _LINE.match(line[1:] if escaped else line)
+        body = line[1:] if escaped else line
+        m = _LINE.match(body) or _BSD_LINE.match(body)
         if not m:
             shown = line if len(line) <= 60 else line[:57] + "..."
             findings.append(Finding("malformed", list_name,
-                                    f"line {no}: not '<sha256>  <path>': {shown!r}"))
+                                    f"line {no}: not '<sha256>  <path>' nor 'SHA256 (<path>) = <sha256>': {shown!r}"))
             continue
         written = _unescape(m["path"]) if escaped else m["path"]
         reason = unsafe_reason(written)
@@ -284,8 +315,11 @@ def hash_file(path: str, progress=None, block_size: int = BLOCK_SIZE) -> tuple[s
     buf = bytearray(block_size)
     view = memoryview(buf)
     total = 0
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+                 | getattr(os, "O_NONBLOCK", 0))   # opening a FIFO must not block
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(0, "not a regular file; not read")
         with os.fdopen(fd, "rb", buffering=0) as fh:
             fd = -1
             while True:
@@ -394,12 +428,12 @@ def media_type(path: str) -> str | None:
 # The whole check
 
 
-def _task_media_paths(snapshot: Path) -> dict[str, str]:
+def _task_media_paths(snapshot: Path, task_files=None) -> dict[str, str]:
     """media path (as the task files write it) -> first task naming it. Problems in the task
     files are `br-eval validate`'s business; a missing media file must not stop verify."""
     from beyondrecall.loader import validate_snapshot
 
-    tasks, _ = validate_snapshot(snapshot)
+    tasks, _ = validate_snapshot(snapshot, task_files=task_files)
     out: dict[str, str] = {}
     for t in tasks:
         for p in sorted(t.media_paths()):
@@ -408,7 +442,7 @@ def _task_media_paths(snapshot: Path) -> dict[str, str]:
 
 
 def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, strict: bool = False,
-                    progress: bool = True) -> VerifyReport:
+                    progress: bool = True, task_files: dict | None = None) -> VerifyReport:
     import time
 
     t0 = time.perf_counter()
@@ -513,15 +547,19 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
     bench_root = snapshot / "benchmark"
     for dirpath, dirnames, filenames in os.walk(bench_root):
         dirnames.sort()
-        for name in sorted(filenames):
+        for name in sorted(filenames + [d for d in dirnames if not _utf8(d)]):
             rel = Path(dirpath, name).relative_to(snapshot).as_posix()
+            if not _utf8(rel):
+                findings.append(Finding("unsafe", rel, "file name is not valid UTF-8; not opened"))
+                continue
             if rel == BENCH_LIST or rel in expected:
                 continue
             findings.append(Finding("unlisted", rel, "under benchmark/ but in no checksum list",
                                     fatal=strict))
+        dirnames[:] = [d for d in dirnames if _utf8(d)]
 
     # 6. Media named by the task files that no list covers.
-    for media, task in _task_media_paths(snapshot).items():
+    for media, task in _task_media_paths(snapshot, task_files).items():
         if not isinstance(media, str):
             continue
         norm = posixpath.normpath(media) if not unsafe_reason(media) else None
@@ -531,48 +569,136 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
 
     # 7. Deep: decode media that exist inside the snapshot.
     if deep:
-        _deep_checks(snapshot, resolver, resolved, digests, workers, progress, report)
+        bad = {f.path for f in findings if f.kind == "mismatch"}
+        confirmed = {t for t in digests if t not in bad}
+        _deep_checks(snapshot, resolver, resolved, digests, workers, progress, report, confirmed)
 
     report.findings.sort(key=lambda f: (PROBLEM_KINDS.index(f.kind), f.path, f.detail))
+    from beyondrecall.card import fingerprint_note
+    from beyondrecall.snapshot import snapshot_info
+
+    info = snapshot_info(snapshot, task_files=task_files)
+    report.fingerprint = {"inventory": info.inventory_fingerprint,
+                          "matches_card": info.matches_card, "note": fingerprint_note(info)}
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def _lists_of(es: list[ListEntry]) -> str:
     return " and ".join(sorted({e.list_name for e in es}))
 
 
+def sniff_type(path: str) -> str | None:
+    """What a file is by its first bytes: "image", "pdf", "video", "empty", or None (unknown).
+    Opens without following a final symlink and without blocking; never reads a non-regular
+    file."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(0, "not a regular file; not opened")
+        head = os.read(fd, 1024)
+    finally:
+        os.close(fd)
+    if not head:
+        return "empty"
+    if head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM",
+                        b"II*\x00", b"MM\x00*")) or (head[:4] == b"RIFF" and head[8:12] == b"WEBP"):
+        return "image"
+    if b"%PDF-" in head:
+        return "pdf"
+    if head[4:8] == b"ftyp" or head.startswith(b"\x1a\x45\xdf\xa3") or \
+            (head[:4] == b"RIFF" and head[8:12] == b"AVI "):
+        return "video"
+    return None
+
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def _pdf_hash_findings(rel: str, entry, digest: str | None, confirmed: bool) -> list[Finding]:
+    """The hash rules for an entry of PDF_PREPROCESSING.json (see the module docstring of
+    `beyondrecall.snapshot.read_pdf_preprocessing`): compare a hash that is the current file's,
+    say "original-file hash, not checked" for the source's, never call a PDF corrupt on a hash
+    it cannot interpret."""
+    out: list[Finding] = []
+    src = "PDF_PREPROCESSING.json"
+    if entry.original_sha256:
+        out.append(Finding("note", rel, f"{src} lists the original-file hash, not checked",
+                           fatal=False))
+    for value, named in ((entry.current_sha256, True), (entry.sha256, False)):
+        if not value or digest is None:
+            continue
+        if not _HEX64.fullmatch(value):
+            out.append(Finding("note", rel, f"{src} hash {value[:80]!r} is not a sha256; not "
+                                            "checked", fatal=False))
+        elif value == digest:
+            continue
+        elif named or (entry.identity and not confirmed):
+            out.append(Finding("corrupt", rel, f"sha256 {digest} but {src} says {value}"))
+        elif confirmed:
+            # The checksum lists vouch for these bytes, so the entry's hash is of something else:
+            # the source PDF before cropping, most likely. br-eval cannot check that.
+            out.append(Finding("note", rel, f"{src} sha256 {value[:12]}... is not this file's "
+                                            "(which the checksum lists confirm): taken as the "
+                                            "original-file hash, not checked", fatal=False))
+        else:
+            out.append(Finding("corrupt", rel, f"sha256 {digest} but {src} says {value} (and no "
+                                               "checksum list confirms the file)"))
+    return out
+
+
 def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
                  digests: dict[str, str], workers: int, progress: bool,
-                 report: VerifyReport) -> None:
-    from beyondrecall.snapshot import read_pdf_map
+                 report: VerifyReport, confirmed: set[str] | None = None) -> None:
+    from beyondrecall.snapshot import read_pdf_preprocessing
 
-    try:
-        pdf_map = read_pdf_map(snapshot)
-    except DataError as exc:
+    pdf_report = read_pdf_preprocessing(snapshot)
+    for w in pdf_report.warnings:
         report.findings.append(Finding("malformed", "benchmark/PDF_PREPROCESSING.json",
-                                       str(exc).split(": ", 1)[-1]))
-        pdf_map = {}
-    # Every media file under benchmark/ (listed or not), resolved safely.
+                                       w.split(": ", 1)[-1], fatal=False))
+    pdf_map = pdf_report.entries
+    listed = set(resolved)
+    # Every media file under benchmark/ (listed or not), resolved safely; only regular files.
     targets: dict[str, str] = {}
     for dirpath, dirnames, filenames in os.walk(snapshot / "benchmark"):
-        dirnames.sort()
+        dirnames[:] = sorted(d for d in dirnames if _utf8(d))
         for name in sorted(filenames):
             rel = Path(dirpath, name).relative_to(snapshot).as_posix()
-            if media_type(rel) is None:
+            if media_type(rel) is None or not _utf8(rel):
                 continue
             real = resolved.get(rel)
             if real is None:
                 real, reason = resolver.resolve(rel)
                 if reason:
                     continue  # reported as unsafe when listed; never followed
+            try:
+                st = os.stat(real)
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                if rel not in listed:
+                    report.findings.append(Finding("unreadable", rel,
+                                                   "not a regular file; not opened"))
+                continue
             targets[rel] = real
     pdf_lock = threading.Lock()  # PyMuPDF is not thread-safe
 
     def check(rel: str) -> dict:
-        kind = media_type(rel)
-        info: dict = {"path": rel, "type": kind}
+        info: dict = {"type": media_type(rel)}
         try:
+            kind = sniff_type(targets[rel]) or media_type(rel)
+            info["type"] = kind
+            if kind == "empty":
+                raise ValueError("empty file (0 bytes)")
             if kind == "image":
                 info.update(_check_image(targets[rel]))
             elif kind == "pdf":
@@ -595,7 +721,8 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
                        dynamic_ncols=True, mininterval=0.5)
         except ImportError:  # pragma: no cover
             bar = None
-    # Byte-identical copies (the release keeps many) are decoded once: group by content hash.
+    # Byte-identical copies (the release keeps many) are decoded once: group by content hash;
+    # the decoder is chosen by the content, so every copy gets the same, right answer.
     groups: dict[str, list[str]] = {}
     for rel in sorted(targets):
         groups.setdefault(digests.get(rel) or f"path:{rel}", []).append(rel)
@@ -605,7 +732,12 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
     results = []
     with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="br-deep") as pool:
         for rels, info in zip(groups.values(), pool.map(check, [g[0] for g in groups.values()])):
-            results.extend(dict(info, path=rel) for rel in rels)
+            for rel in rels:
+                one = dict(info, path=rel)
+                named = media_type(rel)
+                if one["type"] not in (named, "empty"):
+                    one["named_as"] = named
+                results.append(one)
             if bar is not None:
                 bar.update(1)
     if bar is not None:
@@ -613,20 +745,34 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
     results.sort(key=lambda m: m["path"])
     for info in results:
         rel = info["path"]
+        if "named_as" in info:
+            report.findings.append(Finding(
+                "misnamed", rel, f"content is a {info['type']} but the name says "
+                                 f"{info['named_as']}" + ("" if info["ok"] else
+                                                          f" (and it does not decode: {info['error']})")))
+            continue
         if not info["ok"]:
             report.findings.append(Finding("corrupt", rel, f"does not decode ({info['error']})"))
         elif info["type"] == "pdf":
             entry = pdf_map.get(rel[len("benchmark/"):])
-            if entry is not None:
+            if entry is None:
+                continue
+            if not entry.identity:
                 info["kept_pages"] = len(entry.original_pages)
                 if info["pages"] != len(entry.original_pages):
                     report.findings.append(Finding(
                         "corrupt", rel, f"{info['pages']} pages but PDF_PREPROCESSING.json keeps "
                                         f"{len(entry.original_pages)}"))
-                if entry.sha256 and rel in digests and entry.sha256.lower() != digests[rel]:
-                    report.findings.append(Finding(
-                        "corrupt", rel, f"sha256 {digests[rel]} but PDF_PREPROCESSING.json says "
-                                        f"{entry.sha256}"))
+            else:
+                info["identity_map"] = True
+            digest = digests.get(rel)
+            if digest is None and (entry.sha256 or entry.current_sha256):
+                try:
+                    digest = hash_file(targets[rel])[0]
+                except OSError:
+                    digest = None
+            report.findings.extend(_pdf_hash_findings(rel, entry, digest,
+                                                      rel in (confirmed or set())))
     report.media = results
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import gc
 import json
 import os
-import posixpath
 import re
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from beyondrecall.errors import DataError
@@ -19,33 +20,199 @@ from beyondrecall.records import (DIMENSIONS, TASK_DIMENSION, TASK_NAMES, Questi
                                   Session, TaskData, Trajectory, Turn)
 from beyondrecall.timestamps import TimestampParser
 
-_STEM_SEP = re.compile(r"[\s\-]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+README_FRONT_MATTER = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 
 
 def task_name_for_stem(stem: str) -> str:
-    """`Conflict Detection` / `conflict-detection` -> `conflict_detection`."""
-    return _STEM_SEP.sub("_", stem.strip().lower())
+    """Any usual spelling of a task's name -> its canonical name, or the normalised text.
+
+    `Conflict Detection`, `conflict-detection`, `conflict_detection`, `ConflictDetection`,
+    `management_conflict_detection`, `Management - Conflict Detection` -> `conflict_detection`.
+    """
+    text = _NON_ALNUM.sub("_", _CAMEL.sub("_", stem.strip()).lower()).strip("_")
+    if text in TASK_DIMENSION:
+        return text
+    for dimension in DIMENSIONS:
+        if text.startswith(dimension + "_") and text[len(dimension) + 1:] in TASK_DIMENSION:
+            return text[len(dimension) + 1:]
+    return text
 
 
-def find_task_files(snapshot: Path) -> dict[str, Path]:
-    """Map task name -> file for `<snapshot>/benchmark/<dimension>/*.json`."""
-    bench = Path(snapshot) / "benchmark"
+def _shown(path) -> str:
+    """A path as text that always prints (a non-UTF-8 file name shows as \\xNN escapes)."""
+    return os.fsencode(str(path)).decode("utf-8", "backslashreplace")
+
+
+@dataclass
+class TaskFiles:
+    """Where each task's file is, and how it was found (`discover_task_files`)."""
+
+    files: dict[str, Path] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)       # worth saying, never fatal
+    seen: list[str] = field(default_factory=list)        # JSON files seen (snapshot-relative)
+    ambiguous: dict[str, list[Path]] = field(default_factory=dict)
+    source: dict[str, str] = field(default_factory=dict)  # task -> "card config X" | "folder" | "--task-file"
+
+    def missing_message(self, snapshot: Path, task: str) -> str:
+        dim = TASK_DIMENSION[task]
+        if task in self.ambiguous:
+            both = ", ".join(_shown(p) for p in self.ambiguous[task])
+            return (f"{snapshot}: task {dim}/{task} has more than one file ({both}); "
+                    f"choose one with --task-file {task}=PATH")
+        seen = ", ".join(self.seen[:12]) + (" ..." if len(self.seen) > 12 else "") or "none"
+        return (f"{snapshot}: no task file for {task} ({dim}); JSON files seen: {seen}; "
+                f"point at it with --task-file {task}=PATH")
+
+
+def parse_task_file_args(values) -> dict[str, Path]:
+    """`--task-file TASK=PATH` values (TASK a task name or dimension/task) -> {task: path}."""
+    out: dict[str, Path] = {}
+    for raw in values or ():
+        name, sep, path = str(raw).partition("=")
+        if not sep or not path.strip():
+            raise DataError(f"--task-file {raw!r}: expected TASK=PATH")
+        name = name.strip()
+        task = name.split("/", 1)[1] if "/" in name else name
+        task = task_name_for_stem(task)
+        if task not in TASK_DIMENSION:
+            raise DataError(f"--task-file {raw!r}: unknown task {name!r}; known: {', '.join(TASK_NAMES)}")
+        out[task] = Path(path.strip()).expanduser()
+    return out
+
+
+def _read_card_configs(snapshot: Path, notes: list[str]) -> list[tuple[str, list[str]]] | None:
+    """The dataset card's front matter `configs` -> [(config_name, [data file patterns])], the
+    `test` split's files where splits are named. None when the card has no usable configs."""
+    readme = snapshot / "README.md"
+    if not readme.is_file():
+        return None
+    try:
+        text = readme.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    m = README_FRONT_MATTER.match(text)
+    if not m:
+        return None
+    try:
+        import yaml  # a huggingface_hub dependency
+
+        meta = yaml.safe_load(m.group(1))
+    except ImportError:  # pragma: no cover
+        notes.append("README.md front matter not read (PyYAML is not installed); scanning folders")
+        return None
+    except Exception as exc:  # YAML errors of every kind, RecursionError included
+        notes.append(f"README.md front matter is not valid YAML ({type(exc).__name__}); "
+                     "scanning folders")
+        return None
+    configs = meta.get("configs") if isinstance(meta, dict) else None
+    if not isinstance(configs, list):
+        return None
+    out = []
+    for c in configs:
+        if not isinstance(c, dict) or not isinstance(c.get("config_name"), str):
+            continue
+        df = c.get("data_files")
+        patterns: list[str] = []
+        items = [df] if isinstance(df, (str, dict)) else df if isinstance(df, list) else []
+        any_split = [e for e in items if isinstance(e, dict) and "split" in e]
+        for e in items:
+            if isinstance(e, str):
+                patterns.append(e)
+            elif isinstance(e, dict) and "split" in e:
+                if str(e.get("split")) == "test" or len(any_split) == 1:
+                    p = e.get("path")
+                    patterns.extend([p] if isinstance(p, str) else
+                                    [x for x in p if isinstance(x, str)] if isinstance(p, list) else [])
+            elif isinstance(e, dict):   # {split: path}
+                p = e.get("test", next(iter(e.values()), None) if len(e) == 1 else None)
+                patterns.extend([p] if isinstance(p, str) else
+                                [x for x in p if isinstance(x, str)] if isinstance(p, list) else [])
+        out.append((c["config_name"], patterns))
+    return out or None
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def discover_task_files(snapshot: Path, overrides: dict[str, Path] | None = None) -> TaskFiles:
+    """Find the 11 task files: `--task-file` overrides, then the dataset card's front matter
+    (`configs` with `data_files`, the card's "Only the 11 task JSON files are configured as
+    data"), then a scan of `benchmark/<dimension>/*.json` accepting the usual spellings of a task's
+    name. A JSON file that is no task's is a note; nothing here stops a run."""
+    snapshot = Path(snapshot)
+    bench = snapshot / "benchmark"
     if not bench.is_dir():
         raise DataError(f"{snapshot}: not a Beyond Recall snapshot (no benchmark/ folder)")
-    found: dict[str, Path] = {}
+    out = TaskFiles()
+    for task, path in (overrides or {}).items():
+        for cand in (path, snapshot / path):
+            if _regular(cand):
+                out.files[task], out.source[task] = Path(cand), "--task-file"
+                break
+        else:
+            raise DataError(f"--task-file {task}={_shown(path)}: not a readable file")
+
+    configs = _read_card_configs(snapshot, out.notes)
+    for name, patterns in configs or ():
+        task = task_name_for_stem(name)
+        paths = sorted({p for pat in patterns for p in snapshot.glob(pat.lstrip("/"))
+                        if _regular(p)} if patterns else set())
+        if task not in TASK_DIMENSION and len(paths) == 1:
+            task = task_name_for_stem(paths[0].stem)
+        if task not in TASK_DIMENSION:
+            out.notes.append(f"README.md config {name!r} is not one of the 11 tasks; ignored")
+            continue
+        if task in out.files:
+            continue
+        if len(paths) != 1:
+            out.notes.append(f"README.md config {name!r}: data_files {patterns} match "
+                             f"{len(paths)} files; looking for {task} in benchmark/ instead")
+            continue
+        out.files[task], out.source[task] = paths[0], f"card config {name}"
+
+    found: dict[str, list[Path]] = {}
     for dimension in DIMENSIONS:
         folder = bench / dimension
         if not folder.is_dir():
             continue
-        for path in sorted(folder.glob("*.json")):
+        for path in sorted(folder.iterdir()):
+            if path.suffix.lower() != ".json":
+                continue
+            rel = _shown(path.relative_to(snapshot).as_posix())
+            out.seen.append(rel)
+            if not _regular(path):
+                out.notes.append(f"{rel}: not a regular file; not opened")
+                continue
             name = task_name_for_stem(path.stem)
             if TASK_DIMENSION.get(name) != dimension:
-                raise DataError(f"{path}: file name maps to task {name!r}, which is not one of "
-                                f"the {dimension} tasks ({', '.join(DIMENSIONS[dimension])})")
-            if name in found:
-                raise DataError(f"{path}: task {name!r} is also in {found[name]}")
-            found[name] = path
-    return found
+                if any(p.resolve() == path.resolve() for p in out.files.values()):
+                    continue
+                out.notes.append(f"{rel}: not one of the {dimension} task files; ignored")
+                continue
+            found.setdefault(name, []).append(path)
+    for task, paths in found.items():
+        if task in out.files:
+            for p in paths:
+                if p.resolve() != Path(out.files[task]).resolve():
+                    out.notes.append(f"{_shown(p.relative_to(snapshot).as_posix())}: another file "
+                                     f"for {task}; using {_shown(out.files[task])} "
+                                     f"({out.source[task]})")
+        elif len(paths) == 1:
+            out.files[task], out.source[task] = paths[0], "folder"
+        else:
+            out.ambiguous[task] = paths
+    return out
+
+
+def find_task_files(snapshot: Path, overrides: dict[str, Path] | None = None) -> dict[str, Path]:
+    """Map task name -> file (see `discover_task_files`)."""
+    return discover_task_files(snapshot, overrides).files
 
 
 def resolve_task_names(names) -> list[str]:
@@ -85,32 +252,24 @@ class _Problems:
 
 class _MediaChecker:
     def __init__(self, bench: Path, check_exists: bool) -> None:
+        from beyondrecall.paths import allowed_roots
+
         self.bench = str(bench)
         self.check_exists = check_exists
+        self.roots = allowed_roots(bench)
         self._seen: dict[str, str | None] = {}
 
     def problem(self, path: object) -> str | None:
-        """None when the path is a valid, existing file inside benchmark/; else the reason."""
+        """None when the path is a valid, existing regular file inside benchmark/; else why not."""
         if not isinstance(path, str):
             return f"media path must be a string, got {type(path).__name__}"
         if path in self._seen:
             return self._seen[path]
-        self._seen[path] = reason = self._check(path)
-        return reason
+        from beyondrecall.paths import media_problem
 
-    def _check(self, path: str) -> str | None:
-        if not path.strip():
-            return "empty media path"
-        if "\\" in path or "\x00" in path:
-            return f"media path {path!r} contains a backslash or NUL"
-        if path.startswith("/") or re.match(r"^[A-Za-z]:", path):
-            return f"media path {path!r} is absolute (paths are relative to benchmark/)"
-        norm = posixpath.normpath(path)
-        if norm == ".." or norm.startswith("../") or norm == ".":
-            return f"media path {path!r} escapes benchmark/"
-        if self.check_exists and not os.path.isfile(os.path.join(self.bench, norm)):
-            return f"media file {path!r} does not exist under benchmark/"
-        return None
+        _, reason = media_problem(self.bench, path, roots=self.roots, must_exist=self.check_exists)
+        self._seen[path] = reason
+        return reason
 
 
 def _media_list(value, where: str, checker: _MediaChecker, problems: _Problems) -> tuple[str, ...]:
@@ -123,7 +282,7 @@ def _media_list(value, where: str, checker: _MediaChecker, problems: _Problems) 
         reason = checker.problem(item)
         if reason:
             problems.add(f"{where}.media: {reason}")
-    return tuple(value)
+    return tuple(v for v in value if isinstance(v, str))
 
 
 def _text(value, where: str, field: str, problems: _Problems, required: bool = True) -> str:
@@ -133,7 +292,48 @@ def _text(value, where: str, field: str, problems: _Problems, required: bool = T
         return ""
     problems.add(f"{where}: field {field!r} must be a string, got "
                  f"{'nothing' if value is None else type(value).__name__}")
-    return "" if value is None else str(value)
+    return ""
+
+
+MAX_DEPTH = 100   # deeper JSON values (answers, persons) are a listed problem, not a RecursionError
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _too_deep(value, limit: int = MAX_DEPTH) -> bool:
+    if type(value) not in (list, dict):
+        return False
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if d > limit:
+            return True
+        if type(v) is list:
+            stack.extend((x, d + 1) for x in v if type(x) in (list, dict))
+        elif type(v) is dict:
+            stack.extend((x, d + 1) for x in v.values() if type(x) in (list, dict))
+    return False
+
+
+def _lone_surrogates(value, where: str = "") -> list[str]:
+    """Places in a loaded JSON value whose text holds a lone surrogate (valid JSON, not valid
+    Unicode: it cannot be printed or written as UTF-8)."""
+    out: list[str] = []
+    stack = [(value, where)]
+    while stack and len(out) < 5:
+        v, w = stack.pop()
+        if type(v) is str:
+            m = _SURROGATE.search(v)
+            if m:
+                out.append(f"{w or 'value'} (U+{ord(m.group()):04X})")
+        elif type(v) is list:
+            stack.extend((x, f"{w}[{i}]") for i, x in reversed(list(enumerate(v))))
+        elif type(v) is dict:
+            for k, x in reversed(list(v.items())):
+                if _SURROGATE.search(k):
+                    out.append(f"{w or 'value'} key (U+{ord(_SURROGATE.search(k).group()):04X})")
+                stack.append((x, f"{w}.{k}" if w else k))
+    return out
 
 
 def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = True,
@@ -144,15 +344,27 @@ def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = Tr
     checker = _MediaChecker(bench, check_media)
     dimension = TASK_DIMENSION[task]
     data = TaskData(task, dimension, Path(path))
+    if not _regular(path):
+        problems.add(f"{_shown(path)}: not a regular file; not opened")
+        return data
     try:
         with open(path, "rb") as fh:
-            raw = json.load(fh)
+            blob = fh.read()
+        raw = json.loads(blob)
     except json.JSONDecodeError as exc:
         problems.add(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
         return data
     except UnicodeDecodeError as exc:
         problems.add(f"{path}: not UTF-8 text ({exc.reason})")
         return data
+    except RecursionError:
+        problems.add(f"{path}: JSON nested too deeply to read")
+        return data
+    except OSError as exc:
+        problems.add(f"{path}: cannot read ({exc.strerror or exc})")
+        return data
+    check_text = _SURROGATE_ESCAPE.search(blob) is not None
+    del blob
     if not isinstance(raw, list):
         problems.add(f"{path}: expected an array of trajectories, got {type(raw).__name__}")
         return data
@@ -171,11 +383,20 @@ def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = Tr
         if not isinstance(rec, dict):
             problems.add(f"{path}: trajectory #{pos}: expected an object, got {type(rec).__name__}")
             continue
+        if check_text:
+            bad = _lone_surrogates(rec)
+            if bad:
+                problems.add(f"{path}: trajectory #{pos}: text is not valid Unicode (lone "
+                             f"surrogate in {', '.join(bad)})")
+                continue
         rid = rec.get("id")
         if rid is None or isinstance(rid, (dict, list, bool)):
             problems.add(f"{path}: trajectory #{pos}: missing or invalid field 'id'")
             rid = f"#{pos}"
         tid = str(rid)
+        if _too_deep(rec.get("persons")):
+            problems.add(f"{path}: trajectory {tid}: field 'persons' is nested more than "
+                         f"{MAX_DEPTH} levels deep")
         if tid in seen_ids:
             problems.add(f"{path}: trajectory id {tid}: duplicate id")
         seen_ids.add(tid)
@@ -241,6 +462,8 @@ def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = Tr
             cutoff, cutoff_raw = timestamp(q.get("timestamp"), f"{where_q} field 'timestamp'")
             if "answer" not in q:
                 problems.add(f"{where_q}: field 'answer' is required")
+            elif _too_deep(q["answer"]):
+                problems.add(f"{where_q}: field 'answer' is nested more than {MAX_DEPTH} levels deep")
             questions.append(Question(
                 qi, QuestionKey(dimension, task, tid, qi),
                 _text(q.get("question"), where_q, "question", problems),
@@ -271,38 +494,61 @@ class _GcPaused:
 
 
 def load_tasks(snapshot: Path, names=None, *, check_media: bool = True,
-               lenient: bool = False) -> list[TaskData]:
-    """Load the named tasks (default: all 11). Stops at the first problem with a DataError."""
+               lenient: bool = False, task_files: dict[str, Path] | None = None) -> list[TaskData]:
+    """Load the named tasks (default: all 11). Stops at the first problem with a DataError.
+
+    `task_files`: {task: path} from `--task-file TASK=PATH` (see `parse_task_file_args`)."""
     snapshot = Path(snapshot)
-    files = find_task_files(snapshot)
+    found = discover_task_files(snapshot, task_files)
     wanted = resolve_task_names(names) if names else list(TASK_NAMES)
-    missing = [t for t in wanted if t not in files]
+    missing = [t for t in wanted if t not in found.files]
     if missing:
-        raise DataError(f"{snapshot}: no task file for {', '.join(missing)} under benchmark/<dimension>/")
+        raise DataError(found.missing_message(snapshot, missing[0])
+                        + (f" (also missing: {', '.join(missing[1:])})" if missing[1:] else ""))
     parser = TimestampParser(lenient=lenient)
     with _GcPaused():
-        return [load_task_file(files[t], t, snapshot / "benchmark", check_media=check_media,
+        return [load_task_file(found.files[t], t, snapshot / "benchmark", check_media=check_media,
                                lenient=lenient, parse_time=parser) for t in wanted]
 
 
 def load_task(snapshot: Path, name: str, **kwargs) -> TaskData:
+    """One task; keyword arguments as `load_tasks` (`check_media`, `lenient`, `task_files`)."""
     return load_tasks(snapshot, [name], **kwargs)[0]
 
 
-def validate_snapshot(snapshot: Path, names=None, *, lenient: bool = False) -> tuple[list[TaskData], list[str]]:
-    """Check every task file and collect every problem instead of stopping at the first."""
+@dataclass
+class Validation:
+    """What `br-eval validate` reports: problems stop a run, notes do not."""
+
+    tasks: list[TaskData]
+    problems: list[str]
+    notes: list[str]
+    task_files: TaskFiles | None = None
+
+
+def check_snapshot(snapshot: Path, names=None, *, lenient: bool = False,
+                   task_files: dict[str, Path] | None = None) -> Validation:
+    """Check every task file, collecting every problem instead of stopping at the first, and
+    the notes of task-file discovery."""
     snapshot = Path(snapshot)
     problems = _Problems(collect=True)
     try:
-        files = find_task_files(snapshot)
+        found = discover_task_files(snapshot, task_files)
     except DataError as exc:
-        return [], [str(exc)]
+        return Validation([], [str(exc)], [])
     wanted = resolve_task_names(names) if names else list(TASK_NAMES)
     for t in wanted:
-        if t not in files:
-            problems.add(f"{snapshot}: no task file for {TASK_DIMENSION[t]}/{t}")
+        if t not in found.files:
+            problems.add(found.missing_message(snapshot, t))
     parser = TimestampParser(lenient=lenient)
     with _GcPaused():
-        loaded = [load_task_file(files[t], t, snapshot / "benchmark", problems=problems,
-                                 parse_time=parser) for t in wanted if t in files]
-    return loaded, problems.items
+        loaded = [load_task_file(found.files[t], t, snapshot / "benchmark", problems=problems,
+                                 parse_time=parser) for t in wanted if t in found.files]
+    return Validation(loaded, problems.items, list(found.notes), found)
+
+
+def validate_snapshot(snapshot: Path, names=None, *, lenient: bool = False,
+                      task_files: dict[str, Path] | None = None) -> tuple[list[TaskData], list[str]]:
+    """(tasks, problems): `check_snapshot` without the notes."""
+    v = check_snapshot(snapshot, names, lenient=lenient, task_files=task_files)
+    return v.tasks, v.problems

@@ -36,10 +36,14 @@ class QuestionKey:
 
     @classmethod
     def parse(cls, text: str) -> "QuestionKey":
+        """The trajectory id is everything between `task/` and `/qN`, so an id that itself
+        contains `/` stays addressable."""
         parts = text.strip().split("/")
-        if len(parts) != 4 or not parts[3].startswith("q") or not parts[3][1:].isdigit():
+        if len(parts) < 4 or not parts[-1].startswith("q") or not parts[-1][1:].isdigit() \
+                or not parts[-1][1:].isascii():
             raise ValueError(f"question key {text!r} is not dimension/task/trajectory_id/qN")
-        dimension, task, tid, q = parts
+        dimension, task, q = parts[0], parts[1], parts[-1]
+        tid = "/".join(parts[2:-1])
         if TASK_DIMENSION.get(task) != dimension:
             raise ValueError(f"question key {text!r}: unknown dimension/task pair {dimension}/{task}")
         return cls(dimension, task, tid, int(q[1:]))

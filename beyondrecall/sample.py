@@ -56,19 +56,8 @@ TASK_FILES: dict[str, tuple[str, str]] = {
 }
 
 # The card's table: task -> (trajectories, questions).
-FULL_COUNTS: dict[str, tuple[int, int]] = {
-    "conflict_detection": (71, 71),
-    "long_term_semantic_summary": (71, 71),
-    "memory_update": (116, 156),
-    "refusal_to_answer": (108, 108),
-    "causal_intent_inference": (121, 121),
-    "cross_modal_relational_reasoning": (73, 124),
-    "temporal_logic_state_evolution": (110, 125),
-    "cross_modal_semantic_matching": (116, 116),
-    "high_density_information_extraction": (123, 123),
-    "property_state_retrieval": (139, 139),
-    "temporal_anchoring": (115, 115),
-}
+from beyondrecall.card import TASK_COUNTS as FULL_COUNTS  # noqa: E402
+
 FULL_SESSIONS = 23_775
 FULL_TURNS = 345_738
 FULL_CUTOFFS = 40
@@ -899,7 +888,9 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _sums_text(entries: dict[str, str]) -> bytes:
+def _sums_text(entries: dict[str, str], bsd: bool = False) -> bytes:
+    if bsd:   # what `sha256sum --tag` writes
+        return "".join(f"SHA256 ({p}) = {h}\n" for p, h in sorted(entries.items())).encode()
     return "".join(f"{h}  {p}\n" for p, h in sorted(entries.items())).encode()
 
 
@@ -909,7 +900,57 @@ def _media_kind(path: str) -> str:
             "mp4": "videos"}.get(ext, "other")
 
 
-def _write_snapshot(root: Path, seed: int, scale: str) -> None:
+# Layout variants: the same data in the other shapes the card allows (issue 13). Each one loads,
+# validates, verifies and runs with the same results as "default".
+VARIANTS = ("default", "card-configs", "snake", "camel", "hyphen", "dimension-prefix",
+            "pdfmap-list", "pdfmap-zero-based", "pdfmap-identity", "bsd-sums")
+
+
+def _task_rel(dim: str, task: str, stem: str, variant: str) -> str:
+    name = {"card-configs": f"test-{sorted(TASK_FILES).index(task):05d}-of-00011",
+            "snake": task, "camel": "".join(w.capitalize() for w in task.split("_")),
+            "hyphen": task.replace("_", "-"),
+            "dimension-prefix": f"{dim.capitalize()} - {stem}"}.get(variant, stem)
+    return f"benchmark/{dim}/{name}.json"
+
+
+def _card_readme(task_paths: dict[str, str]) -> bytes:
+    """A dataset card whose front matter configures the 11 task files (Hub style)."""
+    lines = ["---", "license: other", "configs:"]
+    for task, rel in task_paths.items():
+        dim = TASK_FILES[task][0]
+        lines += [f"- config_name: {dim}_{task}", "  data_files:", "  - split: test",
+                  f"    path: \"{rel}\""]
+    lines += ["---", "", "# Beyond Recall (synthetic br-eval snapshot)", ""]
+    return "\n".join(lines).encode()
+
+
+def _pdf_map_variant(pdf_map: dict, media, variant: str) -> dict:
+    files = pdf_map["files"]
+    if variant == "pdfmap-list":
+        return {"pdfs": [{"file": f"benchmark/{k}", "pages": v["kept_pages"],
+                          "evidence": v["evidence_pages"], "total_pages": v["original_page_count"],
+                          "cropped_sha256": v["sha256"]} for k, v in sorted(files.items())]}
+    if variant == "pdfmap-zero-based":
+        return {k: {"kept_page_indices": [p - 1 for p in v["kept_pages"]],
+                    "evidence_page_indices": [p - 1 for p in v["evidence_pages"]],
+                    "original_page_count": v["original_page_count"]}
+                for k, v in sorted(files.items())}
+    if variant == "pdfmap-identity":
+        out = dict(files)
+        for item in media["pdf"]:
+            if "kept_pages" not in item.facts:   # the original PDF: an entry without a page list
+                out[item.path] = {"original_sha256": _sha(item.data), "reason":
+                                  "source page annotations are invalid; kept original"}
+        return {"files": out}
+    return pdf_map
+
+
+def _write_snapshot(root: Path, seed: int, scale: str, variant: str = "default") -> None:
+    if variant not in VARIANTS:
+        from beyondrecall.errors import DataError
+
+        raise DataError(f"unknown sample variant {variant!r}; known: {', '.join(VARIANTS)}")
     full = scale == "full"
     media = build_media(seed)
     files: dict[str, bytes] = {}         # path relative to root -> bytes
@@ -936,7 +977,7 @@ def _write_snapshot(root: Path, seed: int, scale: str) -> None:
     for task, trajs in tasks.items():
         dim, stem = TASK_FILES[task]
         text = json.dumps(trajs, ensure_ascii=False, indent=indent)
-        files[f"benchmark/{dim}/{stem}.json"] = text.encode("utf-8")
+        files[_task_rel(dim, task, stem, variant)] = text.encode("utf-8")
         n_s = n_t = n_q = n_c = 0
         for tr in trajs:
             n_s += len(tr["conversation"])
@@ -950,7 +991,7 @@ def _write_snapshot(root: Path, seed: int, scale: str) -> None:
                 n_c += q.get("timestamp") is not None
                 for m in q.get("media") or ():
                     referenced[_media_kind(m)].add(m)
-        stats_tasks[f"{dim}/{task}"] = {"file": f"benchmark/{dim}/{stem}.json",
+        stats_tasks[f"{dim}/{task}"] = {"file": _task_rel(dim, task, stem, variant),
                                         "trajectories": len(trajs), "questions": n_q,
                                         "sessions": n_s, "turns": n_t,
                                         "questions_with_cutoff": n_c}
@@ -974,7 +1015,10 @@ def _write_snapshot(root: Path, seed: int, scale: str) -> None:
                  "scale": scale, "seed": seed, "synthetic": True}
     files["benchmark/RELEASE_STATS.json"] = dumps(dict(generator, tasks=len(tasks), **totals,
                                                        media=media_stats))
-    files["benchmark/PDF_PREPROCESSING.json"] = dumps(pdf_map)
+    files["benchmark/PDF_PREPROCESSING.json"] = dumps(_pdf_map_variant(pdf_map, media, variant))
+    if variant == "card-configs":
+        files["README.md"] = _card_readme({t: _task_rel(TASK_FILES[t][0], t, TASK_FILES[t][1],
+                                                        variant) for t in TASK_FILES})
     files["benchmark/README.md"] = (
         "# Beyond Recall: synthetic br-eval snapshot\n\n"
         f"Generated by br-eval (`beyondrecall.sample`, generator version {GENERATOR_VERSION}, "
@@ -999,8 +1043,9 @@ def _write_snapshot(root: Path, seed: int, scale: str) -> None:
 
     bench_sums = {p[len("benchmark/"):]: _sha(b) for p, b in files.items()
                   if p.startswith("benchmark/")}
-    files["benchmark/SHA256SUMS"] = _sums_text(bench_sums)
-    files["checksums/SHA256SUMS"] = _sums_text({p: _sha(b) for p, b in files.items()})
+    bsd = variant == "bsd-sums"
+    files["benchmark/SHA256SUMS"] = _sums_text(bench_sums, bsd)
+    files["checksums/SHA256SUMS"] = _sums_text({p: _sha(b) for p, b in files.items()}, bsd)
 
     for rel, data in files.items():
         target = root / rel
@@ -1008,7 +1053,8 @@ def _write_snapshot(root: Path, seed: int, scale: str) -> None:
         target.write_bytes(data)
 
 
-def generate_sample(dest: Path, *, scale: str = "sample", seed: int = 0) -> Path:
+def generate_sample(dest: Path, *, scale: str = "sample", seed: int = 0,
+                    variant: str = "default") -> Path:
     """Write a synthetic snapshot into `dest` and return it; an existing complete one is kept.
 
     Written into a temporary folder next to `dest` and renamed into place, so readers never see a
@@ -1025,7 +1071,7 @@ def generate_sample(dest: Path, *, scale: str = "sample", seed: int = 0) -> Path
     tmp = dest.parent / f".{dest.name}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     try:
         tmp.mkdir()
-        _write_snapshot(tmp, seed, scale)
+        _write_snapshot(tmp, seed, scale, variant)
         # The markers go in before the rename so `dest` appears complete in one step.
         for marker in MARKERS:
             (tmp / marker).touch()
@@ -1054,13 +1100,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("dest", type=Path)
     p.add_argument("--scale", choices=("sample", "full"), default="sample")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--variant", choices=VARIANTS, default="default",
+                   help="the same data in another layout the card allows")
     args = p.parse_args(argv)
     if (args.dest / ".complete").exists():
         print(f"{args.dest}: a generated snapshot is already there; kept as is", file=sys.stderr)
         return 0
     t0 = time.perf_counter()
     try:
-        generate_sample(args.dest, scale=args.scale, seed=args.seed)
+        generate_sample(args.dest, scale=args.scale, seed=args.seed, variant=args.variant)
     except Exception as exc:  # DataError / OSError: one line, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -15,7 +15,8 @@ English tables instead: results never depend on `LC_ALL`, `LC_TIME` or `TZ`.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+import sys
+from datetime import datetime, timedelta, timezone
 
 from beyondrecall.errors import TimestampError
 
@@ -31,31 +32,46 @@ _MONTHS = {
 }
 _MONTH_RE = "(?P<month>" + "|".join(_MONTHS) + ")"
 
-# %I:%M[:%S] %p on %d %B, %Y   (strptime accepts one- or two-digit fields and any case)
-_12H = re.compile(
-    r"(?P<hour>\d{1,2}):(?P<minute>\d{1,2})(?::(?P<second>\d{1,2}))?\s*(?P<ampm>am|pm)"
-    r"\s+on\s+(?P<day>\d{1,2})\s+" + _MONTH_RE + r",\s*(?P<year>\d{4})",
-    re.IGNORECASE,
-)
+# The card's strptime formats, exactly as `time.strptime` reads them: its field patterns
+# (%I 1-12, %H 0-23, %M/%S 0-59, %d 1-31 with one or two digits, %Y four digits), a space in the
+# format matching one or more whitespace characters, month names and AM/PM in any case. Digits
+# are ASCII only: `\d` would let Arabic-Indic or full-width digits through.
+_I = r"(?P<hour>1[0-2]|0[1-9]|[1-9])"
+_H = r"(?P<hour>2[0-3]|[01][0-9]|[0-9])"
+_M = r"(?P<minute>[0-5][0-9]|[0-9])"
+_S = r"(?P<second>[0-5][0-9]|[0-9])"
+_D = r"(?P<day>3[01]|[12][0-9]|0[1-9]|[1-9])"
+_Y = r"(?P<year>[0-9]{4})"
+_ON = r"\s+on\s+" + _D + r"\s+" + _MONTH_RE + r",\s+" + _Y
+# %I:%M %p on %d %B, %Y  and  %I:%M:%S %p on %d %B, %Y
+_12H = re.compile(_I + ":" + _M + "(?::" + _S + r")?\s+(?P<ampm>am|pm)" + _ON,
+                  re.IGNORECASE | re.ASCII)
 # %H:%M on %d %B, %Y
-_24H = re.compile(
-    r"(?P<hour>\d{1,2}):(?P<minute>\d{1,2})\s+on\s+(?P<day>\d{1,2})\s+" + _MONTH_RE
-    + r",\s*(?P<year>\d{4})",
-    re.IGNORECASE,
-)
+_24H = re.compile(_H + ":" + _M + _ON, re.IGNORECASE | re.ASCII)
 # %d %B %Y %H:%M
-_DMY = re.compile(
-    r"(?P<day>\d{1,2})\s+" + _MONTH_RE + r"\s+(?P<year>\d{4})\s+(?P<hour>\d{1,2}):(?P<minute>\d{1,2})",
-    re.IGNORECASE,
-)
-_ISO_HINT = re.compile(r"^\d{4}-\d{2}-\d{2}")
+_DMY = re.compile(_D + r"\s+" + _MONTH_RE + r"\s+" + _Y + r"\s+" + _H + ":" + _M,
+                  re.IGNORECASE | re.ASCII)
+
+# ISO 8601, read by our own pattern so that every supported Python (3.10's fromisoformat reads
+# only its own output) gives the same result: extended (2025-10-23T08:27:00+02:00) and basic
+# (20251023T082700+0200) forms, `T` or one space, optional minutes/seconds/fraction, `Z` or an
+# offset of hours[:minutes]. Date-only values mean midnight UTC.
+_ISO_EXT = re.compile(
+    r"(?P<year>[0-9]{4})-(?P<month>[0-9]{2})-(?P<day>[0-9]{2})"
+    r"(?:[T ](?P<hour>[0-9]{2})(?::(?P<minute>[0-9]{2})(?::(?P<second>[0-9]{2})"
+    r"(?:[.,](?P<frac>[0-9]{1,9}))?)?)?"
+    r"(?P<tz>Z|[+-][0-9]{2}(?::?[0-9]{2})?)?)?", re.ASCII | re.IGNORECASE)
+_ISO_BASIC = re.compile(
+    r"(?P<year>[0-9]{4})(?P<month>[0-9]{2})(?P<day>[0-9]{2})"
+    r"(?:T(?P<hour>[0-9]{2})(?:(?P<minute>[0-9]{2})(?:(?P<second>[0-9]{2})"
+    r"(?:[.,](?P<frac>[0-9]{1,9}))?)?)?"
+    r"(?P<tz>Z|[+-][0-9]{2}(?:[0-9]{2})?)?)?", re.ASCII | re.IGNORECASE)
+_ISO_HINT = re.compile(r"^[0-9]{4}-?[0-9]{2}-?[0-9]{2}", re.ASCII)
 
 
 def _build(m: re.Match, twelve_hour: bool) -> datetime:
     hour = int(m["hour"])
     if twelve_hour:
-        if not 1 <= hour <= 12:
-            raise ValueError("12-hour clock hour out of range")
         hour = hour % 12 + (12 if m["ampm"].lower() == "pm" else 0)
     second = int(m["second"]) if m.groupdict().get("second") else 0
     return datetime(int(m["year"]), _MONTHS[m["month"].lower()], int(m["day"]), hour,
@@ -63,13 +79,25 @@ def _build(m: re.Match, twelve_hour: bool) -> datetime:
 
 
 def _parse_iso(text: str) -> datetime:
-    value = text
-    if value.endswith(("Z", "z")):
-        value = value[:-1] + "+00:00"
-    parsed = datetime.fromisoformat(value)
-    if parsed.tzinfo is None:
-        return parsed.replace(tzinfo=UTC)  # the card's normalisation: naive means UTC
-    return parsed.astimezone(UTC)
+    m = _ISO_EXT.fullmatch(text) or _ISO_BASIC.fullmatch(text)
+    if not m:
+        raise ValueError("not an ISO 8601 timestamp")
+    frac = m["frac"] or ""
+    micro = int((frac + "000000")[:6]) if frac else 0
+    naive = datetime(int(m["year"]), int(m["month"]), int(m["day"]), int(m["hour"] or 0),
+                     int(m["minute"] or 0), int(m["second"] or 0), micro)
+    tz = m["tz"]
+    if not tz or tz.upper() == "Z":
+        return naive.replace(tzinfo=UTC)  # the card's normalisation: naive means UTC
+    digits = tz[1:].replace(":", "")
+    hours, minutes = int(digits[:2]), int(digits[2:4] or 0)
+    if hours > 23 or minutes > 59:
+        raise ValueError(f"offset {tz} out of range")
+    offset = timedelta(hours=hours, minutes=minutes) * (1 if tz[0] == "+" else -1)
+    try:
+        return (naive - offset).replace(tzinfo=UTC)
+    except OverflowError:
+        raise ValueError("in UTC it falls outside the years 1-9999") from None
 
 
 def parse_strict(text: str) -> datetime:
@@ -86,16 +114,46 @@ def parse_strict(text: str) -> datetime:
     raise ValueError("not in any of the card's formats")
 
 
+# Two reference clocks and two date orders: a string whose reading changes with either depends
+# on "now" (yesterday, Friday, 8:27, October 2025) or is an ambiguous numeric date (10/11/2025).
+_BASES = (datetime(2001, 2, 3, 4, 5, 6), datetime(2012, 11, 25, 17, 43, 21))
+
+
 def _parse_lenient(text: str) -> datetime:
+    """dateparser, but only for strings that name one moment on their own.
+
+    Relative expressions and ambiguous numeric dates are refused: read against the machine's clock
+    they could put the cutoff anywhere and expose the whole history, which the card forbids."""
     import dateparser  # ~3 ms a call: only behind the explicit lenient option
 
-    parsed = dateparser.parse(
-        text, languages=["en"],
-        settings={"TIMEZONE": "UTC", "TO_TIMEZONE": "UTC", "RETURN_AS_TIMEZONE_AWARE": True},
-    )
-    if parsed is None:
+    readings = set()
+    for base in _BASES:
+        for order in ("DMY", "MDY"):
+            parsed = dateparser.parse(
+                text, languages=["en"],
+                settings={"TIMEZONE": "UTC", "TO_TIMEZONE": "UTC",
+                          "RETURN_AS_TIMEZONE_AWARE": True, "RELATIVE_BASE": base,
+                          "DATE_ORDER": order, "PREFER_DATES_FROM": "past"})
+            if parsed is not None:
+                readings.add(parsed.astimezone(UTC))
+    if not readings:
         raise ValueError("dateparser could not read it either")
-    return parsed.astimezone(UTC)
+    if len(readings) > 1:
+        raise ValueError("--lenient-time does not read relative expressions, incomplete dates or "
+                         "ambiguous numeric dates")
+    return readings.pop()
+
+
+_LENIENT_SHOWN: set[str] = set()
+
+
+def _note_lenient(text: str, value: datetime) -> None:
+    """Each string read leniently is listed once per process on stderr."""
+    if text in _LENIENT_SHOWN:
+        return
+    _LENIENT_SHOWN.add(text)
+    shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    print(f"br-eval: --lenient-time read {shown!r} as {iso_utc(value)}", file=sys.stderr)
 
 
 class TimestampParser:
@@ -105,6 +163,7 @@ class TimestampParser:
     def __init__(self, lenient: bool = False) -> None:
         self.lenient = lenient
         self._cache: dict[str, datetime] = {}
+        self.lenient_read: list[str] = []     # strings read leniently, in order, once each
 
     def __call__(self, text: object, where: str) -> datetime:
         if isinstance(text, str):
@@ -119,8 +178,10 @@ class TimestampParser:
             if self.lenient and text.strip():
                 try:
                     value = _parse_lenient(text)
-                except ValueError as exc2:
+                except (ValueError, OverflowError) as exc2:
                     raise TimestampError(f"{where}: malformed timestamp {text!r} ({exc2})") from None
+                self.lenient_read.append(text)
+                _note_lenient(text, value)
             else:
                 raise TimestampError(f"{where}: malformed timestamp {text!r} ({exc})") from None
         self._cache[text] = value

@@ -77,3 +77,78 @@ def test_independent_of_locale_and_timezone():
                            env={**os.environ, **env}, check=True)
         outs.add(r.stdout)
     assert outs == {"2025-10-23T20:27:00+00:00 2025-10-23T08:27:00+00:00\n"}
+
+
+# --- issue 13: ISO 8601 basic form and Z, the same on every supported Python ------------------
+# Our own ISO pattern (not datetime.fromisoformat, which on 3.10 reads only its own output), so the
+# expected values below hold on 3.10 too.
+@pytest.mark.parametrize("text, expected", [
+    ("20251023T082700Z", datetime(2025, 10, 23, 8, 27, tzinfo=UTC)),
+    ("20251023T102700+0200", datetime(2025, 10, 23, 8, 27, tzinfo=UTC)),
+    ("20251023T1027+02", datetime(2025, 10, 23, 8, 27, tzinfo=UTC)),
+    ("20251023", datetime(2025, 10, 23, tzinfo=UTC)),
+    ("2025-10-23", datetime(2025, 10, 23, tzinfo=UTC)),
+    ("2025-10-23T08:27Z", datetime(2025, 10, 23, 8, 27, tzinfo=UTC)),
+    ("2025-10-23T08:27:00.5z", datetime(2025, 10, 23, 8, 27, 0, 500000, tzinfo=UTC)),
+    ("2025-10-23T08:27:00.123456789+00:00", datetime(2025, 10, 23, 8, 27, 0, 123456, tzinfo=UTC)),
+    ("2025-10-23T10:27:00+0200", datetime(2025, 10, 23, 8, 27, tzinfo=UTC)),
+])
+def test_iso_basic_form_and_z(text, expected):
+    assert parse_strict(text) == expected
+
+
+def test_iso_does_not_use_fromisoformat(monkeypatch):
+    """3.10's fromisoformat rejects `Z` and the basic form: our reading must not depend on it."""
+    import beyondrecall.timestamps as ts
+
+    class NoIso(datetime):
+        @classmethod
+        def fromisoformat(cls, s):  # pragma: no cover - must not be called
+            raise AssertionError("fromisoformat used")
+
+    monkeypatch.setattr(ts, "datetime", NoIso)
+    assert ts.parse_strict("2025-10-23T08:27:00Z") == datetime(2025, 10, 23, 8, 27, tzinfo=UTC)
+
+
+# --- issue 17 item 9: the card's formats exactly ---------------------------------------------
+@pytest.mark.parametrize("text", [
+    "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00",       # overflow in UTC
+    "\u0668:\u0662\u0667 am on \u0662\u0663 October, \u0662\u0660\u0662\u0665",  # Arabic-Indic
+    "\uff18:\uff12\uff17 am on 23 October, 2025",                    # full-width digits
+    "８:27 am on 23 October, 2025", "2025-１0-23",
+    "8:27am on 23 October, 2025",                                    # %M %p needs the space
+    "8:27 am on 23 October,2025",                                    # ", " needs the space
+    "8:27 am on 23 Oct, 2025", "2025-10-23T08:27:00+25:00",
+])
+def test_outside_the_card_formats_is_an_error_line(text):
+    with pytest.raises(TimestampError) as exc:
+        TimestampParser()(text, "where")
+    assert str(exc.value).startswith("where: malformed timestamp")
+
+
+def test_overflow_reads_fine_when_it_stays_in_range():
+    assert parse_strict("0001-01-01T14:00:00+14:00") == datetime(1, 1, 1, tzinfo=UTC)
+
+
+# --- issue 13: --lenient-time never reads relative or ambiguous dates; lists what it read -------
+@pytest.mark.parametrize("text", ["yesterday", "Friday", "now", "10/11/2025", "in 3 days",
+                                  "2 hours ago", "October 2025", "8:27"])
+def test_lenient_refuses_relative_and_ambiguous(text):
+    with pytest.raises(TimestampError) as exc:
+        TimestampParser(lenient=True)(text, "w")
+    assert "malformed timestamp" in str(exc.value)
+
+
+def test_lenient_lists_each_string_once_on_stderr(capsys):
+    import beyondrecall.timestamps as ts
+
+    ts._LENIENT_SHOWN.clear()
+    p = TimestampParser(lenient=True)
+    for _ in range(3):
+        assert p("8:27am on 23 October, 2025", "w") == datetime(2025, 10, 23, 8, 27, tzinfo=UTC)
+    assert p("23/10/2025", "w") == datetime(2025, 10, 23, tzinfo=UTC)   # unambiguous
+    assert p("8:27 am on 23 October, 2025", "w")                        # strict: not listed
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["br-eval: --lenient-time read '8:27am on 23 October, 2025' as 2025-10-23T08:27:00Z",
+                   "br-eval: --lenient-time read '23/10/2025' as 2025-10-23T00:00:00Z"]
+    assert p.lenient_read == ["8:27am on 23 October, 2025", "23/10/2025"]

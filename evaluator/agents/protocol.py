@@ -158,6 +158,10 @@ class MediaPreparer:
         return self._cache
 
     def wrap(self, paths, usage: list) -> list[MediaInput]:
+        from beyondrecall.paths import resolve_media  # refuses paths that leave benchmark/
+
+        for p in paths:
+            resolve_media(self.benchmark_dir, p)
         return [MediaInput(p, self.benchmark_dir / p, self, usage) for p in paths]
 
     def _page_map(self, rel: str):

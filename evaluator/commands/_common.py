@@ -9,6 +9,21 @@ def add_data_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", metavar="DIR", default=None,
                         help="Beyond Recall snapshot folder (default: $BR_EVAL_DATA, the download "
                              "folder, else the generated sample)")
+    parser.add_argument("--task-file", "--task_file", dest="task_file", action="append",
+                        default=None, metavar="TASK=PATH",
+                        help="read TASK from PATH instead of the file found in the snapshot "
+                             "(repeatable)")
+
+
+def task_files_of(args) -> dict | None:
+    """`--task-file TASK=PATH` values as {task: Path} for the loader's `task_files=` (None when
+    not given). Raises DataError on a malformed value or an unknown task."""
+    values = getattr(args, "task_file", None)
+    if not values:
+        return None
+    from beyondrecall.loader import parse_task_file_args
+
+    return parse_task_file_args(values)
 
 
 def add_lenient_arg(parser: argparse.ArgumentParser) -> None:

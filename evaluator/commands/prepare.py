@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from evaluator.commands._common import add_data_arg
+from evaluator.commands._common import add_data_arg, task_files_of
 
 _worker_caches: dict = {}
 
@@ -87,7 +87,7 @@ def main(args) -> int:
 
     started = time.perf_counter()
     snapshot = resolve_data_dir(args.data)
-    tasks = load_tasks(snapshot, _task_names(args.tasks))
+    tasks = load_tasks(snapshot, _task_names(args.tasks), task_files=task_files_of(args))
     bench = snapshot / "benchmark"
     rel_paths = sorted(set().union(*(t.media_paths() for t in tasks)))
     pdf_map = read_pdf_map(snapshot)
@@ -106,11 +106,14 @@ def main(args) -> int:
         resolve_clip(args.clip_model or "ViT-B-32", args.clip_pretrained, cache.sha256)
         load_vocabulary(args.clip_vocabulary)
 
+    from beyondrecall.paths import resolve_media
+
     jobs = []
     for rel in rel_paths:
         entry = pdf_map.get(rel)
         page_map = ([(p, p in entry.evidence_pages) for p in entry.original_pages]
                     if entry is not None else None)
+        resolve_media(bench, rel)   # refuses a path that leaves benchmark/ (one line, exit 1)
         jobs.append((rel, media_kind(rel), str(bench / rel), page_map))
 
     show = args.progress and sys.stderr.isatty()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from evaluator.commands._common import add_data_arg, add_lenient_arg
+from evaluator.commands._common import add_data_arg, add_lenient_arg, task_files_of
 
 
 def add_arguments(parser) -> None:
@@ -55,7 +55,8 @@ def main(args) -> int:
     except ValueError as exc:
         raise DataError(str(exc)) from None
     snapshot = resolve_data_dir(args.data)
-    tasks = load_tasks(snapshot, [key.task], lenient=args.lenient_time)
+    tasks = load_tasks(snapshot, [key.task], lenient=args.lenient_time,
+                       task_files=task_files_of(args))
     traj, question = find_question(tasks, key)
     history = visible_history(traj, question)
     if args.json:

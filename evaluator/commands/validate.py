@@ -1,10 +1,15 @@
-"""`br-eval validate`: check every task file and list every problem."""
+"""`br-eval validate`: check every task file and list every problem, then notes.
+
+Problems (one line each, exit 1) stop a run; notes (`note: ...` lines, exit 0) do not: JSON files
+that are no task's, the inventory fingerprint against the card's, and counts against the card's
+tables and benchmark/RELEASE_STATS.json.
+"""
 
 from __future__ import annotations
 
 import sys
 
-from evaluator.commands._common import add_data_arg, add_lenient_arg
+from evaluator.commands._common import add_data_arg, add_lenient_arg, task_files_of
 
 
 def add_arguments(parser) -> None:
@@ -15,15 +20,31 @@ def add_arguments(parser) -> None:
 
 
 def main(args) -> int:
-    from beyondrecall import resolve_data_dir, validate_snapshot
+    from beyondrecall import resolve_data_dir
+    from beyondrecall.card import (card_notes, fingerprint_note, release_stats_notes,
+                                   snapshot_counts)
+    from beyondrecall.checksums import printable
+    from beyondrecall.loader import check_snapshot
+    from beyondrecall.snapshot import snapshot_info
 
     snapshot = resolve_data_dir(args.data)
     names = None
     if args.tasks:
         names = [p for raw in args.tasks for p in raw.split(",") if p.strip()]
-    tasks, problems = validate_snapshot(snapshot, names, lenient=args.lenient_time)
+    task_files = task_files_of(args)
+    v = check_snapshot(snapshot, names, lenient=args.lenient_time, task_files=task_files)
+    tasks, problems = v.tasks, v.problems
     for p in problems:
-        print(p)
+        print(printable(p))
+    info = snapshot_info(snapshot, task_files=task_files)
+    notes = list(v.notes) + [fingerprint_note(info)]
+    if tasks:
+        counts = snapshot_counts(snapshot, tasks)
+        all_tasks = len(tasks) == 11
+        notes += card_notes(counts, all_tasks=all_tasks, is_sample=info.is_sample)
+        notes += release_stats_notes(snapshot, counts, all_tasks=all_tasks)
+    for n in notes:
+        print(f"note: {printable(n)}")
     n_traj = sum(len(t.trajectories) for t in tasks)
     n_q = sum(t.n_questions for t in tasks)
     n_turns = sum(tr.n_turns for t in tasks for tr in t.trajectories)

@@ -38,9 +38,12 @@ def main(args) -> int:
     from beyondrecall.checksums import verify_snapshot
     from beyondrecall.snapshot import resolve_data_dir
 
+    from evaluator.commands._common import task_files_of
+
     snapshot = resolve_data_dir(args.data, quiet=args.json)
     report = verify_snapshot(snapshot, workers=args.workers, deep=args.deep, strict=args.strict,
-                             progress=not args.no_progress and sys.stderr.isatty())
+                             progress=not args.no_progress and sys.stderr.isatty(),
+                             task_files=task_files_of(args))
     return print_report(report, as_json=args.json)
 
 
@@ -52,5 +55,7 @@ def print_report(report, as_json: bool = False) -> int:
     else:
         for f in report.findings:
             print(f.line())
+        if report.fingerprint.get("note"):
+            print(f"note: {report.fingerprint['note']}")
         print(f"br-eval verify: {report.summary()}", file=sys.stdout if report.ok else sys.stderr)
     return 0 if report.ok else 1
