@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import os
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -24,6 +26,8 @@ class MediaCache:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.store = Store(root)
+        with contextlib.suppress(OSError):      # a read-only cache still serves what it holds
+            self.store.ensure_root()
 
     @property
     def root(self) -> Path:
