@@ -80,7 +80,8 @@ class MediaCache:
         d = entry.data
         mapped = check_page_map(source, page_map, d["page_count"])
         pages = tuple(
-            PdfPage(i, orig, ev, entry.path / p["file"], p["text"], p["width"], p["height"])
+            PdfPage(i, orig, ev, entry.path / p["file"], p["text"], p["width"], p["height"],
+                    p.get("dpi", dpi))
             for i, (p, (orig, ev)) in enumerate(zip(d["pages"], mapped)))
         return PdfPages(source, sha, dpi, pages, entry.from_cache)
 
