@@ -111,3 +111,138 @@ def test_a_new_cache_carries_the_marker(tmp_path):
     MediaCache(root).image(make_image(tmp_path / "a.png", fmt="PNG"))
     assert (root / store_mod.MARKER).is_file()
     assert store_mod.Store(root).prune().kept == 1      # no refusal on br-eval's own cache
+
+
+# ---- item 12: prepare --workers leaves no orphans ---------------------------------------------
+
+_POOL_SCRIPT = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, sys.argv[1])
+    from evaluator.commands.prepare import worker_pool
+    pool = worker_pool(2)
+    futures = [pool.submit(time.sleep, 120) for _ in range(2)]
+    deadline = time.time() + 30
+    while len(pool._processes) < 2 and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)         # let the initializers run
+    print(" ".join(str(p) for p in pool._processes), flush=True)
+    time.sleep(120)
+""")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            state = next(line for line in f if line.startswith("State:"))
+        return "Z" not in state.split()[1]          # a zombie has exited
+    except (FileNotFoundError, StopIteration, ProcessLookupError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc to see processes")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_prepare_workers_exit_when_the_parent_dies(sig):
+    parent = subprocess.Popen([sys.executable, "-c", _POOL_SCRIPT, str(REPO)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(p) for p in parent.stdout.readline().split()]
+        assert len(workers) == 2 and all(_alive(w) for w in workers)
+        parent.send_signal(sig)
+        parent.wait(timeout=10)
+        deadline = time.time() + 10
+        while any(_alive(w) for w in workers) and time.time() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(w) for w in workers), "orphaned prepare workers still running"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        for w in locals().get("workers", []):
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+
+
+# ---- item 10: media bounds --------------------------------------------------------------------
+
+def _stepping_reference(times, fps, end):
+    """The definition spelled out: the frame on screen at every multiple of 1/fps before end."""
+    import bisect
+
+    out, j = [], 0
+    while True:
+        t = j / fps
+        if j and t >= end - 1e-9:
+            return out
+        i = bisect.bisect_right(times, t + 1e-9) - 1
+        if not out or out[-1] != i:
+            out.append(i)
+        j += 1
+
+
+def test_rate_sampling_is_per_frame_not_per_step():
+    import random
+
+    from media_cache.video import rate_indices
+
+    started = time.perf_counter()
+    assert rate_indices([0.0, 1e9], 1.0) == [0, 1]
+    assert rate_indices([0.0, 0.5, 1e9, 1e9 + 0.04], 25.0, 1e9 + 0.08) == [0, 1, 2, 3]
+    assert time.perf_counter() - started < 0.1
+    rng = random.Random(7)
+    for _ in range(500):
+        times = [0.0]
+        for _ in range(rng.randint(0, 30)):
+            times.append(times[-1] + rng.choice([0.0, 0.001, 0.04, 1 / 30, 0.5, 2.0]))
+        fps = rng.choice([0.5, 1, 3, 10, 29.97, 30, 100])
+        end = times[-1] + rng.choice([0.0, 0.04, 0.5])
+        assert rate_indices(times, fps, end) == _stepping_reference(times, fps, end)
+
+
+def test_too_many_frames_is_refused_naming_the_file(tmp_path, monkeypatch):
+    from media_cache import video as video_mod
+    from media_cache.synthetic import make_video
+
+    clip = make_video(tmp_path / "clip.mp4", seconds=1, fps=10)
+    monkeypatch.setattr(video_mod, "MAX_FRAMES", 4)
+    with pytest.raises(MediaError, match=r"clip\.mp4: fps=10 picks 10 frames, over br-eval's limit of 4"):
+        MediaCache(tmp_path / "cache").video_frames(clip, fps=10)
+    assert len(MediaCache(tmp_path / "cache").video_frames(clip, num_frames=4).frames) == 4
+
+
+def test_huge_pdf_pages_are_rendered_within_the_pixel_cap(tmp_path):
+    import pymupdf
+
+    from media_cache.pdf import MAX_PAGE_PIXELS
+
+    path = tmp_path / "huge.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page(width=8000, height=8000)
+    page.insert_text((100, 100), "tiny file, giant page", fontsize=40)
+    doc.new_page(width=612, height=792).insert_text((72, 72), "a letter page")
+    doc.save(path)
+    doc.close()
+    assert path.stat().st_size < 5000
+    started = time.perf_counter()
+    pages = MediaCache(tmp_path / "cache").pdf_pages(path, dpi=144)
+    assert time.perf_counter() - started < 30
+    big, letter = pages.pages
+    assert big.width * big.height <= MAX_PAGE_PIXELS and big.dpi < 144
+    assert (big.width, big.height) == (round(8000 * big.dpi / 72), round(8000 * big.dpi / 72))
+    assert "giant page" in big.text
+    assert (letter.dpi, letter.width, letter.height) == (144, 1224, 1584)   # untouched
+
+
+def test_too_long_audio_is_named_and_prepare_goes_on(sample_copy, tmp_path, capsys, monkeypatch):
+    from media_cache import audio as audio_mod
+
+    monkeypatch.setattr(audio_mod, "MAX_AUDIO_SECONDS", 0.5)
+    code, out, err = run_cli(capsys, "prepare", "--data", str(sample_copy), "--cache-dir",
+                             str(tmp_path / "cache"), "--frames", "2", "--dpi", "30")
+    assert code == 1 and "Traceback" not in err
+    too_long = [line for line in err.splitlines() if "over br-eval's limit of" in line]
+    assert too_long and all(".mp4" in line and "audio track is" in line for line in too_long)
+    prepared = int(out.split(" prepared")[0].rsplit(" ", 1)[-1])
+    assert prepared > 0                                     # images, PDFs, frames still done
+    info = MediaCache(tmp_path / "cache").store.info()
+    assert info.ops["image"].entries > 0 and info.ops["pdf_pages"].entries > 0
+    assert info.ops.get("audio") is None or info.ops["audio"].bytes < 1000   # only "no audio" records
