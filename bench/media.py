@@ -1,7 +1,8 @@
 """Media cache speed and memory, each figure next to a reference measured in the same run.
 
-    python bench/media.py                # 60 s and 10 min 720p videos with audio, a 50-page PDF
+    python bench/media.py                # 60 s and 10 min 720p videos with audio, a 10-page PDF
     python bench/media.py --quick        # 20 s and 2 min videos, 10 pages (a smoke run)
+    python bench/media.py --delivery-only   # only the per-question delivery and request-size tables
 
 The media are generated first into a temporary folder (H.264 ultrafast at 10 fps with a 2 s GOP,
 AAC stereo tone; PDF pages of text and boxes); generation time is printed but not counted.
@@ -22,6 +23,16 @@ What is printed, and the goal the issue set for it:
   peak memory                        max RSS of a fresh process preparing the long video's frames
                                      (8 frames and 1 fps) and audio, against a process that only
                                      imports the same libraries
+  delivery over 10 questions         (issue 18) per question, for each medium: the raw library
+                                     (PyAV decoding the 8 frames / PyMuPDF rendering the pages to
+                                     pixels, and the same plus PNG encoding for a server), br-eval
+                                     cold, and br-eval warm for a local backend (pixels through the
+                                     hf backend's loader) and an API backend (data URLs through the
+                                     openai backend), 10 questions in one process.
+                                     goals: local warm <= 1.1x min(direct, reading the cache);
+                                     cold frames <= 1.3x raw PyAV; API warm stays well under direct
+  request bytes                      a full-context request with 20 images (frames and pages) under
+                                     each image encoding option of the openai backend
 Timings are the best of --repeat runs (cold runs get a fresh cache folder each time).
 """
 
@@ -178,11 +189,13 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="runs per timing (best is kept)")
     ap.add_argument("--frames", type=int, default=8)
     ap.add_argument("--keep", metavar="DIR", help="generate into DIR and keep it (reused when present)")
+    ap.add_argument("--delivery-only", action="store_true", help="only the issue-18 delivery tables")
+    ap.add_argument("--questions", type=int, default=10, help="questions per medium in the delivery table")
     args = ap.parse_args(argv)
 
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="br-eval-bench-media-"))
     work.mkdir(parents=True, exist_ok=True)
-    short_s, long_s, n_pages = (20, 120, 10) if args.quick else (60, 600, 50)
+    short_s, long_s, n_pages = (20, 120, 10) if args.quick else (60, 600, 10)
     fps, gop = 10, 20
     try:
         import av
@@ -217,6 +230,10 @@ def main(argv=None) -> int:
             store_mod._sha_memo.clear()
 
         k, rep = args.frames, args.repeat
+        delivery_table(media, pdf, k, rep, args.questions, fresh_root, forget_memo)
+        request_bytes_table(media, pdf, k, fresh_root)
+        if args.delivery_only:
+            return 0
         summary = {}
         for name, video in media.items():
             print(f"\n{video.name}: {k} uniform frames")
@@ -298,6 +315,157 @@ def main(argv=None) -> int:
             shutil.rmtree(work, ignore_errors=True)
         else:
             shutil.rmtree(work / "caches", ignore_errors=True)
+
+
+# ---- issue 18: delivery per question ------------------------------------------------------------
+
+def raw_pyav_pixels(path: Path, k: int):
+    """Raw PyAV seeking to each frame, as PIL images (what a local model takes)."""
+    from PIL import Image
+
+    return [Image.fromarray(a) for a in raw_pyav_seek(path, k)]
+
+
+def raw_pymupdf_pixels(path: Path, dpi: int):
+    import pymupdf
+    from PIL import Image
+
+    out = []
+    with pymupdf.open(path) as doc:
+        for page in doc:
+            pix = page.get_pixmap(dpi=dpi, alpha=False)
+            out.append(Image.frombytes("RGB", (pix.width, pix.height), pix.samples))
+    return out
+
+
+def data_urls_direct(images) -> int:
+    """Encode in-memory images as PNG data URLs (the direct way to talk to a server)."""
+    import base64
+    import io
+
+    total = 0
+    for im in images:
+        buf = io.BytesIO()
+        im.save(buf, format="PNG", compress_level=6)
+        total += len(base64.b64encode(buf.getvalue()))
+    return total
+
+
+def delivery_table(media: dict, pdf: Path, k: int, rep: int, q: int, fresh_root, forget_memo) -> None:
+    from media_cache import delivery
+    from evaluator.models.hf_backend import _load_image
+    from evaluator.models.openai_backend import OpenAIChatModel
+
+    api = OpenAIChatModel("http://127.0.0.1:9/v1", "bench")      # never called: encoding only
+    print(f"\ndelivery per question, {q} questions per medium in one process (best of {rep})")
+    print(f"  {'':<58} {'time':>11} {'ratio':>7}  goal")
+    items = [(f"{v.name}, {k} frames", "video", v) for v in media.values()]
+    items.append((f"{pdf.name}, every page at 144 dpi", "pdf", pdf))
+    for label, kind, path in items:
+        print(f"  {label}")
+        if kind == "video":
+            direct = lambda: raw_pyav_pixels(path, k)                        # noqa: E731
+            produce = lambda c: c.video_frames(path, num_frames=k).frames    # noqa: E731
+            files = lambda r: [f.image_path for f in r]                      # noqa: E731
+        else:
+            direct = lambda: raw_pymupdf_pixels(path, 144)                   # noqa: E731
+            produce = lambda c: c.pdf_pages(path, dpi=144).pages             # noqa: E731
+            files = lambda r: [p.image_path for p in r]                      # noqa: E731
+        t_direct, imgs = best(direct, rep)
+        t_direct_api, _ = best(lambda: data_urls_direct(direct()), rep)
+        roots = []
+
+        def cold():
+            forget_memo()
+            delivery.pixel_memo.clear()
+            roots.append(fresh_root())
+            return produce(MediaCache(roots[-1]))
+
+        t_cold, _ = best(cold, rep)
+        root = roots[-1]
+        paths = [str(p) for p in files(produce(MediaCache(root)))]
+
+        def read_cache_plain():   # reading the stored files back without any memo
+            from PIL import Image
+
+            out = []
+            for p in paths:
+                with Image.open(p) as im:
+                    out.append(im.convert("RGB"))
+            return out
+
+        t_read, _ = best(read_cache_plain, rep)
+
+        def warm_local():
+            forget_memo()
+            delivery.pixel_memo.clear()
+            cache = MediaCache(root)
+            for _ in range(q):
+                for p in files(produce(cache)):
+                    _load_image(str(p))
+
+        def warm_api():
+            forget_memo()
+            delivery.encoded_memo.clear()
+            cache = MediaCache(root)
+            for _ in range(q):
+                for p in files(produce(cache)):
+                    api._image_url(str(p))
+
+        t_local, _ = best(warm_local, rep)
+        t_api, _ = best(warm_api, rep)
+        t_local, t_api = t_local / q, t_api / q
+        cheaper = min(t_direct, t_read)
+        row("direct: raw library to pixels in memory (reference)", t_direct)
+        row("direct: the same + PNG data URLs for a server (reference)", t_direct_api)
+        row("reading the cached files back, no memo (reference)", t_read, t_direct, "vs direct")
+        row("br-eval cold (first sight: decode/render + store)", t_cold, t_direct,
+            "vs raw to memory" + ("; goal <= 1.3x" if kind == "video" else ""))
+        row("br-eval warm, local pixels, per question", t_local, cheaper,
+            f"vs min(direct, read) = {fmt_s(cheaper).strip()}; goal <= 1.1x")
+        row("br-eval warm, API data URLs, per question", t_api, t_direct_api,
+            f"vs direct + encode = {t_direct_api / t_api:,.1f}x faster")
+    delivery.pixel_memo.clear()
+    delivery.encoded_memo.clear()
+
+
+def request_bytes_table(media: dict, pdf: Path, k: int, fresh_root) -> None:
+    import json as _json
+
+    from evaluator.models.base import ImagePart, Message, TextPart
+    from evaluator.models.openai_backend import OpenAIChatModel
+    from media_cache import delivery
+
+    cache = MediaCache(fresh_root())
+    images = []
+    for v in media.values():
+        images += [str(f.image_path) for f in cache.video_frames(v, num_frames=k).frames]
+    images += [str(p.image_path) for p in cache.pdf_pages(pdf, dpi=144).pages]
+    images = images[:20]
+    messages = [Message("user", (*[ImagePart(p) for p in images], TextPart("What changed?")))]
+    print(f"\nrequest bytes: one full-context request with {len(images)} images "
+          f"({min(len(images), 2 * k)} 720p frames, the rest 144-dpi pages)")
+    print(f"  {'image encoding (--model_args)':<58} {'bytes':>11} {'vs png':>7}  encode once")
+    options = [("image_format=png (default, lossless)", {}),
+               ("image_format=png,max_image_side=768", {"max_image_side": 768}),
+               ("image_format=webp (quality 90)", {"image_format": "webp"}),
+               ("image_format=jpeg (quality 90)", {"image_format": "jpeg"}),
+               ("image_format=jpeg,image_quality=75", {"image_format": "jpeg", "image_quality": 75}),
+               ("image_format=jpeg,image_quality=75,max_image_side=768",
+                {"image_format": "jpeg", "image_quality": 75, "max_image_side": 768})]
+    base = None
+    for label, kw in options:
+        delivery.encoded_memo.clear()
+        model = OpenAIChatModel("http://127.0.0.1:9/v1", "bench", **kw)
+        t = time.perf_counter()
+        body = _json.dumps({"model": "bench", "messages": model.to_openai_messages(messages)})
+        t = time.perf_counter() - t
+        n = len(body.encode())
+        base = base or n
+        print(f"  {label:<58} {n / 1e6:8.2f} MB {n / base:6.2f}x  {fmt_s(t)}")
+    raw = sum(Path(p).stat().st_size for p in images)
+    print(f"  {'(the stored files themselves, uncompressed frames)':<58} {raw / 1e6:8.2f} MB")
+    delivery.encoded_memo.clear()
 
 
 def _same_png(a: Path, b: Path) -> bool:

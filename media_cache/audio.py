@@ -14,6 +14,9 @@ from pathlib import Path
 from media_cache.errors import MediaError
 
 SAMPLE_RATE = 16_000
+# Longer audio is refused (naming the file), before decoding when the container says how long it
+# is and while decoding otherwise: 3 h is a 691 MB WAV. (The WAV header itself stops at 4 GiB.)
+MAX_AUDIO_SECONDS = 3 * 3600
 _FORMAT_IEEE_FLOAT = 3
 
 
@@ -51,6 +54,23 @@ def read_wav_float32(path: Path):
     return np.frombuffer(data, dtype="<f4"), rate
 
 
+def _declared_seconds(container, stream) -> float | None:
+    try:
+        if stream.duration is not None and stream.time_base:
+            return float(stream.duration * stream.time_base)
+        if container.duration is not None:
+            return container.duration / 1_000_000
+    except (TypeError, ValueError, ZeroDivisionError):
+        pass
+    return None
+
+
+def _too_long(source: Path, seconds: float | None) -> str:
+    said = f"{seconds / 3600:.1f} h" if seconds is not None else "more than that"
+    return (f"{source}: audio track is {said}, over br-eval's limit of "
+            f"{MAX_AUDIO_SECONDS / 3600:g} h; skipped")
+
+
 def build_audio(source: Path, out_dir: Path) -> dict:
     """Producer of the `audio` operation: audio.wav, or has_audio=False without an audio stream."""
     import av
@@ -67,6 +87,10 @@ def build_audio(source: Path, out_dir: Path) -> dict:
             return {"has_audio": False, "file": None, "samples": 0, "sample_rate": SAMPLE_RATE,
                     "duration": 0.0}
         stream = container.streams.audio[0]
+        declared = _declared_seconds(container, stream)
+        if declared is not None and declared > MAX_AUDIO_SECONDS:
+            raise MediaError(_too_long(source, declared))
+        limit = MAX_AUDIO_SECONDS * SAMPLE_RATE
         resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
         target = out_dir / "audio.wav"
         n = 0
@@ -84,6 +108,8 @@ def build_audio(source: Path, out_dir: Path) -> dict:
 
                 for frame in container.decode(stream):
                     n += write(resampler.resample(frame))
+                    if n > limit:
+                        raise MediaError(_too_long(source, None))
                 n += write(resampler.resample(None))
                 f.seek(0)
                 f.write(wav_header(n))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import os
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -24,6 +26,8 @@ class MediaCache:
 
     def __init__(self, root: Path | str | None = None) -> None:
         self.store = Store(root)
+        with contextlib.suppress(OSError):      # a read-only cache still serves what it holds
+            self.store.ensure_root()
 
     @property
     def root(self) -> Path:
@@ -76,7 +80,8 @@ class MediaCache:
         d = entry.data
         mapped = check_page_map(source, page_map, d["page_count"])
         pages = tuple(
-            PdfPage(i, orig, ev, entry.path / p["file"], p["text"], p["width"], p["height"])
+            PdfPage(i, orig, ev, entry.path / p["file"], p["text"], p["width"], p["height"],
+                    p.get("dpi", dpi))
             for i, (p, (orig, ev)) in enumerate(zip(d["pages"], mapped)))
         return PdfPages(source, sha, dpi, pages, entry.from_cache)
 

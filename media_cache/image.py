@@ -12,17 +12,11 @@ _EXIF_ORIENTATION = 0x0112
 
 
 def open_image(path: Path):
-    """Open and fully decode an image with Pillow; MediaError naming the file if it cannot."""
-    from PIL import Image
+    """Open and fully decode an image with Pillow; MediaError naming the file if it cannot
+    (one line, also for an image over the decompression-bomb limit: see media_cache.delivery)."""
+    from media_cache.delivery import quiet_open
 
-    try:
-        im = Image.open(path)
-        im.load()
-        return im
-    except FileNotFoundError:
-        raise MediaError(f"{path}: no such file") from None
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
-        raise MediaError(f"{path}: cannot decode image ({exc})") from None
+    return quiet_open(path)
 
 
 def build_image(source: Path, out_dir: Path) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Sequence
 
@@ -10,6 +11,10 @@ from media_cache.errors import MediaError
 # 144 dpi = twice PDF's 72-point grid: a US-letter page becomes 1224x1584 px, where small print
 # and table figures stay legible to a VLM; 72 dpi (1 px per point) blurs footnote-sized text.
 DEFAULT_DPI = 144
+# A page that would render to more pixels than this at the asked dpi is rendered at the highest
+# dpi that fits (recorded per page): a US-letter page fits up to 400 dpi, an 8000x8000 pt page
+# (a hostile file of 840 bytes) becomes 4000x4000 px instead of 16000x16000.
+MAX_PAGE_PIXELS = 16_000_000
 
 
 def _quiet_mupdf(pymupdf) -> None:
@@ -48,7 +53,8 @@ def build_pdf_pages(source: Path, out_dir: Path, dpi: int) -> dict:
         for i in range(doc.page_count):
             try:
                 page = doc.load_page(i)
-                pix = page.get_pixmap(dpi=dpi, alpha=False)
+                page_dpi = fit_dpi(page.rect.width, page.rect.height, dpi)
+                pix = page.get_pixmap(dpi=page_dpi, alpha=False)
                 name = f"page_{i:04d}.png"
                 pix.save(out_dir / name)
                 text = page.get_text("text")
@@ -56,10 +62,22 @@ def build_pdf_pages(source: Path, out_dir: Path, dpi: int) -> dict:
                 raise
             except Exception as exc:
                 raise MediaError(f"{source}: cannot render page {i + 1} ({exc})") from None
-            pages.append({"file": name, "text": text, "width": pix.width, "height": pix.height})
+            pages.append({"file": name, "text": text, "width": pix.width, "height": pix.height,
+                          "dpi": page_dpi})
     finally:
         doc.close()
     return {"page_count": len(pages), "pages": pages}
+
+
+def fit_dpi(width_pt: float, height_pt: float, dpi: int) -> int:
+    """`dpi`, lowered (to at least 1) so the page renders to at most MAX_PAGE_PIXELS pixels."""
+    px = (width_pt * dpi / 72) * (height_pt * dpi / 72)
+    if not px > MAX_PAGE_PIXELS:
+        return dpi
+    scaled = int(dpi * math.sqrt(MAX_PAGE_PIXELS / px))
+    while scaled > 1 and (width_pt * scaled / 72) * (height_pt * scaled / 72) > MAX_PAGE_PIXELS:
+        scaled -= 1
+    return max(1, scaled)
 
 
 def check_page_map(source: Path, page_map: Sequence[tuple[int, bool]] | None,

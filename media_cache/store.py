@@ -25,7 +25,9 @@ import errno
 import hashlib
 import json
 import os
+import re
 import shutil
+import stat
 import tempfile
 import threading
 import time
@@ -39,8 +41,8 @@ from media_cache.errors import MediaError
 # Bump an operation's number whenever what it writes changes (format, sampling, rendering).
 PRODUCER_VERSIONS: dict[str, int] = {
     "image": 1,
-    "pdf_pages": 1,
-    "video_frames": 2,  # 2: PNGs written by FFmpeg's encoder (paeth) instead of Pillow
+    "pdf_pages": 2,     # 2: pages over MAX_PAGE_PIXELS are rendered at a lower dpi to fit
+    "video_frames": 3,  # 3: PNGs stored without compression (fast to write and to read back)
     "audio": 1,
     "clip_image": 1,    # CLIP image embedding of one image file
     "clip_text": 1,     # CLIP text embeddings of a vocabulary
@@ -48,6 +50,10 @@ PRODUCER_VERSIONS: dict[str, int] = {
 
 MANIFEST = "manifest.json"
 TMP_PREFIX = ".tmp-"
+# Written at the root of every cache br-eval writes to; `prune` refuses a folder without it.
+MARKER = ".br-eval-media-cache"
+_MARKER_TEXT = "This folder is a br-eval media cache (`br-eval cache prune` may clean it).\n"
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 HASH_CHUNK = 1 << 20
 
 _memo_lock = threading.Lock()
@@ -131,6 +137,8 @@ class CacheInfo:
     temp_bytes: int = 0
     hash_memos: int = 0
     total_bytes: int = 0
+    foreign: int = 0           # items prune does not recognise as br-eval's and leaves alone
+    marked: bool = False       # the root carries br-eval's marker file
 
     @property
     def entries(self) -> int:
@@ -145,6 +153,7 @@ class PruneReport:
     removed_memos: int = 0
     freed_bytes: int = 0
     kept: int = 0
+    left_alone: int = 0        # items not recognised as br-eval's (never removed)
 
 
 class Store:
@@ -153,6 +162,25 @@ class Store:
     def __init__(self, root: Path | str | None = None) -> None:
         self.root = Path(root).expanduser() if root is not None else default_root()
         self.stats: Counter[str] = Counter()   # "<op>:hit" / "<op>:miss", plus op-specific counts
+        self._marked = False
+
+    def ensure_root(self) -> None:
+        """Create the root and its marker file (what lets `prune` recognise the folder)."""
+        if self._marked:
+            return
+        self.root.mkdir(parents=True, exist_ok=True)
+        marker = self.root / MARKER
+        if not marker.is_file():
+            with contextlib.suppress(OSError):     # a read-only cache still serves hits
+                marker.write_text(_MARKER_TEXT, encoding="utf-8")
+        self._marked = True
+
+    def is_marked(self) -> bool:
+        """True when the root carries br-eval's marker file (a regular file, not a link)."""
+        try:
+            return stat.S_ISREG(os.lstat(self.root / MARKER).st_mode)
+        except OSError:
+            return False
 
     # ---- source hashing ---------------------------------------------------------------------
 
@@ -203,6 +231,7 @@ class Store:
         with _memo_lock:
             _sha_memo[memo_key] = sha
         with contextlib.suppress(OSError):    # the memo is an optimisation: a read-only cache still works
+            self.ensure_root()
             memo_file.parent.mkdir(parents=True, exist_ok=True)
             _write_json_atomic(memo_file, {"path": real, "size": st.st_size,
                                            "mtime_ns": st.st_mtime_ns, "ino": st.st_ino, "sha256": sha})
@@ -238,6 +267,7 @@ class Store:
         if manifest is not None:
             self.stats[f"{op}:hit"] += 1
             return Entry(key, final, manifest["data"], True)
+        self.ensure_root()
         final.parent.mkdir(parents=True, exist_ok=True)
         with self._key_lock(key):
             manifest = self._read_manifest(final, op, key)
@@ -288,6 +318,7 @@ class Store:
             return self.get_or_create(op, known, params, build)
         from concurrent.futures import ThreadPoolExecutor
 
+        self.ensure_root()
         parent = self.root / op
         parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}stage-", dir=parent))
@@ -369,34 +400,61 @@ class Store:
             os.close(fd)
 
     # ---- inspection and pruning -------------------------------------------------------------
+    #
+    # Only what br-eval wrote is ever removed: folders under <op>/<xx>/ that hold a manifest
+    # br-eval can parse (stale version, wrong name, missing files), `.tmp-*` folders of
+    # interrupted writes, `.locks/<key>.lock` and `.hashes/<xx>/<hash>.json` memos. Symbolic links
+    # are never followed (nor removed), anything unrecognised is left alone and counted, and a
+    # folder without the marker file is refused as a whole.
+
+    @staticmethod
+    def _is_real_dir(path: Path) -> bool:
+        try:
+            return stat.S_ISDIR(os.lstat(path).st_mode)
+        except OSError:
+            return False
+
+    def _scandir(self, path: Path) -> list[Path]:
+        try:
+            return sorted(path.iterdir())
+        except OSError:
+            return []
 
     def _walk_entries(self) -> Iterator[tuple[str, Path]]:
-        """(op folder name, path) for every entry or temp folder under an op folder."""
-        if not self.root.is_dir():
+        """(op folder name, path) for every item under an op's shards, never through a link."""
+        if not self._is_real_dir(self.root):
             return
-        for op_dir in sorted(self.root.iterdir()):
-            if op_dir.name.startswith(".") or not op_dir.is_dir():
+        for op_dir in self._scandir(self.root):
+            if op_dir.name not in PRODUCER_VERSIONS or not self._is_real_dir(op_dir):
                 continue
-            for shard in sorted(op_dir.iterdir()):
-                # A file, or a staging folder of get_or_create_from_source: one item, not a shard.
-                if not shard.is_dir() or shard.name.startswith(TMP_PREFIX):
+            for shard in self._scandir(op_dir):
+                # A staging folder of get_or_create_from_source is one item, not a shard.
+                if shard.name.startswith(TMP_PREFIX) or not self._is_real_dir(shard):
                     yield op_dir.name, shard
                     continue
-                for entry in sorted(shard.iterdir()):
+                for entry in self._scandir(shard):
                     yield op_dir.name, entry
 
     def _classify(self, op_name: str, path: Path) -> str:
-        """"valid", "temp" or "invalid"."""
+        """"valid", "invalid" (a br-eval entry prune removes), "temp", or "foreign" (left alone)."""
+        if not self._is_real_dir(path):
+            return "foreign"                        # files and symlinks are never ours to remove
         if path.name.startswith(TMP_PREFIX):
             return "temp"
-        if not path.is_dir() or path.parent.parent.name != op_name or path.parent.name != path.name[:2]:
-            return "invalid"
+        if not _HEX64.fullmatch(path.name):
+            return "foreign"
+        manifest = path / MANIFEST
         try:
-            with open(path / MANIFEST, encoding="utf-8") as f:
+            if not stat.S_ISREG(os.lstat(manifest).st_mode):
+                return "foreign"
+            with open(manifest, encoding="utf-8") as f:
                 m = json.load(f)
-        except (OSError, ValueError):
-            return "invalid"
-        if not isinstance(m, dict) or m.get("op") != op_name or not self._manifest_valid(path, m):
+        except (OSError, ValueError, RecursionError):
+            return "foreign"
+        if not _looks_like_manifest(m):
+            return "foreign"
+        if (m.get("op") != op_name or path.parent.name != path.name[:2]
+                or not self._manifest_valid(path, m)):
             return "invalid"
         return "valid"
 
@@ -408,7 +466,7 @@ class Store:
         info = CacheInfo(self.root)
         for op_name, path in self._walk_entries():
             kind = self._classify(op_name, path)
-            size = _dir_size(path) if path.is_dir() else path.lstat().st_size
+            size = _dir_size(path) if self._is_real_dir(path) else 0
             if kind == "valid":
                 o = info.ops.setdefault(op_name, OpInfo())
                 o.entries += 1
@@ -416,84 +474,97 @@ class Store:
             elif kind == "temp":
                 info.temp += 1
                 info.temp_bytes += size
-            else:
+            elif kind == "invalid":
                 info.invalid += 1
                 info.invalid_bytes += size
+            else:
+                info.foreign += 1
         hashes = self.root / ".hashes"
-        if hashes.is_dir():
-            info.hash_memos = sum(1 for _ in hashes.glob("*/*.json"))
+        if self._is_real_dir(hashes):
+            info.hash_memos = sum(1 for _ in self._memo_files())
         info.total_bytes = self.size_bytes()
+        info.marked = self.is_marked()
         return info
+
+    def check_prunable(self) -> None:
+        """MediaError unless the root is a br-eval cache (a real folder with the marker file)."""
+        if not self.root.exists():
+            return
+        if not self.root.is_dir():
+            raise MediaError(f"{self.root}: not a folder; nothing removed")
+        if not self.is_marked():
+            raise MediaError(f"{self.root}: not a br-eval media cache (no {MARKER} file in it); "
+                             "refusing to prune, nothing removed")
 
     def prune(self, *, temp_age: float = 3600.0, everything: bool = False,
               dry_run: bool = False) -> PruneReport:
-        """Remove entries that no longer match a valid key, stale temporaries and stale memos.
+        """Remove br-eval entries that no longer match a valid key, stale temporaries and memos.
 
-        An entry is removed when its producer version is not the current one, its folder name is
-        not the key its manifest describes, or its manifest/artifacts are missing. Temporary
-        folders are removed once older than `temp_age` seconds (younger ones may belong to a
-        running `prepare`). `everything=True` empties the cache.
+        An entry is removed when its manifest parses but its producer version is not the current
+        one, its folder name is not the key the manifest describes, or its artifacts are missing.
+        Temporary folders go once older than `temp_age` seconds (younger ones may belong to a
+        running `prepare`). `everything=True` also removes valid entries and every memo and
+        lock. Nothing else is touched (see above); a root that is not a br-eval cache raises
+        MediaError before anything is removed.
         """
         report = PruneReport()
         if not self.root.is_dir():
+            self.check_prunable()
             return report
-        if everything:
-            for child in list(self.root.iterdir()):
-                size = _dir_size(child) if child.is_dir() else child.lstat().st_size
-                report.freed_bytes += size
-                report.removed_invalid += 1
-                if not dry_run:
-                    if child.is_dir() and not child.is_symlink():
-                        shutil.rmtree(child, ignore_errors=True)
-                    else:
-                        child.unlink(missing_ok=True)
-            return report
+        self.check_prunable()
         now = time.time()
         for op_name, path in list(self._walk_entries()):
             kind = self._classify(op_name, path)
-            if kind == "valid":
+            if kind == "foreign":
+                report.left_alone += 1
+                continue
+            if kind == "valid" and not everything:
                 report.kept += 1
                 continue
             try:
                 age = now - path.lstat().st_mtime
             except OSError:
                 continue
-            if kind == "temp" and age < temp_age:
+            if kind == "temp" and age < temp_age and not everything:
                 continue
-            size = _dir_size(path) if path.is_dir() else path.lstat().st_size
-            report.freed_bytes += size
+            report.freed_bytes += _dir_size(path)
             if kind == "temp":
                 report.removed_temp += 1
             else:
                 report.removed_invalid += 1
             if not dry_run:
-                if path.is_dir() and not path.is_symlink():
-                    self._discard(path) if kind == "invalid" else shutil.rmtree(path, ignore_errors=True)
+                if kind == "temp":
+                    shutil.rmtree(path, ignore_errors=True)
                 else:
-                    path.unlink(missing_ok=True)
+                    self._discard(path)
         report.removed_locks = self._prune_locks(dry_run)
-        report.removed_memos = self._prune_memos(dry_run)
-        # Empty shard folders left behind.
+        report.removed_memos = self._prune_memos(dry_run, everything)
+        # Empty shard and op folders left behind (rmdir only ever removes an empty real folder).
         if not dry_run:
-            for op_dir in self.root.iterdir():
-                if op_dir.is_dir() and not op_dir.name.startswith("."):
-                    for shard in op_dir.iterdir():
-                        with contextlib.suppress(OSError):
-                            shard.rmdir()
+            for op_dir in self._scandir(self.root):
+                if op_dir.name in PRODUCER_VERSIONS and self._is_real_dir(op_dir):
+                    for shard in self._scandir(op_dir):
+                        if self._is_real_dir(shard):
+                            with contextlib.suppress(OSError):
+                                shard.rmdir()
         return report
 
     def _prune_locks(self, dry_run: bool) -> int:
         lock_dir = self.root / ".locks"
-        if not lock_dir.is_dir():
+        if not self._is_real_dir(lock_dir):
             return 0
         try:
             import fcntl
         except ImportError:
             return 0
         removed = 0
-        for lock_path in lock_dir.glob("*.lock"):
+        for lock_path in self._scandir(lock_dir):
+            if not (lock_path.suffix == ".lock" and _HEX64.fullmatch(lock_path.stem)):
+                continue
             try:
-                fd = os.open(lock_path, os.O_RDWR)
+                if not stat.S_ISREG(os.lstat(lock_path).st_mode):
+                    continue
+                fd = os.open(lock_path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
             except OSError:
                 continue
             try:
@@ -510,23 +581,45 @@ class Store:
                 os.close(fd)
         return removed
 
-    def _prune_memos(self, dry_run: bool) -> int:
-        """Hash memos whose file is gone or has changed."""
+    def _memo_files(self) -> Iterator[Path]:
         hashes = self.root / ".hashes"
-        if not hashes.is_dir():
+        for shard in self._scandir(hashes):
+            if len(shard.name) != 2 or not self._is_real_dir(shard):
+                continue
+            for memo in self._scandir(shard):
+                name = memo.name
+                ours = (name.startswith(TMP_PREFIX) or
+                        (name.endswith(".json") and _HEX64.fullmatch(name[:-5]) is not None))
+                try:
+                    regular = stat.S_ISREG(os.lstat(memo).st_mode)
+                except OSError:
+                    continue
+                if ours and regular:
+                    yield memo
+
+    def _prune_memos(self, dry_run: bool, everything: bool = False) -> int:
+        """Hash memos whose file is gone or has changed (all of them with `everything`)."""
+        if not self._is_real_dir(self.root / ".hashes"):
             return 0
         removed = 0
-        for memo in hashes.glob("*/*"):
-            stale = memo.name.startswith(TMP_PREFIX)
+        for memo in self._memo_files():
+            stale = everything or memo.name.startswith(TMP_PREFIX)
             if not stale:
                 try:
                     m = json.loads(memo.read_text(encoding="utf-8"))
                     st = os.stat(m["path"])
                     stale = (st.st_size, st.st_mtime_ns, st.st_ino) != (m["size"], m["mtime_ns"], m["ino"])
-                except (OSError, ValueError, KeyError, TypeError):
+                except (OSError, ValueError, KeyError, TypeError, RecursionError):
                     stale = True
             if stale:
                 removed += 1
                 if not dry_run:
                     memo.unlink(missing_ok=True)
         return removed
+
+
+def _looks_like_manifest(m) -> bool:
+    """A manifest as `get_or_create` writes it (whatever its version)."""
+    return (isinstance(m, dict) and isinstance(m.get("key"), str) and isinstance(m.get("op"), str)
+            and "version" in m and isinstance(m.get("source"), str) and "params" in m
+            and isinstance(m.get("files"), list) and "data" in m)

@@ -48,6 +48,7 @@ class PdfPage(_Record):
     text: str                   # the page's extracted text
     width: int                  # pixels
     height: int
+    dpi: int | None = None      # rendering dpi: the asked one, lower when the page was capped
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import pytest
 
@@ -135,15 +136,23 @@ def test_cache_prune_command(tmp_path, capsys):
     cache_dir = tmp_path / "cache"
     cache = MediaCache(cache_dir)
     kept = cache.image(make_image(tmp_path / "a.webp", fmt="WEBP"))
+    # An entry of an older producer version (its manifest parses: br-eval's own, stale).
     bogus = kept.path.parent.parent / ("f" * 64)
-    bogus.mkdir()
-    (bogus / "manifest.json").write_text("{not json")
+    shutil.copytree(kept.path.parent, bogus)
+    m = json.loads((bogus / "manifest.json").read_text())
+    m["version"] = 0
+    (bogus / "manifest.json").write_text(json.dumps(m))
+    # A folder whose manifest does not parse is not recognisably br-eval's: left alone (issue 17).
+    unknown = kept.path.parent.parent / ("e" * 64)
+    unknown.mkdir()
+    (unknown / "manifest.json").write_text("{not json")
     code, out, _ = run_cli(capsys, "cache", "info", "--cache-dir", str(cache_dir))
-    assert "stale or invalid entries: 1" in out
+    assert "stale or invalid entries: 1" in out and "1 items that are not br-eval entries" in out
     code, out, _ = run_cli(capsys, "cache", "prune", "--cache-dir", str(cache_dir), "--dry-run")
     assert code == 0 and out.startswith("would remove 1 stale") and bogus.exists()
     code, out, _ = run_cli(capsys, "cache", "prune", "--cache-dir", str(cache_dir))
     assert out.startswith("removed 1 stale") and "kept 1 entries" in out and not bogus.exists()
+    assert "left alone 1 items" in out and (unknown / "manifest.json").exists()
     assert kept.path.is_file()
     code, out, _ = run_cli(capsys, "cache", "prune", "--all", "--cache-dir", str(cache_dir))
     assert code == 0 and MediaCache(cache_dir).store.info().entries == 0

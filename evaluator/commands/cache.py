@@ -4,7 +4,9 @@
 would remove. `prune` removes entries written by an older producer version, folders whose name
 is not the key their manifest describes, entries with missing files, temporary folders of
 interrupted writes older than --temp-age, stale lock files and hash memos of changed or deleted
-files. `prune --all` empties the cache.
+files. `prune --all` removes every entry. Prune only ever removes what br-eval wrote and recognises
+(entries whose manifest parses, its own temporaries, memos and locks); it never follows a symbolic
+link, leaves anything else alone, and refuses a folder without the cache's marker file.
 """
 
 from __future__ import annotations
@@ -83,6 +85,10 @@ def _info(store, as_json: bool) -> int:
         for op, o in sorted(info.ops.items()):
             print(f"  {op.ljust(width)}  {o.entries:>8}  {human_bytes(o.bytes):>10}")
     print(f"  source hash memos: {info.hash_memos}")
+    if not info.marked:
+        print("  (no br-eval marker file: `br-eval cache prune` will refuse this folder)")
+    if info.foreign:
+        print(f"  {info.foreign} items that are not br-eval entries (prune leaves them alone)")
     if info.invalid or info.temp:
         print(f"  stale or invalid entries: {info.invalid} ({human_bytes(info.invalid_bytes)}); "
               f"unfinished writes: {info.temp} ({human_bytes(info.temp_bytes)}); "
@@ -93,10 +99,14 @@ def _info(store, as_json: bool) -> int:
 def _prune(store, args) -> int:
     report = store.prune(temp_age=args.temp_age, everything=args.everything, dry_run=args.dry_run)
     verb = "would remove" if args.dry_run else "removed"
+    alone = (f"; left alone {report.left_alone} items that are not br-eval entries"
+             if report.left_alone else "")
     if args.everything:
-        print(f"{verb} everything under {store.root}: {human_bytes(report.freed_bytes)}")
+        print(f"{verb} every entry under {store.root}: {report.removed_invalid} entries, "
+              f"{report.removed_temp} unfinished writes, {report.removed_memos} hash memos "
+              f"({human_bytes(report.freed_bytes)}){alone}")
         return 0
     print(f"{verb} {report.removed_invalid} stale or invalid entries, {report.removed_temp} "
           f"unfinished writes, {report.removed_locks} lock files, {report.removed_memos} hash memos "
-          f"({human_bytes(report.freed_bytes)}); kept {report.kept} entries in {store.root}")
+          f"({human_bytes(report.freed_bytes)}); kept {report.kept} entries in {store.root}{alone}")
     return 0

@@ -178,9 +178,9 @@ def _run_jobs(jobs, settings, cache_dir, workers: int, show: bool) -> list[dict]
                 results.append(prepare_one(job, settings, cache_dir))
                 bar.update(1)
         else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+            from concurrent.futures import as_completed
 
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with worker_pool(workers) as pool:
                 futures = [pool.submit(prepare_one, job, settings, cache_dir) for job in jobs]
                 try:
                     for fut in as_completed(futures):
@@ -192,6 +192,57 @@ def _run_jobs(jobs, settings, cache_dir, workers: int, show: bool) -> list[dict]
                     raise
     order = {job[0]: i for i, job in enumerate(jobs)}
     return sorted(results, key=lambda r: order[r["rel"]])
+
+
+def worker_pool(workers: int):
+    """A process pool whose workers exit when the parent dies (SIGKILL, SIGTERM, a crash).
+
+    Each worker asks the kernel for SIGKILL when its parent goes (Linux prctl PDEATHSIG) and
+    also runs a watchdog thread that exits the worker once its parent is gone (reparented, or
+    the preparing process no longer exists): portable, and immune to the prctl caveat that the
+    signal follows the parent thread that forked the worker.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent,
+                               initargs=(os.getpid(),))
+
+
+_PARENT_POLL_S = 0.5
+
+
+def _watch_parent(parent_pid: int) -> None:
+    import threading
+
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, 9, 0, 0, 0)          # PR_SET_PDEATHSIG = 1, SIGKILL = 9 (Linux only)
+    except (OSError, AttributeError):
+        pass
+    first_ppid = os.getppid()
+
+    def parent_gone() -> bool:
+        if os.getppid() != first_ppid:
+            return True
+        try:
+            os.kill(parent_pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            pass
+        return False
+
+    def watch() -> None:
+        while True:
+            if parent_gone():
+                os._exit(1)
+            time.sleep(_PARENT_POLL_S)
+
+    if parent_gone():       # the parent died before this worker started
+        os._exit(1)
+    threading.Thread(target=watch, name="br-eval-parent-watch", daemon=True).start()
 
 
 def prepare_one(job, settings: dict, cache_dir) -> dict:

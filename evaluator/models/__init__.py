@@ -18,6 +18,7 @@ _ARGS: dict[str, dict[str, tuple[type, bool]]] = {
         "base_url": (str, True), "model": (str, True), "api_key": (str, False),
         "timeout": (float, False), "max_retries": (int, False), "backoff": (float, False),
         "concurrency": (int, False), "supports_images": (bool, False),
+        "image_format": (str, False), "image_quality": (int, False), "max_image_side": (int, False),
     },
     "hf": {
         "pretrained": (str, True), "dtype": (str, False), "device": (str, False),

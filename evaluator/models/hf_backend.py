@@ -268,12 +268,14 @@ class HFChatModel:
 
 
 def _load_image(path: str):
-    from PIL import Image, UnidentifiedImageError
+    """RGB pixels of an image file, decoded once per run and shared by the questions that show
+    it (media_cache.delivery.load_rgb: an in-process memo keyed by the file's identity)."""
+    from media_cache.delivery import load_rgb
+    from media_cache.errors import MediaError
 
+    if not os.path.isfile(path):
+        raise ModelCallError(f"hf backend: image file not found: {path}")
     try:
-        with Image.open(path) as image:
-            return image.convert("RGB")   # convert() reads the pixels, so the file can close
-    except FileNotFoundError:
-        raise ModelCallError(f"hf backend: image file not found: {path}") from None
-    except (UnidentifiedImageError, OSError) as exc:
+        return load_rgb(path)
+    except MediaError as exc:
         raise ModelCallError(f"hf backend: cannot read image {path}: {one_line(exc)}") from None

@@ -1,6 +1,7 @@
 """Any OpenAI-compatible chat-completions server (vLLM, llama.cpp, Ollama, SGLang, OpenAI).
 
-Images travel as base64 data URLs. Retries are ours, not the client's (its max_retries is 0):
+Images travel as base64 data URLs, encoded as `image_format` (png, the default: lossless; jpeg or
+webp at `image_quality`), scaled down to `max_image_side` when given (media_cache.delivery). Retries are ours, not the client's (its max_retries is 0):
 connection errors, timeouts, 429 and 5xx are retried with exponential backoff, every retry is
 logged, and the last failure becomes one ModelCallError line with the status code and the
 server's own message. Other 4xx (a bad request, a wrong model name, a missing key) fail at once,
@@ -19,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from evaluator.errors import EvalError
-from evaluator.models._common import image_data_url, normalize_gen_kwargs, one_line
+from evaluator.models._common import normalize_gen_kwargs, one_line
 from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
 
 log = logging.getLogger("evaluator.models.openai")
@@ -41,6 +42,9 @@ class OpenAIChatModel:
         backoff: float = 1.0,
         concurrency: int = 4,
         supports_images: bool = True,
+        image_format: str = "png",
+        image_quality: int | None = None,
+        max_image_side: int | None = None,
     ) -> None:
         if not base_url:
             raise EvalError("openai backend: base_url is empty")
@@ -56,6 +60,7 @@ class OpenAIChatModel:
         self.concurrency = int(concurrency)
         # A text-only server rejects image parts; strategies read this to send captions instead.
         self.supports_images = bool(supports_images)
+        self.image_encoding = _image_encoding(image_format, image_quality, max_image_side)
         # Local servers (vLLM, llama.cpp, Ollama) accept any key; the client insists on one.
         self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
         self._client = None
@@ -63,6 +68,30 @@ class OpenAIChatModel:
 
     def __repr__(self) -> str:  # never shows the key
         return f"OpenAIChatModel(base_url={self.base_url!r}, model={self.model_id!r})"
+
+    def describe(self) -> dict[str, Any]:
+        """What results.json records about this backend's requests (never the key)."""
+        return {"backend": self.name, "base_url": self.base_url, "model": self.model_id,
+                "image_encoding": self.image_encoding.describe()}
+
+    def cache_settings(self) -> dict[str, Any]:
+        """Settings besides gen_kwargs that change what the server sees (response-cache key)."""
+        return {"image_encoding": self.image_encoding.describe()}
+
+    def _image_url(self, path: str) -> str:
+        """A data URL of the image as `image_encoding` says (encoded once per run and file)."""
+        import base64
+
+        from media_cache.delivery import encode_image
+        from media_cache.errors import MediaError
+
+        if not os.path.isfile(path):
+            raise ModelCallError(f"openai backend: image file not found: {path}")
+        try:
+            data, mime = encode_image(path, encoding=self.image_encoding)
+        except MediaError as exc:
+            raise ModelCallError(f"openai backend: {one_line(exc)}") from None
+        return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
     def _get_client(self):
         with self._client_lock:
@@ -91,7 +120,7 @@ class OpenAIChatModel:
                 if isinstance(part, TextPart):
                     parts.append({"type": "text", "text": part.text})
                 elif isinstance(part, ImagePart):
-                    parts.append({"type": "image_url", "image_url": {"url": image_data_url(part.path, self.name)}})
+                    parts.append({"type": "image_url", "image_url": {"url": self._image_url(part.path)}})
                 else:
                     raise ModelCallError(f"openai backend: unsupported message part {type(part).__name__}")
             out.append({"role": message.role, "content": parts})
@@ -185,6 +214,16 @@ class OpenAIChatModel:
                 "attempts": attempts,
             },
         )
+
+
+def _image_encoding(image_format, image_quality, max_image_side):
+    from media_cache.delivery import ImageEncoding
+    from media_cache.errors import MediaError
+
+    try:
+        return ImageEncoding(image_format, image_quality, max_image_side)
+    except MediaError as exc:
+        raise EvalError(f"openai backend: {exc}") from None
 
 
 def _server_message(exc) -> str:
