@@ -156,6 +156,10 @@ class OpenAIChatModel:
         return {key: settings[key] for key in ("temperature", "top_p", "max_tokens", "seed", "stop")
                 if key in settings}
 
+    @staticmethod
+    def generation_settings(gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        return resolve_gen_kwargs(gen_kwargs)
+
     def describe(self, gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
         """What results.json records about this backend (never the key)."""
         return {
