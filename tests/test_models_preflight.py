@@ -239,7 +239,8 @@ def test_every_request_carries_temperature_0_and_max_tokens_512_unless_overridde
     mock = make_model("mock", {"replies": "one two three four"})
     assert mock.generate(ask()).text == "one two three four"
     assert mock.calls[0]["settings"] == {"temperature": 0.0, "max_tokens": 512}
-    assert mock.generate(ask(), max_tokens=2, stop="x|four").text == "one two"
+    assert mock.generate(ask(), max_tokens=2, stop="x|four").text == "one two three "
+    assert mock.calls[1]["settings"] == {"temperature": 0.0, "max_tokens": 2, "stop": ["x", "four"]}
 
 
 def test_stop_syntax():

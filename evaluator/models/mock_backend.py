@@ -11,7 +11,7 @@ Replies can be
 Every call's messages and settings are recorded in `calls`, so isolation tests can check what a
 model was shown. `fail_on=N` (or a list of call numbers, counted from 1) makes those calls raise
 ModelCallError, to exercise error paths. Generation defaults (temperature 0, max_tokens 512) are
-applied and recorded in each call's `settings`; `max_tokens` cuts a reply to that many words.
+applied and recorded in each call's `settings` (replies are not cut at max_tokens).
 `context_length=N` is what preflight() reports as the model's context window;
 `preflight_error=TEXT` makes preflight() fail with that line (to test a run that stops early).
 """
@@ -100,9 +100,6 @@ class MockChatModel:
                 reply.requested_model = self.model_id
             return reply
         text = truncate_at_stop(str(reply), settings.get("stop"))
-        words = text.split(" ")
-        if len(words) > settings["max_tokens"]:           # one word stands for one token here
-            text = " ".join(words[: settings["max_tokens"]])
         input_words = sum(len(p.text.split()) for m in messages for p in m.content if isinstance(p, TextPart))
         images = sum(1 for m in messages for p in m.content if isinstance(p, ImagePart))
         return Generation(
