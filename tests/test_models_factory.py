@@ -18,7 +18,7 @@ def test_parse_kv_args_converts_like_lm_eval():
     assert parse_kv_args("pretrained=Qwen/Qwen2-VL-2B-Instruct,dtype=bfloat16,max_new_tokens=64,"
                          "trust_remote_code=True,temperature=0.5,revision=none") == {
         "pretrained": "Qwen/Qwen2-VL-2B-Instruct", "dtype": "bfloat16", "max_new_tokens": 64,
-        "trust_remote_code": True, "temperature": 0.5, "revision": None}
+        "trust_remote_code": True, "temperature": 0.5, "revision": "none"}
     assert parse_kv_args("base_url=http://127.0.0.1:8000/v1, model = m ,") == {
         "base_url": "http://127.0.0.1:8000/v1", "model": "m"}
     assert parse_kv_args("") == {} and parse_kv_args(None) == {}

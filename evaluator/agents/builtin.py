@@ -181,9 +181,13 @@ class _PromptAgent(_Collecting):
         messages = [Message.text("system", SYSTEM_PROMPT),
                     Message("user", tuple(history + q_parts))]
         gen = self.model.generate(messages, **self.args.get("gen_kwargs", {}))
+        extra = {"cached": gen.cached}
+        if getattr(gen, "served_model", None) is not None:
+            extra["served_model"] = gen.served_model
+            extra["requested_model"] = gen.requested_model
         return Answer(gen.text.strip(), relied_on=[t.ref for t in chosen],
                       input_tokens=gen.input_tokens, output_tokens=gen.output_tokens,
-                      prompt=messages, extra={"cached": gen.cached})
+                      prompt=messages, extra=extra)
 
 
 class FullContextAgent(_PromptAgent):
@@ -196,8 +200,24 @@ class FullContextAgent(_PromptAgent):
                 cost += text_tokens(m.text())
         return cost
 
-    def choose(self, query: Query) -> list[MemoryTurn]:
+    def budget(self, query: Query) -> int:
+        """max_context_tokens (default 32,000), bounded by the model's context length when the
+        backend knows it (preflight learns it from the server): 90% of the window (our token
+        count is an estimate) less the answer's max_tokens and the system prompt and question."""
         budget = _as_int(self.args.get("max_context_tokens"), 32000)
+        window = getattr(self.model, "context_length", None)
+        if isinstance(window, int) and not isinstance(window, bool) and window > 0:
+            from evaluator.models._common import resolve_gen_kwargs
+
+            answer = resolve_gen_kwargs(self.args.get("gen_kwargs") or {})["max_tokens"]
+            overhead = text_tokens(SYSTEM_PROMPT) + text_tokens(query.text) + 64
+            overhead += sum(IMAGE_TOKENS * len(m.images()) if self.media_mode() == "images"
+                            else text_tokens(m.text()) for m in query.media)
+            budget = min(budget, int(window * 0.9) - answer - overhead)
+        return max(budget, 0)
+
+    def choose(self, query: Query) -> list[MemoryTurn]:
+        budget = self.budget(query)
         mode = self.media_mode()
         kept: list[MemoryTurn] = []
         used = 0

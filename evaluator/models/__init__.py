@@ -3,6 +3,10 @@
 `make_model("openai" | "hf" | "mock", model_args)` builds one from `--model_args`, optionally
 wrapped in the SQLite response cache. Backends import their heavy libraries (openai,
 transformers, torch) only when made, so importing this package stays cheap.
+
+`preflight(model, images, audio, gen_kwargs=...)` checks a built model with one tiny request
+before any question; `describe_model(model, gen_kwargs)` is what results.json records about it;
+`split_model_args(kind, model_args)` separates the settings that change answers from transport.
 """
 
 from __future__ import annotations
@@ -17,18 +21,30 @@ _ARGS: dict[str, dict[str, tuple[type, bool]]] = {
     "openai": {
         "base_url": (str, True), "model": (str, True), "api_key": (str, False),
         "timeout": (float, False), "max_retries": (int, False), "backoff": (float, False),
-        "concurrency": (int, False), "supports_images": (bool, False),
+        "concurrency": (int, False), "supports_images": (bool, False), "context_length": (int, False),
         "image_format": (str, False), "image_quality": (int, False), "max_image_side": (int, False),
     },
     "hf": {
         "pretrained": (str, True), "dtype": (str, False), "device": (str, False),
         "max_new_tokens": (int, False), "trust_remote_code": (bool, False),
         "local_files_only": (bool, False), "revision": (str, False), "attn_implementation": (str, False),
+        "context_length": (int, False),
     },
     "mock": {
         "replies": (object, False), "default": (str, False), "fail_on": (object, False),
         "fail_message": (str, False), "model_id": (str, False), "supports_images": (bool, False),
+        "context_length": (int, False), "preflight_error": (str, False),
     },
+}
+# Settings that cannot change an answer (where the server is, how long to wait, how many at once,
+# how often to retry, the key): a resumed run may change them. Every other --model_args key (the
+# model id, pretrained, dtype, revision, supports_images, context_length, ...) and every
+# --gen_kwargs setting changes answers. `device` counts as transport: the same weights and dtype
+# on another device give the same greedy answers up to floating-point ties.
+TRANSPORT_ARGS: dict[str, frozenset[str]] = {
+    "openai": frozenset({"base_url", "api_key", "timeout", "max_retries", "backoff", "concurrency"}),
+    "hf": frozenset({"device", "local_files_only"}),
+    "mock": frozenset(),
 }
 _EXAMPLES = {
     "openai": "base_url=http://localhost:8000/v1,model=Qwen/Qwen2-VL-7B-Instruct",
@@ -76,6 +92,44 @@ def make_model(kind: str, model_args: dict[str, Any] | None = None, *, cache_pat
     return model
 
 
+def split_model_args(kind: str | None, model_args: dict[str, Any] | None) -> tuple[dict, dict]:
+    """(answer-changing, transport) parts of `model_args` for backend `kind` (also right for the
+    openai judge's --judge_args). An unknown kind or key counts as answer-changing."""
+    transport_keys = TRANSPORT_ARGS.get(kind or "", frozenset())
+    answer, transport = {}, {}
+    for key, value in (model_args or {}).items():
+        (transport if key in transport_keys else answer)[key] = value
+    return answer, transport
+
+
+def is_transport_arg(kind: str | None, key: str) -> bool:
+    return key in TRANSPORT_ARGS.get(kind or "", frozenset())
+
+
+def preflight(model, images: bool = False, audio: bool = False, *,
+              gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Check `model` with one tiny request before any question (see each backend's preflight);
+    raises EvalError subclasses with one line: ModelSetupError (exit 1), ModelUsageError (exit 2).
+    A user's own ChatModel without a preflight() is taken as it is."""
+    check = getattr(model, "preflight", None)
+    if callable(check):
+        return check(images, audio, gen_kwargs=gen_kwargs)
+    return {"backend": getattr(model, "name", type(model).__name__),
+            "requested_model": getattr(model, "model_id", None), "served_model": None,
+            "context_length": getattr(model, "context_length", None),
+            "supports_images": getattr(model, "supports_images", None), "checked": False}
+
+
+def describe_model(model, gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What results.json records about a model: backend, model id, served model, context length,
+    supports_images and the generation settings its requests are made with (defaults included)."""
+    describe = getattr(model, "describe", None)
+    if callable(describe):
+        return describe(gen_kwargs)
+    return {"backend": getattr(model, "name", type(model).__name__),
+            "model_id": getattr(model, "model_id", None), "generation": dict(gen_kwargs or {})}
+
+
 def _coerce(kind: str, name: str, value: Any, wanted: type) -> Any:
     if wanted is object or value is None:
         return value
@@ -102,9 +156,10 @@ def _coerce(kind: str, name: str, value: Any, wanted: type) -> Any:
 def parse_kv_args(text: str | None) -> dict[str, Any]:
     """Parse lm-eval style `a=1,b=x,c="with, comma"` into a dict.
 
-    Unquoted values become bool (true/false), int or float when they read as one, None for
-    none/null, and stay strings otherwise; quoted values (single or double quotes) are always
-    strings and may hold commas and equals signs.
+    The one rule (as lm-eval's): an unquoted value becomes a bool when it is true/false (any
+    case), an int or a float when it reads as a number, and stays a string otherwise, so
+    `media=none` is the string "none" and `revision=null` the string "null"; quoted values
+    (single or double quotes) are always strings and may hold commas and equals signs.
     """
     result: dict[str, Any] = {}
     if text is None or not text.strip():
@@ -153,8 +208,6 @@ def _convert_value(value: str) -> Any:
         return True
     if lowered == "false":
         return False
-    if lowered in ("none", "null"):
-        return None
     try:
         return int(value)
     except ValueError:

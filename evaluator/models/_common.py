@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import base64
+import re
 from typing import Any
 
-from evaluator.errors import EvalError
+from evaluator.models.base import ModelUsageError
 
 # Canonical generation settings and the names other harnesses use for them
 # (lm-eval: max_gen_toks/until, lmms-eval and transformers: max_new_tokens).
@@ -15,6 +16,50 @@ _ALIASES = {
     "until": "stop",
 }
 GEN_KWARGS = ("temperature", "top_p", "max_tokens", "seed", "stop", "do_sample")
+
+# What every backend (openai, hf, mock) applies when --gen_kwargs does not say otherwise, so that
+# a run does not depend on a server's sampling defaults: greedy decoding and at most 512 new
+# tokens (enough for any answer the benchmarks ask for; a runaway generation stops there).
+GEN_DEFAULTS: dict[str, Any] = {"temperature": 0.0, "max_tokens": 512}
+
+
+def parse_stop(value: Any) -> list[str]:
+    """`stop` as a list of strings. A string holds several stop strings separated by `|`;
+    `\\|` is a literal bar, and `\\n`, `\\t`, `\\\\` are a newline, a tab and a backslash, so
+    `--gen_kwargs 'stop=\\n\\n|###'` gives ["\\n\\n", "###"]. A list is taken as it is."""
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value if str(v)]
+    if not isinstance(value, str):
+        raise TypeError("stop must be a string or a list of strings")
+    out, current, i = [], [], 0
+    escapes = {"n": "\n", "t": "\t", "|": "|", "\\": "\\", "r": "\r"}
+    while i < len(value):
+        char = value[i]
+        if char == "\\" and i + 1 < len(value) and value[i + 1] in escapes:
+            current.append(escapes[value[i + 1]])
+            i += 2
+            continue
+        if char == "|":
+            out.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+        i += 1
+    out.append("".join(current))
+    return [s for s in out if s]
+
+
+def resolve_gen_kwargs(gen_kwargs: dict[str, Any] | None) -> dict[str, Any]:
+    """The settings a request is made with: GEN_DEFAULTS, overridden by the caller's (validated,
+    canonical names). `do_sample=true` without a temperature samples at temperature 1.0."""
+    settings = normalize_gen_kwargs(gen_kwargs or {})
+    out = dict(GEN_DEFAULTS)
+    if settings.get("do_sample") is True and "temperature" not in settings:
+        out["temperature"] = 1.0
+    out.update(settings)
+    if out.get("do_sample") is False:
+        out["temperature"] = 0.0
+    return out
 
 
 def normalize_gen_kwargs(gen_kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -28,9 +73,9 @@ def normalize_gen_kwargs(gen_kwargs: dict[str, Any]) -> dict[str, Any]:
         name = _ALIASES.get(raw_name, raw_name)
         if name not in GEN_KWARGS:
             accepted = ", ".join(list(GEN_KWARGS) + sorted(_ALIASES))
-            raise EvalError(f"unknown generation setting {raw_name!r} (accepted: {accepted})")
+            raise ModelUsageError(f"unknown generation setting {raw_name!r} (accepted: {accepted})")
         if name in out:
-            raise EvalError(f"generation setting {name!r} given twice (as {raw_name!r})")
+            raise ModelUsageError(f"generation setting {name!r} given twice (as {raw_name!r})")
         if value is None:
             continue
         try:
@@ -44,12 +89,14 @@ def normalize_gen_kwargs(gen_kwargs: dict[str, Any]) -> dict[str, Any]:
                 if not isinstance(value, bool):
                     raise ValueError
             elif name == "stop":
-                value = [value] if isinstance(value, str) else [str(v) for v in value]
+                value = parse_stop(value)
         except (TypeError, ValueError):
-            raise EvalError(f"generation setting {raw_name}={value!r} has the wrong type") from None
+            raise ModelUsageError(f"generation setting {raw_name}={value!r} has the wrong type") from None
         out[name] = value
     if out.get("max_tokens", 1) < 1:
-        raise EvalError("generation setting max_tokens must be at least 1")
+        raise ModelUsageError("generation setting max_tokens must be at least 1")
+    if out.get("temperature", 0) < 0:
+        raise ModelUsageError("generation setting temperature must be at least 0")
     return out
 
 
@@ -97,6 +144,14 @@ def image_data_url(path: str, backend: str) -> str:
     except ValueError as exc:
         raise ModelCallError(f"{backend} backend: {path}: {exc}") from None
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def redact(text: str, secrets) -> str:
+    """`text` with every known secret (API keys, Authorization header values) replaced by ***,
+    and the user:password part of URLs removed."""
+    for secret in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return re.sub(r"(://)[^/@\s:]+:[^/@\s]+@", r"\1***@", text)
 
 
 def one_line(text: object, limit: int = 300) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from evaluator.errors import EvalError
+
 
 @dataclass(frozen=True, slots=True)
 class TextPart:
@@ -39,10 +41,28 @@ class Generation:
     output_tokens: int | None = None
     cached: bool = False                           # served from the response cache
     raw: dict = field(default_factory=dict)        # backend extras worth logging
+    requested_model: str | None = None             # the model id the request named
+    served_model: str | None = None                # the model the server says answered (None: not said)
 
 
 class ModelCallError(Exception):
     """A model call that failed after its retries; recorded per question, never scored as 0."""
+
+    error_kind = "model"
+
+
+class ModelSetupError(EvalError):
+    """A backend that cannot work at all (server unreachable, wrong model name, missing extra,
+    model folder without a processor): the run stops before the first question, exit 1."""
+
+    exit_code = 1
+
+
+class ModelUsageError(EvalError):
+    """A mistake in the command line's backend settings (an unknown generation setting, a value
+    of the wrong type): exit 2, like every usage error."""
+
+    exit_code = 2
 
 
 @runtime_checkable
@@ -51,3 +71,6 @@ class ChatModel(Protocol):
     model_id: str      # e.g. "Qwen/Qwen2-VL-2B-Instruct"
 
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation: ...
+    # The built-in backends also have preflight(images, audio=False, *, gen_kwargs=None) -> dict,
+    # describe(gen_kwargs=None) -> dict and context_length (int | None); evaluator.models.preflight
+    # and describe_model work on any model, so a user's own ChatModel need not have them.

@@ -1,6 +1,7 @@
 """A response cache in SQLite, keyed by what was asked, never by where files lie.
 
-The key is the sha256 of: the backend name, the model id, the generation settings and the
+The key is the sha256 of: the backend name, the model id, the generation settings as the request
+is made (a built-in backend's defaults included, so a change of default is a miss) and the
 request messages, with every image replaced by the sha256 of its file's bytes. The same frame
 cached under another path is a hit; a file rewritten with other bytes at the same path is a miss.
 Only successful generations are stored; errors are never cached, so a rerun retries them.
@@ -22,7 +23,7 @@ from typing import Any
 from evaluator.errors import EvalError
 from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
 
-_KEY_VERSION = 1   # bump when the key's recipe changes, so old entries stop matching
+_KEY_VERSION = 2   # bump when the key's recipe changes, so old entries stop matching
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
     key TEXT PRIMARY KEY,
@@ -117,11 +118,14 @@ class ResponseCache:
         if row is None:
             return None
         text, input_tokens, output_tokens, raw = row
+        raw = json.loads(raw)
+        requested, served = raw.pop("_requested_model", None), raw.pop("_served_model", None)
         return Generation(text=text, input_tokens=input_tokens, output_tokens=output_tokens,
-                          cached=True, raw=json.loads(raw))
+                          cached=True, raw=raw, requested_model=requested, served_model=served)
 
     def put(self, key: str, backend: str, model_id: str, generation: Generation) -> None:
-        raw = json.dumps(generation.raw, ensure_ascii=False, default=str)
+        raw = json.dumps({**generation.raw, "_requested_model": generation.requested_model,
+                          "_served_model": generation.served_model}, ensure_ascii=False, default=str)
         self._connect().execute(
             "INSERT OR REPLACE INTO responses (key, backend, model_id, text, input_tokens, output_tokens, raw, created)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -165,7 +169,9 @@ class CachedChatModel:
         # Backends may add settings of their own that change outputs (e.g. hf's default
         # max_new_tokens or dtype); explicit gen_kwargs override them.
         settings_of = getattr(self.inner, "cache_settings", None)
-        settings = {**(settings_of() if callable(settings_of) else {}), **gen_kwargs}
+        effective = getattr(self.inner, "generation_settings", None)
+        generation = effective(gen_kwargs) if callable(effective) else gen_kwargs
+        settings = {**(settings_of() if callable(settings_of) else {}), **generation}
         return request_key(self.name, self.model_id, settings, messages)
 
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation:

@@ -10,7 +10,9 @@
   fails with a clear error, because strategies must send captions instead (they can check
   `supports_images`, known without loading the weights).
 
-Decoding is greedy unless the caller asks for sampling (temperature > 0 or do_sample=True).
+Decoding follows the shared generation defaults (evaluator.models._common.GEN_DEFAULTS): greedy
+(temperature 0) and at most 512 new tokens unless --gen_kwargs (or max_new_tokens in
+--model_args) says otherwise; sampling when temperature > 0 or do_sample=True.
 The config is checked when the model is made, the weights load on the first call (a rerun that
 is answered entirely from the response cache never loads them). Nothing is downloaded when
 HF_HUB_OFFLINE is set: the model must be a local folder or already in the Hugging Face cache.
@@ -25,9 +27,25 @@ from pathlib import Path
 from typing import Any
 
 from evaluator.errors import EvalError
-from evaluator.models._common import (generate_one_by_one, normalize_gen_kwargs, one_line,
-                                      truncate_at_stop)
-from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+from evaluator.models._common import (GEN_DEFAULTS, generate_one_by_one, one_line,
+                                      resolve_gen_kwargs, truncate_at_stop)
+from evaluator.models.base import (Generation, ImagePart, Message, ModelCallError, ModelSetupError,
+                                   TextPart)
+
+INSTALL_HINT = "pip install 'br-eval[vlm]'"
+
+
+def require_transformers() -> None:
+    """One line naming the extra when transformers or torch is missing (a base install)."""
+    import importlib.util
+
+    for module in ("transformers", "torch"):
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            raise ModelSetupError(f"the hf backend needs {module}, which is not installed: {INSTALL_HINT}")
 
 _DTYPES = {
     "auto": "auto",
@@ -57,12 +75,16 @@ class HFChatModel:
         *,
         dtype: str = "auto",
         device: str = "auto",
-        max_new_tokens: int = 256,
+        max_new_tokens: int | None = None,
         trust_remote_code: bool = False,
         local_files_only: bool | None = None,
         revision: str | None = None,
         attn_implementation: str | None = None,
+        context_length: int | None = None,
     ) -> None:
+        require_transformers()
+        if max_new_tokens is None:
+            max_new_tokens = GEN_DEFAULTS["max_tokens"]
         if not pretrained:
             raise EvalError("hf backend: pretrained is empty (a local model folder or a Hub model id)")
         dtype_name = _DTYPES.get(str(dtype).lower())
@@ -86,6 +108,13 @@ class HFChatModel:
         from transformers.models.auto.modeling_auto import MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES
 
         self.supports_images = self._config.model_type in MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES
+        # The context window in tokens: given, else the config's max_position_embeddings.
+        if context_length is not None:
+            self.context_length, self.context_length_source = int(context_length), "model_args"
+        else:
+            self.context_length = _config_context_length(self._config)
+            self.context_length_source = "config.json" if self.context_length else None
+        self.served_model = self.model_id
         self._model = None
         self._processor = None     # VLMs only
         self._tokenizer = None
@@ -98,6 +127,54 @@ class HFChatModel:
     def cache_settings(self) -> dict[str, Any]:
         """Settings besides gen_kwargs that change outputs (the response cache keys on them)."""
         return {"default_max_new_tokens": self.max_new_tokens, "dtype": self.dtype, "revision": self.revision}
+
+    def generation_settings(self, gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The settings a request is made with (defaults, then max_new_tokens, then gen_kwargs)."""
+        given = dict(gen_kwargs or {})
+        settings = resolve_gen_kwargs(given)
+        if not any(k in given for k in ("max_tokens", "max_new_tokens", "max_gen_toks")):
+            settings["max_tokens"] = self.max_new_tokens
+        return settings
+
+    def describe(self, gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {"backend": self.name, "model_id": self.model_id, "served_model": self.served_model,
+                "model_type": self._config.model_type, "dtype": self.dtype, "revision": self.revision,
+                "device": self.device or self.device_request, "context_length": self.context_length,
+                "context_length_source": self.context_length_source,
+                "supports_images": self.supports_images,
+                "generation": self.generation_settings(gen_kwargs), "generation_defaults": dict(GEN_DEFAULTS)}
+
+    def preflight(self, images: bool, audio: bool = False, *,
+                  gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Load the weights and processor and generate one token (with a 64x64 image when
+        `images` and the model takes images): a folder without a processor or chat template, or a
+        broken checkpoint, stops here with one line. A text-only model is not an error: agents
+        send it media as text (supports_images is False)."""
+        self.generation_settings(gen_kwargs)
+        if audio:
+            raise ModelSetupError(f"hf backend: {self.model_id} is not set up for audio input here; "
+                                  "run without audio")
+        self.load()
+        parts: list = [TextPart("Reply with the word OK.")]
+        if images and self.supports_images:
+            import tempfile
+
+            from evaluator.models._probe import tiny_png_bytes
+
+            with tempfile.NamedTemporaryFile(suffix=".png", delete=False) as fh:
+                fh.write(tiny_png_bytes())
+            parts.insert(0, ImagePart(fh.name))
+        try:
+            self.generate([Message("user", tuple(parts))], **{**(gen_kwargs or {}), "max_tokens": 1})
+        except ModelCallError as exc:
+            raise ModelSetupError(f"preflight failed: {exc}") from None
+        finally:
+            if len(parts) > 1:
+                os.unlink(parts[0].path)
+        return {"backend": self.name, "requested_model": self.model_id, "served_model": self.model_id,
+                "context_length": self.context_length, "context_length_source": self.context_length_source,
+                "supports_images": self.supports_images, "supports_audio": False, "device": self.device,
+                "listed_models": [self.model_id]}
 
     # -- loading ------------------------------------------------------------------------------
     def _hub_kwargs(self) -> dict[str, Any]:
@@ -146,7 +223,12 @@ class HFChatModel:
             kwargs = self._hub_kwargs()
             try:
                 if self.supports_images:
-                    processor = transformers.AutoProcessor.from_pretrained(self._source, **kwargs)
+                    try:
+                        processor = transformers.AutoProcessor.from_pretrained(self._source, **kwargs)
+                    except (OSError, ValueError, KeyError, TypeError) as exc:
+                        raise EvalError(f"hf backend: {self.model_id} is a vision-language model but its "
+                                        f"processor cannot be loaded ({one_line(exc, 160)}); the folder needs "
+                                        "the processor files (preprocessor_config.json, tokenizer)") from None
                     if getattr(processor, "image_processor", None) is None:
                         raise EvalError(f"hf backend: {self.model_id} is a vision-language model but its "
                                         "folder has no image processor config")
@@ -186,7 +268,7 @@ class HFChatModel:
 
     # -- calls --------------------------------------------------------------------------------
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
-        settings = normalize_gen_kwargs(gen_kwargs)
+        settings = self.generation_settings(gen_kwargs)
         if not self.supports_images and any(isinstance(p, ImagePart) for m in messages for p in m.content):
             raise EvalError(f"hf backend: {self.model_id} is a text-only model but the request has images; "
                             "send captions/page text instead (check the model's supports_images)")
@@ -235,7 +317,7 @@ class HFChatModel:
             for name, value in inputs.items()
         }
         tokenizer = self._tokenizer
-        gen: dict[str, Any] = {"max_new_tokens": settings.get("max_tokens", self.max_new_tokens)}
+        gen: dict[str, Any] = {"max_new_tokens": settings["max_tokens"]}
         temperature = settings.get("temperature")
         do_sample = settings.get("do_sample", temperature is not None and temperature > 0)
         gen["do_sample"] = do_sample
@@ -264,7 +346,17 @@ class HFChatModel:
             input_tokens=int(prompt_length),
             output_tokens=int(new_tokens.numel()),
             raw={"device": self.device},
+            requested_model=self.model_id,
+            served_model=self.model_id,
         )
+
+
+def _config_context_length(config) -> int | None:
+    for owner in (config, getattr(config, "text_config", None)):
+        value = getattr(owner, "max_position_embeddings", None) if owner is not None else None
+        if isinstance(value, int) and value > 0:
+            return value
+    return None
 
 
 def _load_image(path: str):

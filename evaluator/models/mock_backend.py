@@ -10,7 +10,10 @@ Replies can be
 - any other string: that one reply, every time.
 Every call's messages and settings are recorded in `calls`, so isolation tests can check what a
 model was shown. `fail_on=N` (or a list of call numbers, counted from 1) makes those calls raise
-ModelCallError, to exercise error paths.
+ModelCallError, to exercise error paths. Generation defaults (temperature 0, max_tokens 512) are
+applied and recorded in each call's `settings` (replies are not cut at max_tokens).
+`context_length=N` is what preflight() reports as the model's context window;
+`preflight_error=TEXT` makes preflight() fail with that line (to test a run that stops early).
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from evaluator.errors import EvalError
-from evaluator.models._common import generate_one_by_one, normalize_gen_kwargs, truncate_at_stop
-from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+from evaluator.models._common import (GEN_DEFAULTS, generate_one_by_one, resolve_gen_kwargs,
+                                      truncate_at_stop)
+from evaluator.models.base import (Generation, ImagePart, Message, ModelCallError, ModelSetupError,
+                                   TextPart)
 
 
 class MockChatModel:
@@ -38,8 +43,13 @@ class MockChatModel:
         fail_message: str = "scripted failure",
         model_id: str = "mock",
         supports_images: bool = True,
+        context_length: int | None = None,
+        preflight_error: str | None = None,
     ) -> None:
         self.model_id = str(model_id)
+        self.context_length = None if context_length is None else int(context_length)
+        self.preflight_error = preflight_error
+        self.served_model: str | None = None
         self.supports_images = bool(supports_images)
         self.default = default
         self.fail_message = fail_message
@@ -55,15 +65,39 @@ class MockChatModel:
         self.calls: list[dict[str, Any]] = []   # {"messages": [...], "gen_kwargs": {...}}
         self._lock = threading.Lock()
 
+    def generation_settings(self, gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        return resolve_gen_kwargs(gen_kwargs)
+
+    def describe(self, gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {"backend": self.name, "model_id": self.model_id, "served_model": self.served_model,
+                "context_length": self.context_length, "supports_images": self.supports_images,
+                "generation": resolve_gen_kwargs(gen_kwargs), "generation_defaults": dict(GEN_DEFAULTS)}
+
+    def preflight(self, images: bool, audio: bool = False, *,
+                  gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Checks the settings; makes no scripted call (calls and fail_on count questions only)."""
+        resolve_gen_kwargs(gen_kwargs)
+        if self.preflight_error:
+            raise ModelSetupError(f"mock backend: {self.preflight_error}")
+        self.served_model = self.model_id
+        return {"backend": self.name, "requested_model": self.model_id, "served_model": self.model_id,
+                "context_length": self.context_length,
+                "context_length_source": "model_args" if self.context_length else None,
+                "supports_images": self.supports_images, "supports_audio": bool(audio),
+                "listed_models": [self.model_id]}
+
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
-        settings = normalize_gen_kwargs(gen_kwargs)
+        settings = resolve_gen_kwargs(gen_kwargs)
         with self._lock:
-            self.calls.append({"messages": list(messages), "gen_kwargs": dict(gen_kwargs)})
+            self.calls.append({"messages": list(messages), "gen_kwargs": dict(gen_kwargs),
+                               "settings": settings})
             number = len(self.calls)
         if number in self.fail_on:
             raise ModelCallError(f"mock backend: {self.fail_message} (call {number})")
         reply = self._reply(messages, number)
         if isinstance(reply, Generation):
+            if reply.requested_model is None:
+                reply.requested_model = self.model_id
             return reply
         text = truncate_at_stop(str(reply), settings.get("stop"))
         input_words = sum(len(p.text.split()) for m in messages for p in m.content if isinstance(p, TextPart))
@@ -73,6 +107,8 @@ class MockChatModel:
             input_tokens=input_words,
             output_tokens=len(text.split()),
             raw={"call": number, "images": images},
+            requested_model=self.model_id,
+            served_model=self.model_id,
         )
 
     def generate_many(self, requests: list[list[Message]], **gen_kwargs) -> list[Generation | ModelCallError]:

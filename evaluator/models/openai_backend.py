@@ -2,10 +2,16 @@
 
 Images travel as base64 data URLs, encoded as `image_format` (png, the default: lossless; jpeg or
 webp at `image_quality`), scaled down to `max_image_side` when given (media_cache.delivery). Retries are ours, not the client's (its max_retries is 0):
-connection errors, timeouts, 429 and 5xx are retried with exponential backoff, every retry is
-logged, and the last failure becomes one ModelCallError line with the status code and the
-server's own message. Other 4xx (a bad request, a wrong model name, a missing key) fail at once,
-because repeating them cannot help.
+transient failures (connection errors, timeouts, 429 with its Retry-After honoured, 502/503/504)
+are retried with exponential backoff; a 500 or an invalid reply is retried once more only if it
+does not repeat identically; other 4xx (a bad request, a context overflow, a wrong model name, a
+missing key) fail at once, because repeating them cannot help. Every retry is logged, and the last
+failure becomes one ModelCallError line with the status code, the server's URL and its own message,
+with the API key redacted.
+
+Bounds: `timeout` bounds a whole request, body included (a server that trickles its reply a byte
+a second is cut at the deadline); a reply body over MAX_REPLY_BYTES is not read further (the call
+fails); a reply text over MAX_REPLY_CHARS is cut there, recorded as raw["truncated_from_chars"].
 """
 
 from __future__ import annotations
@@ -20,12 +26,31 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from evaluator.errors import EvalError
-from evaluator.models._common import normalize_gen_kwargs, one_line
-from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+from evaluator.models._common import (GEN_DEFAULTS, one_line, redact,
+                                      resolve_gen_kwargs)
+from evaluator.models.base import (Generation, ImagePart, Message, ModelCallError, ModelSetupError,
+                                   TextPart)
 
 log = logging.getLogger("evaluator.models.openai")
 
 _MAX_BACKOFF_S = 60.0
+MAX_REPLY_BYTES = 8 * 1024 * 1024      # a chat reply body larger than this is not read further
+MAX_REPLY_CHARS = 200_000              # reply text longer than this is cut (and the cut recorded)
+_TRANSIENT_STATUS = (429, 502, 503, 504)
+_PREFLIGHT_CONNECT_S = 10.0
+INSTALL_HINT = "pip install 'br-eval[openai]'"
+
+
+def require_openai(what: str = "the openai backend") -> None:
+    """One line naming the extra to install when the openai client library is missing."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec("openai") is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        raise ModelSetupError(f"{what} needs the openai client library: {INSTALL_HINT}")
 
 
 class OpenAIChatModel:
@@ -45,11 +70,16 @@ class OpenAIChatModel:
         image_format: str = "png",
         image_quality: int | None = None,
         max_image_side: int | None = None,
+        context_length: int | None = None,
     ) -> None:
+        require_openai()
         if not base_url:
             raise EvalError("openai backend: base_url is empty")
         if not model:
             raise EvalError("openai backend: model is empty")
+        if not base_url.startswith(("http://", "https://")):
+            raise EvalError(f"openai backend: base_url must start with http:// or https:// "
+                            f"(got {redact(base_url, [])!r})")
         if max_retries < 0 or concurrency < 1 or timeout <= 0 or backoff < 0:
             raise EvalError("openai backend: need max_retries >= 0, concurrency >= 1, timeout > 0, backoff >= 0")
         self.base_url = base_url.rstrip("/")
@@ -63,16 +93,29 @@ class OpenAIChatModel:
         self.image_encoding = _image_encoding(image_format, image_quality, max_image_side)
         # Local servers (vLLM, llama.cpp, Ollama) accept any key; the client insists on one.
         self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
+        if context_length is not None and int(context_length) < 1:
+            raise EvalError("openai backend: context_length must be at least 1")
+        # The server's context window in tokens: given, or learned by preflight() (vLLM publishes
+        # max_model_len in /v1/models); agents that fill a prompt bound their budget by it.
+        self.context_length: int | None = None if context_length is None else int(context_length)
+        self.context_length_source = "model_args" if context_length is not None else None
+        self.served_model: str | None = None      # what the server said answered (preflight)
         self._client = None
         self._client_lock = threading.Lock()
 
     def __repr__(self) -> str:  # never shows the key
-        return f"OpenAIChatModel(base_url={self.base_url!r}, model={self.model_id!r})"
+        return f"OpenAIChatModel(base_url={self.public_url!r}, model={self.model_id!r})"
 
-    def describe(self) -> dict[str, Any]:
-        """What results.json records about this backend's requests (never the key)."""
-        return {"backend": self.name, "base_url": self.base_url, "model": self.model_id,
-                "image_encoding": self.image_encoding.describe()}
+    @property
+    def public_url(self) -> str:
+        return redact(self.base_url, self._secrets())
+
+    def _secrets(self) -> list[str]:
+        key = self._api_key if self._api_key != "EMPTY" else None
+        return [s for s in (key, key and f"Bearer {key}") if s]
+
+    def _clean(self, text: str) -> str:
+        return redact(text, self._secrets())
 
     def cache_settings(self) -> dict[str, Any]:
         """Settings besides gen_kwargs that change what the server sees (response-cache key)."""
@@ -98,11 +141,14 @@ class OpenAIChatModel:
             if self._client is None:
                 import openai  # lazy: only runs that use this backend pay for the import
 
+                from evaluator.models._http import bounded_http_client
+
                 self._client = openai.OpenAI(
                     base_url=self.base_url,
                     api_key=self._api_key,
                     timeout=self.timeout,
                     max_retries=0,
+                    http_client=bounded_http_client(openai, self.timeout, MAX_REPLY_BYTES),
                 )
             return self._client
 
@@ -128,16 +174,126 @@ class OpenAIChatModel:
 
     @staticmethod
     def request_params(gen_kwargs: dict[str, Any]) -> dict[str, Any]:
-        """Generation settings as chat-completions parameters."""
-        settings = normalize_gen_kwargs(gen_kwargs)
-        params: dict[str, Any] = {}
-        for key in ("temperature", "top_p", "max_tokens", "seed", "stop"):
-            if key in settings:
-                params[key] = settings[key]
-        # do_sample=False (lm-eval/lmms-eval style) means greedy: temperature 0 on a server.
-        if settings.get("do_sample") is False and "temperature" not in params:
-            params["temperature"] = 0.0
-        return params
+        """Generation settings as chat-completions parameters: GEN_DEFAULTS (temperature 0,
+        max_tokens 512) unless --gen_kwargs says otherwise; do_sample=False means temperature 0."""
+        settings = resolve_gen_kwargs(gen_kwargs)
+        return {key: settings[key] for key in ("temperature", "top_p", "max_tokens", "seed", "stop")
+                if key in settings}
+
+    @staticmethod
+    def generation_settings(gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        return resolve_gen_kwargs(gen_kwargs)
+
+    def describe(self, gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What results.json records about this backend (never the key)."""
+        return {
+            "backend": self.name,
+            "model_id": self.model_id,
+            "served_model": self.served_model,
+            "base_url": self.public_url,
+            "context_length": self.context_length,
+            "context_length_source": self.context_length_source,
+            "supports_images": self.supports_images,
+            "image_encoding": self.image_encoding.describe(),
+            "generation": self.request_params(gen_kwargs or {}),
+            "generation_defaults": dict(GEN_DEFAULTS),
+            "timeout_s": self.timeout,
+            "max_retries": self.max_retries,
+            "limits": {"max_reply_bytes": MAX_REPLY_BYTES, "max_reply_chars": MAX_REPLY_CHARS},
+        }
+
+    # -- preflight ----------------------------------------------------------------------------
+    def preflight(self, images: bool, audio: bool = False, *,
+                  gen_kwargs: dict[str, Any] | None = None) -> dict[str, Any]:
+        """One tiny request before any question; raises one line (ModelSetupError, exit 1, or
+        ModelUsageError, exit 2, for a bad generation setting) when the run cannot work.
+
+        Checks, in order: the settings (unknown names, wrong types), that the server answers
+        (fails at once when nothing listens: no retries), the model name (HTTP 404), the settings
+        as the server sees them (HTTP 400), and, when `images` and supports_images, one request
+        with a 64x64 PNG (a refusal names supports_images=false); `audio` sends 0.1 s of silence.
+        Learns the served model name and, where /v1/models publishes it (vLLM's max_model_len),
+        the context length. Returns {"backend", "requested_model", "served_model",
+        "context_length", "context_length_source", "supports_images", "supports_audio",
+        "listed_models"}."""
+        params = self.request_params(gen_kwargs or {})
+        listed = self._list_models()
+        probe = {**params, "max_tokens": 1}
+        text = [{"role": "user", "content": "Reply with the word OK."}]
+        generation = self._preflight_call(text, probe, "a one-token text request", listed)
+        self.served_model = generation.served_model
+        if self.context_length is None:
+            for name in (self.served_model, self.model_id):
+                entry = listed.get(name) if name else None
+                length = _context_length_of(entry) if entry else None
+                if length:
+                    self.context_length, self.context_length_source = length, "/v1/models"
+                    break
+        if images and self.supports_images:
+            from evaluator.models._probe import tiny_png_data_url
+
+            payload = [{"role": "user", "content": [
+                {"type": "text", "text": "Reply with the word OK."},
+                {"type": "image_url", "image_url": {"url": tiny_png_data_url()}}]}]
+            self._preflight_call(payload, probe, "a request with one 64x64 image", listed,
+                                 hint="if the model is text-only, pass --model_args supports_images=false "
+                                      "(media then reach it as text)")
+        if audio:
+            from evaluator.models._probe import tiny_wav_base64
+
+            payload = [{"role": "user", "content": [
+                {"type": "text", "text": "Reply with the word OK."},
+                {"type": "input_audio", "input_audio": {"data": tiny_wav_base64(), "format": "wav"}}]}]
+            self._preflight_call(payload, probe, "a request with 0.1 s of audio", listed,
+                                 hint="the model does not take audio input; run without audio")
+        return {
+            "backend": self.name,
+            "requested_model": self.model_id,
+            "served_model": self.served_model,
+            "context_length": self.context_length,
+            "context_length_source": self.context_length_source,
+            "supports_images": self.supports_images,
+            "supports_audio": bool(audio),
+            "listed_models": sorted(listed),
+        }
+
+    def _list_models(self) -> dict[str, dict]:
+        """GET /models once, without retries: {id: entry}; {} when the server has no such list.
+        A server that cannot be reached at all stops here, in seconds."""
+        import openai
+
+        client = self._get_client().with_options(timeout=min(self.timeout, _PREFLIGHT_CONNECT_S))
+        try:
+            page = client.models.list()
+        except openai.APIConnectionError as exc:   # APITimeoutError included
+            cause = exc.__cause__ or exc
+            what = "timed out" if isinstance(exc, openai.APITimeoutError) else f"connection error: {one_line(cause)}"
+            raise ModelSetupError(self._clean(
+                f"openai backend: cannot reach the server at {self.base_url} ({what}); is it running, "
+                "and is base_url right (it usually ends in /v1)?")) from None
+        except (openai.OpenAIError, ValueError, TypeError, AttributeError):
+            return {}                               # no /models (404) or an odd one: the chat probe decides
+        out: dict[str, dict] = {}
+        for item in getattr(page, "data", None) or []:
+            entry = item.model_dump() if hasattr(item, "model_dump") else dict(item)
+            if isinstance(entry.get("id"), str):
+                out[entry["id"]] = entry
+        return out
+
+    def _preflight_call(self, payload, params, what: str, listed: dict, hint: str = "") -> Generation:
+        try:
+            return self._call(payload, params, retry_connection=False)
+        except ModelCallError as exc:
+            status = getattr(exc, "status", None)
+            message = str(exc)
+            if status == 404:
+                known = f" (the server lists: {', '.join(sorted(listed)[:10])})" if listed else ""
+                message += f"; check --model_args model={known}"
+            elif status in (401, 403):
+                message += "; check api_key (or OPENAI_API_KEY)"
+            elif hint:
+                message += f"; {hint}"
+            raise ModelSetupError(f"preflight ({what}) failed: {message}") from None
 
     # -- calls --------------------------------------------------------------------------------
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
@@ -165,54 +321,82 @@ class OpenAIChatModel:
         with ThreadPoolExecutor(max_workers=min(self.concurrency, len(requests))) as pool:
             return list(pool.map(one, requests))
 
-    def _call(self, payload: list[dict[str, Any]], params: dict[str, Any]) -> Generation:
+    def _call(self, payload: list[dict[str, Any]], params: dict[str, Any], *,
+              retry_connection: bool = True) -> Generation:
         import openai
+
+        from evaluator.models._http import ReplyTooLarge
 
         client = self._get_client()
         attempts = self.max_retries + 1
+        previous = None
         for attempt in range(1, attempts + 1):
+            status = retry_after = None
             try:
                 response = client.chat.completions.create(model=self.model_id, messages=payload, **params)
             except openai.APIStatusError as exc:
-                detail = f"HTTP {exc.status_code}: {_server_message(exc)}"
-                retryable = exc.status_code == 429 or exc.status_code >= 500
+                status = exc.status_code
+                detail = f"HTTP {status}: {_server_message(exc)}"
+                kind = "transient" if status in _TRANSIENT_STATUS else "server" if status >= 500 else "final"
                 retry_after = _retry_after_seconds(exc)
             except openai.APITimeoutError:
-                detail, retryable, retry_after = f"timed out after {self.timeout:g} s", True, None
+                detail, kind = f"timed out after {self.timeout:g} s", "transient"
             except openai.APIConnectionError as exc:
                 cause = exc.__cause__ or exc
-                detail, retryable, retry_after = f"connection error: {one_line(cause)}", True, None
-            except openai.OpenAIError as exc:  # malformed response and the like: not retryable
-                detail, retryable, retry_after = f"{type(exc).__name__}: {one_line(exc)}", False, None
+                if isinstance(cause, ReplyTooLarge):
+                    detail, kind = f"reply larger than {MAX_REPLY_BYTES // (1024 * 1024)} MiB, not read further", "final"
+                else:
+                    detail = f"connection error: {one_line(cause)}"
+                    kind = "transient" if retry_connection else "final"
+            except ValueError as exc:      # a 200 whose body is not JSON (json.JSONDecodeError)
+                detail, kind = f"invalid JSON in the reply ({one_line(exc, 120)})", "server"
+            except openai.OpenAIError as exc:  # other client-side failures: not retryable
+                detail, kind = f"{type(exc).__name__}: {one_line(exc)}", "final"
             else:
-                return self._to_generation(response, attempt)
+                if isinstance(getattr(response, "choices", None), list) and response.choices:
+                    return self._to_generation(response, attempt)
+                detail = f"the reply is not a chat completion ({one_line(repr(response), 120)})"
+                kind = "server"
 
-            if not retryable or attempt == attempts:
+            repeated = kind == "server" and detail == previous
+            previous = detail
+            if kind == "final" or repeated or attempt == attempts:
                 tried = f" after {attempt} attempts" if attempt > 1 else ""
-                raise ModelCallError(f"openai backend: {self.base_url} model {self.model_id!r}: {detail}{tried}")
+                if repeated:
+                    tried += " (the same error twice: not retried further)"
+                error = ModelCallError(self._clean(
+                    f"openai backend: {self.base_url} model {self.model_id!r}: {detail}{tried}"))
+                error.status = status
+                raise error
             delay = min(self.backoff * 2 ** (attempt - 1), _MAX_BACKOFF_S)
             delay *= 1 + 0.1 * random.random()  # jitter so concurrent retries do not stampede
             if retry_after is not None:
                 delay = max(delay, min(retry_after, _MAX_BACKOFF_S))
-            log.warning("openai backend: %s (attempt %d of %d); retrying in %.2f s", detail, attempt, attempts, delay)
+            log.warning("%s", self._clean(f"openai backend: {self.base_url}: {detail} (attempt {attempt} "
+                                          f"of {attempts}); retrying in {delay:.2f} s"))
             time.sleep(delay)
         raise AssertionError("unreachable")
 
     def _to_generation(self, response, attempts: int) -> Generation:
-        if not getattr(response, "choices", None):
-            raise ModelCallError(f"openai backend: {self.base_url} returned no choices for model {self.model_id!r}")
         choice = response.choices[0]
-        text = choice.message.content if choice.message is not None else None
+        message = getattr(choice, "message", None)
+        text = getattr(message, "content", None) if message is not None else None
+        text = text if isinstance(text, str) else ""
         usage = getattr(response, "usage", None)
+        served = getattr(response, "model", None)
+        raw = {"finish_reason": getattr(choice, "finish_reason", None),
+               "served_model": served if isinstance(served, str) else None,
+               "attempts": attempts}
+        if len(text) > MAX_REPLY_CHARS:
+            raw["truncated_from_chars"] = len(text)
+            text = text[:MAX_REPLY_CHARS]
         return Generation(
-            text=text or "",
-            input_tokens=getattr(usage, "prompt_tokens", None),
-            output_tokens=getattr(usage, "completion_tokens", None),
-            raw={
-                "finish_reason": choice.finish_reason,
-                "served_model": getattr(response, "model", None),
-                "attempts": attempts,
-            },
+            text=text,
+            input_tokens=_int_or_none(getattr(usage, "prompt_tokens", None)),
+            output_tokens=_int_or_none(getattr(usage, "completion_tokens", None)),
+            raw=raw,
+            requested_model=self.model_id,
+            served_model=raw["served_model"],
         )
 
 
@@ -224,6 +408,17 @@ def _image_encoding(image_format, image_quality, max_image_side):
         return ImageEncoding(image_format, image_quality, max_image_side)
     except MediaError as exc:
         raise EvalError(f"openai backend: {exc}") from None
+def _int_or_none(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _context_length_of(entry: dict) -> int | None:
+    """The context window a /v1/models entry publishes (vLLM: max_model_len)."""
+    for key in ("max_model_len", "context_length", "context_window", "max_context_length", "n_ctx"):
+        value = entry.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return value
+    return None
 
 
 def _server_message(exc) -> str:
