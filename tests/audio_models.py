@@ -16,7 +16,10 @@ from __future__ import annotations
 from pathlib import Path
 
 WHISPER_SPECIALS = ["<|endoftext|>", "<|startoftranscript|>", "<|en|>", "<|de|>", "<|transcribe|>",
-                    "<|translate|>", "<|notimestamps|>"]
+                    "<|translate|>"]
+# As in a real Whisper vocabulary, <|notimestamps|> and the timestamp tokens come last: Whisper's
+# generate counts every id above <|notimestamps|> as a timestamp.
+WHISPER_TAIL = ["<|notimestamps|>", "<|0.00|>", "<|0.02|>"]
 QWEN_SPECIALS = ["<unk>", "<s>", "</s>", "<pad>", "<|AUDIO|>", "<|audio_bos|>", "<|audio_eos|>",
                  "<image>"]
 QWEN_AUDIO_TEMPLATE = (
@@ -41,18 +44,24 @@ def _bpe(specials: list[str], unk: str, corpus: list[str]):
     return tok
 
 
-def tiny_whisper(folder: Path) -> Path:
+def tiny_whisper(folder: Path, says: str | None = "beach") -> Path:
+    """`says`: the decoder's final layer norm is set so that every step predicts this word's
+    first token (random weights otherwise emit mostly special tokens, i.e. empty text)."""
     import torch
     from transformers import (GenerationConfig, WhisperConfig, WhisperFeatureExtractor,
                               WhisperForConditionalGeneration, WhisperProcessor,
                               WhisperTokenizerFast)
 
     tok = _bpe(WHISPER_SPECIALS, "<|endoftext|>",
-               ["we went to the beach and the dog ran after the ball", "hello from the video"])
+               ["we went to the beach and the dog ran after the ball", "hello from the video",
+                "the beach " * 50])
+    tok.add_special_tokens(WHISPER_TAIL)
     tokenizer = WhisperTokenizerFast(tokenizer_object=tok, unk_token="<|endoftext|>",
                                      bos_token="<|endoftext|>", eos_token="<|endoftext|>",
                                      pad_token="<|endoftext|>")
-    ids = dict(zip(WHISPER_SPECIALS, tokenizer.convert_tokens_to_ids(WHISPER_SPECIALS)))
+    names = WHISPER_SPECIALS + WHISPER_TAIL
+    ids = dict(zip(names, tokenizer.convert_tokens_to_ids(names)))
+    assert ids["<|notimestamps|>"] == len(tokenizer) - len(WHISPER_TAIL)
     processor = WhisperProcessor(feature_extractor=WhisperFeatureExtractor(feature_size=16),
                                  tokenizer=tokenizer)
     eot, sot = ids["<|endoftext|>"], ids["<|startoftranscript|>"]
@@ -63,6 +72,14 @@ def tiny_whisper(folder: Path) -> Path:
                            pad_token_id=eot, bos_token_id=eot)
     torch.manual_seed(0)
     model = WhisperForConditionalGeneration(config)
+    if says:
+        pieces = tokenizer.tokenize(" " + says)
+        assert len(pieces) == 1, pieces
+        word = tokenizer.convert_tokens_to_ids(pieces[0])
+        with torch.no_grad():
+            norm = model.model.decoder.layer_norm
+            norm.weight.zero_()
+            norm.bias.copy_(model.model.decoder.embed_tokens.weight[word] * 10)
     model.generation_config = GenerationConfig(
         decoder_start_token_id=sot, eos_token_id=eot, pad_token_id=eot, max_length=24,
         no_timestamps_token_id=ids["<|notimestamps|>"], is_multilingual=True,
