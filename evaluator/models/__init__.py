@@ -17,7 +17,7 @@ _ARGS: dict[str, dict[str, tuple[type, bool]]] = {
     "openai": {
         "base_url": (str, True), "model": (str, True), "api_key": (str, False),
         "timeout": (float, False), "max_retries": (int, False), "backoff": (float, False),
-        "concurrency": (int, False), "supports_images": (bool, False),
+        "concurrency": (int, False), "supports_images": (bool, False), "audio": (bool, False),
     },
     "hf": {
         "pretrained": (str, True), "dtype": (str, False), "device": (str, False),
@@ -27,6 +27,7 @@ _ARGS: dict[str, dict[str, tuple[type, bool]]] = {
     "mock": {
         "replies": (object, False), "default": (str, False), "fail_on": (object, False),
         "fail_message": (str, False), "model_id": (str, False), "supports_images": (bool, False),
+        "supports_audio": (bool, False),
     },
 }
 _EXAMPLES = {

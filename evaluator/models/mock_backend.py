@@ -23,7 +23,7 @@ from typing import Any
 
 from evaluator.errors import EvalError
 from evaluator.models._common import generate_one_by_one, normalize_gen_kwargs, truncate_at_stop
-from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+from evaluator.models.base import AudioPart, Generation, ImagePart, Message, ModelCallError, TextPart
 
 
 class MockChatModel:
@@ -38,9 +38,11 @@ class MockChatModel:
         fail_message: str = "scripted failure",
         model_id: str = "mock",
         supports_images: bool = True,
+        supports_audio: bool = False,
     ) -> None:
         self.model_id = str(model_id)
         self.supports_images = bool(supports_images)
+        self.supports_audio = bool(supports_audio)
         self.default = default
         self.fail_message = fail_message
         if fail_on is None:
@@ -68,11 +70,14 @@ class MockChatModel:
         text = truncate_at_stop(str(reply), settings.get("stop"))
         input_words = sum(len(p.text.split()) for m in messages for p in m.content if isinstance(p, TextPart))
         images = sum(1 for m in messages for p in m.content if isinstance(p, ImagePart))
+        audio = sum(1 for m in messages for p in m.content if isinstance(p, AudioPart))
+        if audio and not self.supports_audio:
+            raise ModelCallError("mock backend: the request has audio but supports_audio is false")
         return Generation(
             text=text,
             input_tokens=input_words,
             output_tokens=len(text.split()),
-            raw={"call": number, "images": images},
+            raw={"call": number, "images": images, **({"audio": audio} if audio else {})},
         )
 
     def generate_many(self, requests: list[list[Message]], **gen_kwargs) -> list[Generation | ModelCallError]:

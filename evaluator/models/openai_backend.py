@@ -1,6 +1,8 @@
 """Any OpenAI-compatible chat-completions server (vLLM, llama.cpp, Ollama, SGLang, OpenAI).
 
-Images travel as base64 data URLs. Retries are ours, not the client's (its max_retries is 0):
+Images travel as base64 data URLs; with `--model_args audio=true`, a video's audio track travels
+as an `input_audio` part (base64 16-bit PCM WAV), and `check_audio()` is the preflight that turns
+a server's rejection of audio into one clear error before any question. Retries are ours, not the client's (its max_retries is 0):
 connection errors, timeouts, 429 and 5xx are retried with exponential backoff, every retry is
 logged, and the last failure becomes one ModelCallError line with the status code and the
 server's own message. Other 4xx (a bad request, a wrong model name, a missing key) fail at once,
@@ -20,7 +22,7 @@ from typing import Any
 
 from evaluator.errors import EvalError
 from evaluator.models._common import image_data_url, normalize_gen_kwargs, one_line
-from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+from evaluator.models.base import AudioPart, Generation, ImagePart, Message, ModelCallError, TextPart
 
 log = logging.getLogger("evaluator.models.openai")
 
@@ -41,6 +43,7 @@ class OpenAIChatModel:
         backoff: float = 1.0,
         concurrency: int = 4,
         supports_images: bool = True,
+        audio: bool = False,
     ) -> None:
         if not base_url:
             raise EvalError("openai backend: base_url is empty")
@@ -56,6 +59,9 @@ class OpenAIChatModel:
         self.concurrency = int(concurrency)
         # A text-only server rejects image parts; strategies read this to send captions instead.
         self.supports_images = bool(supports_images)
+        # audio=true: the server takes `input_audio` parts (gpt-4o-audio, vLLM with Qwen2-Audio /
+        # Qwen2.5-Omni); strategies then send a video's audio track instead of its transcript.
+        self.supports_audio = bool(audio)
         # Local servers (vLLM, llama.cpp, Ollama) accept any key; the client insists on one.
         self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
         self._client = None
@@ -92,6 +98,12 @@ class OpenAIChatModel:
                     parts.append({"type": "text", "text": part.text})
                 elif isinstance(part, ImagePart):
                     parts.append({"type": "image_url", "image_url": {"url": image_data_url(part.path, self.name)}})
+                elif isinstance(part, AudioPart):
+                    if not self.supports_audio:
+                        raise ModelCallError("openai backend: the request has audio but the model was not "
+                                             "declared audio-capable (--model_args audio=true)")
+                    data, fmt = audio_payload(part.path)
+                    parts.append({"type": "input_audio", "input_audio": {"data": data, "format": fmt}})
                 else:
                     raise ModelCallError(f"openai backend: unsupported message part {type(part).__name__}")
             out.append({"role": message.role, "content": parts})
@@ -109,6 +121,32 @@ class OpenAIChatModel:
         if settings.get("do_sample") is False and "temperature" not in params:
             params["temperature"] = 0.0
         return params
+
+    def check_audio(self) -> None:
+        """Preflight for audio=true: one request holding a 0.25 s silent WAV as an `input_audio`
+        part (max_tokens=1). A server that rejects it (or cannot be reached) is one EvalError line,
+        before any question is asked. Without audio=true this does nothing."""
+        if not self.supports_audio:
+            return
+        import base64
+        import io
+        import wave
+
+        buf = io.BytesIO()
+        with wave.open(buf, "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(16000)
+            w.writeframes(b"\x00\x00" * 4000)
+        payload = [{"role": "user", "content": [
+            {"type": "text", "text": "Reply with OK."},
+            {"type": "input_audio", "input_audio": {"data": base64.b64encode(buf.getvalue()).decode("ascii"),
+                                                    "format": "wav"}}]}]
+        try:
+            self._call(payload, {"max_tokens": 1})
+        except ModelCallError as exc:
+            raise EvalError(f"{exc} (audio check: the server did not accept an input_audio part; drop "
+                            "--model_args audio=true to send transcripts instead, see --asr)") from None
 
     # -- calls --------------------------------------------------------------------------------
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
@@ -185,6 +223,46 @@ class OpenAIChatModel:
                 "attempts": attempts,
             },
         )
+
+
+def audio_payload(path: str) -> tuple[str, str]:
+    """(base64 data, format) for an `input_audio` part. The float32 WAV that media_cache writes is
+    sent as 16-bit PCM WAV (the form every server's decoder reads); other WAV and MP3 files as
+    they are."""
+    import base64
+    import io
+    import struct
+    import wave
+
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise ModelCallError(f"openai backend: cannot read audio {path}: {exc.strerror or exc}") from None
+    if raw[:4] == b"RIFF" and raw[8:12] == b"WAVE":
+        fmt_at = raw.find(b"fmt ", 12)
+        if fmt_at > 0 and struct.unpack("<H", raw[fmt_at + 8:fmt_at + 10])[0] == 3:
+            import numpy as np
+
+            from media_cache.audio import read_wav_float32
+            from media_cache.errors import MediaError
+
+            try:
+                samples, rate = read_wav_float32(path)
+            except MediaError as exc:
+                raise ModelCallError(f"openai backend: {exc}") from None
+            pcm = (np.clip(samples, -1.0, 1.0) * 32767).astype("<i2")
+            buf = io.BytesIO()
+            with wave.open(buf, "wb") as w:
+                w.setnchannels(1)
+                w.setsampwidth(2)
+                w.setframerate(rate)
+                w.writeframes(pcm.tobytes())
+            raw = buf.getvalue()
+        return base64.b64encode(raw).decode("ascii"), "wav"
+    if raw[:3] == b"ID3" or raw[:2] in (b"\xff\xfb", b"\xff\xf3", b"\xff\xf2"):
+        return base64.b64encode(raw).decode("ascii"), "mp3"
+    raise ModelCallError(f"openai backend: {path}: not a WAV or MP3 file")
 
 
 def _server_message(exc) -> str:
