@@ -39,11 +39,9 @@ Timings are the best of --repeat runs (cold runs get a fresh cache folder each t
 from __future__ import annotations
 
 import argparse
-import bisect
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile

@@ -24,7 +24,7 @@ from typing import Any
 
 from evaluator.context import MediaSettings, RunContext
 from evaluator.errors import EvalError, UsageError, one_line, record_failure
-from evaluator.records import Sample, TaskResult, latest_by_key
+from evaluator.records import Sample, TaskResult
 from evaluator.results import RunDir, provenance
 
 # Settings that change the answers: a run folder holding answers made with other settings is

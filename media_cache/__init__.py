@@ -39,6 +39,11 @@ Public API
     float32 WAV (IEEE-float format tag 3). No audio stream: ``has_audio=False``, ``wav_path``
     None. A file that does not decode: MediaError naming it.
 
+``cache.transcript(path, *, model, language=None, task="transcribe") -> Transcript``
+    ``.has_audio .text .segments`` (``Segment(start, end, text)``, one per 30 s window): speech
+    recognition of the audio track with a local transformers model folder (e.g. Whisper; never
+    downloaded). Cached by video content, model files and settings; a hit loads nothing.
+
 ``cache.clip_caption(path, *, model="ViT-B-32", pretrained, vocabulary=None, top_k=3) -> Caption``
 ``cache.clip_captions(paths, *, model, pretrained, vocabulary=None, top_k=3, batch_size=32)``
     ``Caption(text, labels, embedding_path, ...)``: text like
@@ -60,7 +65,7 @@ from media_cache.cache import MediaCache
 from media_cache.errors import MediaError, MissingWeightsError
 from media_cache.store import PRODUCER_VERSIONS, default_root, entry_key
 from media_cache.types import (AudioTrack, Caption, Frame, ImageInput, PdfPage, PdfPages,
-                               VideoFrames)
+                               Segment, Transcript, VideoFrames)
 
 # What `br-eval prepare` uses unless told otherwise; the agent runner should ask for the same.
 from media_cache.pdf import DEFAULT_DPI
@@ -69,5 +74,5 @@ from media_cache.video import DEFAULT_NUM_FRAMES
 __all__ = [
     "MediaCache", "MediaError", "MissingWeightsError", "PRODUCER_VERSIONS", "default_root",
     "entry_key", "AudioTrack", "Caption", "Frame", "ImageInput", "PdfPage", "PdfPages",
-    "VideoFrames", "DEFAULT_NUM_FRAMES", "DEFAULT_DPI",
+    "VideoFrames", "Segment", "Transcript", "DEFAULT_NUM_FRAMES", "DEFAULT_DPI",
 ]

@@ -11,7 +11,7 @@ from typing import Iterable, Sequence
 from media_cache.errors import MediaError
 from media_cache.store import Store
 from media_cache.types import (AudioTrack, Caption, Frame, ImageInput, PdfPage, PdfPages,
-                               VideoFrames)
+                               Segment, Transcript, VideoFrames)
 
 PathLike = str | os.PathLike
 
@@ -129,6 +129,47 @@ class MediaCache:
         d = entry.data
         wav = entry.path / d["file"] if d["file"] else None
         return AudioTrack(source, sha, d["has_audio"], wav, d["duration"], d["sample_rate"],
+                          entry.from_cache)
+
+    def transcript(self, path: PathLike, *, model: PathLike, language: str | None = None,
+                   task: str = "transcribe", max_new_tokens: int | None = None,
+                   batch_size: int = 8, device: str | None = None) -> Transcript:
+        """Speech recognition of the video's first audio track with a local transformers model
+        (`model`: a folder, e.g. a Whisper checkpoint; never downloaded). Cached by the video's
+        content, the model's files and the settings: a hit neither extracts audio nor loads the
+        model. A video without audio gives has_audio=False and empty text (no model is run)."""
+        from media_cache import asr
+        from media_cache.audio import read_wav_float32
+
+        if task not in ("transcribe", "translate"):
+            raise MediaError(f"ASR task must be transcribe or translate, got {task!r}")
+        if max_new_tokens is not None and int(max_new_tokens) < 1:
+            raise MediaError(f"ASR max_new_tokens must be at least 1, got {max_new_tokens!r}")
+        if batch_size < 1:
+            raise MediaError(f"ASR batch_size must be at least 1, got {batch_size}")
+        spec = asr.resolve_asr(model, self.sha256)
+        source = Path(path)
+        sha = self.sha256(source)
+        params = {"model": spec.identity, "language": language, "task": task,
+                  "chunk_seconds": asr.CHUNK_SECONDS,
+                  "max_new_tokens": int(max_new_tokens) if max_new_tokens else None}
+
+        def build(tmp: Path) -> dict:
+            track = self.audio(source)
+            if not track.has_audio:
+                return {"has_audio": False, "segments": [], "text": ""}
+            samples, rate = read_wav_float32(track.wav_path)
+            loaded = asr.load_asr(spec, device)
+            before = loaded.generate_calls
+            segments = asr.transcribe(loaded, samples, rate, language=language, task=task,
+                                      max_new_tokens=max_new_tokens, batch_size=batch_size)
+            self.stats["asr_generate_calls"] += loaded.generate_calls - before
+            return {"has_audio": True, "segments": segments, "text": asr.transcript_text(segments)}
+
+        entry = self.store.get_or_create("asr", sha, params, build)
+        d = entry.data
+        segments = tuple(Segment(s["start"], s["end"], s["text"]) for s in d["segments"])
+        return Transcript(source, sha, d["has_audio"], d["text"], segments, spec.label,
                           entry.from_cache)
 
     # ---- CLIP ---------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ PRODUCER_VERSIONS: dict[str, int] = {
     "audio": 1,
     "clip_image": 1,    # CLIP image embedding of one image file
     "clip_text": 1,     # CLIP text embeddings of a vocabulary
+    "asr": 1,           # speech-recognition transcript of a video's audio track
 }
 
 MANIFEST = "manifest.json"

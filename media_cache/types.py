@@ -99,6 +99,24 @@ class AudioTrack(_Record):
 
 
 @dataclass(frozen=True)
+class Segment(_Record):
+    start: float        # seconds into the audio track
+    end: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Transcript(_Record):
+    source: Path
+    sha256: str                     # of the video file (the audio is a function of it)
+    has_audio: bool                 # False: no audio stream, empty text, no model was run
+    text: str                       # the segments' text joined with spaces
+    segments: tuple[Segment, ...]   # one per 30 s window of the 16 kHz track
+    model: str                      # the --asr path as given
+    from_cache: bool = field(default=False, compare=False)
+
+
+@dataclass(frozen=True)
 class Caption(_Record):
     source: Path
     sha256: str

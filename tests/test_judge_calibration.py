@@ -6,7 +6,6 @@ grades by a rule the test sets; it cannot show how lenient a real judge model is
 from __future__ import annotations
 
 import hashlib
-import json
 from importlib.resources import files
 
 import pytest

@@ -6,7 +6,7 @@ from beyondrecall import load_task, load_tasks, validate_snapshot
 from beyondrecall.errors import DataError
 from beyondrecall.loader import task_name_for_stem
 from beyondrecall.records import QuestionKey, TASK_NAMES
-from snapshot_builder import minimal_snapshot, session, traj, turn, write_image, write_task
+from snapshot_builder import minimal_snapshot, session, traj, turn, write_image
 
 DATE = "9:00 am on 1 May, 2024"
 

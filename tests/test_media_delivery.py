@@ -19,7 +19,7 @@ from evaluator.models import make_model
 from evaluator.models.base import ImagePart, Message, TextPart
 from evaluator.models.cache import CachedChatModel, ResponseCache
 from evaluator.models.openai_backend import OpenAIChatModel
-from media_cache import MediaCache, MediaError
+from media_cache import MediaCache
 from media_cache import delivery
 from media_cache.synthetic import make_video
 from tests.test_models_openai import FakeOpenAIServer

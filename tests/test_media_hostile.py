@@ -17,7 +17,7 @@ import pytest
 from evaluator.cli import main
 from media_cache import MediaCache, MediaError
 from media_cache import store as store_mod
-from media_cache.synthetic import make_image, make_pdf
+from media_cache.synthetic import make_image
 
 REPO = Path(__file__).resolve().parents[1]
 

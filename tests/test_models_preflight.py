@@ -18,11 +18,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from evaluator.errors import record_failure
+from evaluator.records import Sample
 from evaluator.models import (describe_model, make_model, parse_kv_args, preflight,
                               split_model_args)
 from evaluator.models._common import GEN_DEFAULTS, parse_stop
 from evaluator.models.base import Message, ModelCallError, ModelSetupError, ModelUsageError
-from evaluator.models.openai_backend import MAX_REPLY_CHARS, OpenAIChatModel
+from evaluator.models.openai_backend import MAX_REPLY_CHARS
 
 
 class Server:
@@ -293,9 +294,9 @@ def test_invalid_json_is_a_model_error_naming_the_server_and_retried_as_a_server
             model.generate(ask())
     assert "invalid JSON" in str(info.value) and srv.base_url in str(info.value)
     assert len(srv.requests) == 2                    # retried once, then the same error twice
-    sample = {}
+    sample = Sample("k", "t")
     record_failure(sample, info.value)
-    assert sample["error_kind"] == "model"
+    assert sample.error_kind == "model"
 
 
 def test_known_secrets_are_redacted_from_error_text():

@@ -3,7 +3,6 @@ resume, detectors, and the statistics against hand-computed values."""
 
 import json
 import math
-import sys
 import textwrap
 
 import numpy as np

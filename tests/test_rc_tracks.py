@@ -10,8 +10,8 @@ from evaluator.agents import Agent, Answer
 from evaluator.cli import main
 from evaluator.evaluate import evaluate
 from evaluator.models.mock_backend import MockChatModel
-from evaluator.realcompanion import chat_track, question_track, reconstruction_track
-from evaluator.realcompanion.data import load_release, resolve_rc_data
+from evaluator.realcompanion import chat_track, reconstruction_track
+from evaluator.realcompanion.data import load_release
 from test_models_openai import FakeOpenAIServer
 
 SEEN: list[dict] = []

@@ -30,7 +30,7 @@ def variants(tmp_path_factory):
 
 def _journal(path, task):
     rows = [json.loads(l) for l in (path / f"samples_{task}.jsonl").read_text().splitlines()]
-    keep = ("key", "prediction", "metrics", "media_used", "visible_turns", "visible_sessions")
+    keep = ("key", "prediction", "metrics", "inputs")
     return sorted(({k: r.get(k) for k in keep} for r in rows), key=lambda r: r["key"])
 
 
@@ -61,7 +61,7 @@ def test_every_variant_loads_validates_verifies_and_runs_like_the_default(varian
         runs[v] = {t: _journal(out_dir, t) for t in tasks.split(",")}
         capsys.readouterr()
     pages = [u["pages"] for r in runs["default"]["high_density_information_extraction"]
-             for u in r["media_used"] if u["kind"] == "pdf"]
+             for u in r["inputs"]["media_used"] if u["kind"] == "pdf"]
     assert pages and [2, 5] in [p[1:3] for p in pages]    # the cropped pages' original numbers
     for v, r in runs.items():
         assert r == runs["default"], v

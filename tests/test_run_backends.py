@@ -8,7 +8,6 @@ template to the model, and that the run records and scores what comes back."""
 import base64
 import json
 
-import pytest
 
 from beyondrecall import load_task
 from evaluator.cli import main

@@ -11,17 +11,22 @@
 Token counting is an estimate (one token per 4 characters of text) plus a fixed 765 tokens per
 image, as MemEye and Mem-Gallery count images. Media reach a model as images when it takes images
 (`supports_images`, true for VLM backends) and as text (PDF page text, captions) otherwise;
-`--agent_args media=text|images|none` overrides.
+`--agent_args media=text|images|none` overrides. A video's audio reaches the model as audio when
+the backend takes it (`supports_audio`: openai with audio=true, hf audio-language models) or
+`media="images,audio"` asks for it, and as its transcript (`--asr`) otherwise.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
 
 from evaluator.agents.protocol import Agent, Answer, MemorySession, MemoryTurn, Query
 
 IMAGE_TOKENS = 765
+AUDIO_TOKENS_PER_SECOND = 25      # Qwen2-Audio: one token per 40 ms of audio
+_MEDIA_WORDS = ("images", "text", "none", "audio")
 REFUSAL = "I don't know: the conversation does not say."
 
 SYSTEM_PROMPT = (
@@ -143,29 +148,72 @@ def _turn_search_text(turn: MemoryTurn, with_media_text: bool = False) -> str:
 class _PromptAgent(_Collecting):
     """Builds one prompt from chosen turns and asks the model once."""
 
+    def _media_words(self) -> list[str]:
+        from evaluator.errors import EvalError
+
+        raw = self.args.get("media")
+        words = [w for w in re.split(r"[,+\s]+", str(raw or "").strip().lower()) if w]
+        bad = [w for w in words if w not in _MEDIA_WORDS]
+        if bad or len([w for w in words if w != "audio"]) > 1:
+            raise EvalError(f"--agent_args media={raw!r}: use one of images, text, none, optionally "
+                            "with audio (e.g. media=\"images,audio\" or media=images+audio)")
+        return words
+
     def media_mode(self) -> str:
-        mode = self.args.get("media")
-        if mode:
-            return str(mode)
+        visual = [w for w in self._media_words() if w != "audio"]
+        if visual:
+            return visual[0]
         return "images" if getattr(self.model, "supports_images", True) else "text"
+
+    def audio_mode(self) -> bool:
+        """Send videos' audio tracks as audio parts (else their transcripts, when --asr is on)."""
+        from evaluator.errors import EvalError
+
+        takes = bool(getattr(self.model, "supports_audio", False))
+        if "audio" in self._media_words():
+            if not takes:
+                raise EvalError("--agent_args media asks for audio but the model takes none "
+                                "(openai: --model_args audio=true; hf: an audio-language model)")
+            return True
+        return takes and self.args.get("media") in (None, "")
+
+    def media_parts(self, media, mode: str, audio: bool) -> list:
+        from evaluator.models.base import AudioPart, ImagePart, TextPart
+
+        parts: list = []
+        for m in media:
+            if mode == "images":
+                parts.extend(ImagePart(p) for p in m.images())
+            elif mode == "text":
+                parts.append(TextPart(m.text() + "\n"))
+            if m.kind != "video":
+                continue
+            if audio:
+                wav = m.audio()
+                if wav is not None:
+                    parts.append(AudioPart(wav))
+            elif mode == "images":
+                # text() already carries the transcript; next to frames it is sent on its own.
+                speech = m.transcript()
+                if speech:
+                    parts.append(TextPart(f"[speech in {m.rel_path.rsplit('/', 1)[-1]}] {speech}\n"))
+        return parts
 
     def choose(self, query: Query) -> list[MemoryTurn]:
         raise NotImplementedError
 
     def answer(self, query: Query) -> Answer:
         from evaluator.errors import EvalError
-        from evaluator.models.base import ImagePart, Message, TextPart
+        from evaluator.models.base import Message, TextPart
 
         if self.model is None:
             raise EvalError(f"agent {type(self).__name__} needs a model: pass --model hf|openai|mock")
         mode = self.media_mode()
+        audio = self.audio_mode()
         chosen = self.choose(query)
+
         def media_parts(media) -> list:
-            if mode == "images":
-                return [ImagePart(p) for m in media for p in m.images()]
-            if mode == "text":
-                return [TextPart(m.text() + "\n") for m in media]
-            return []
+            return self.media_parts(media, mode, audio)
 
         parts: list = []
         for t in chosen:
@@ -193,11 +241,18 @@ class _PromptAgent(_Collecting):
 class FullContextAgent(_PromptAgent):
     def cost(self, t: MemoryTurn, mode: str) -> int:
         cost = text_tokens(t.content) + 8
+        audio = self.audio_mode()
         for m in t.media:
             if mode == "images":
                 cost += IMAGE_TOKENS * len(m.images())
             elif mode == "text":
                 cost += text_tokens(m.text())
+            if m.kind == "video" and audio:
+                wav = m.audio()
+                if wav is not None:   # 16 kHz float32: 64,000 bytes a second
+                    cost += math.ceil(max(0, os.path.getsize(wav) - 44) / 64000 * AUDIO_TOKENS_PER_SECOND)
+            elif m.kind == "video" and mode == "images":
+                cost += text_tokens(m.transcript() or "")
         return cost
 
     def budget(self, query: Query) -> int:

@@ -33,8 +33,11 @@ class MediaInput:
     """One media file as model-ready inputs, prepared on first use through the media cache.
 
     `kind` is "image", "pdf" or "video". `images()` gives image files for a VLM (the image
-    itself, rendered PDF pages, or sampled video frames); `text()` gives a text rendering for
-    text-only models (PDF page text, CLIP captions when enabled). Only media of visible turns and
+    itself, rendered PDF pages, or sampled video frames); `audio()` gives a video's audio track
+    as a cached 16 kHz mono float32 WAV path (None for a video without audio, an image or a PDF);
+    `transcript()` gives the track's speech-recognition text when the run has `--asr` (else
+    None); `text()` gives a text rendering for text-only models (PDF page text, CLIP captions
+    when enabled, the transcript when `--asr` is on). Only media of visible turns and
     of the question itself are ever wrapped: nothing after the cutoff can be reached from here.
     """
 
@@ -57,6 +60,12 @@ class MediaInput:
 
     def text(self) -> str:
         return self._prep.text(self, self._usage)
+
+    def audio(self) -> str | None:
+        return self._prep.audio(self, self._usage)
+
+    def transcript(self) -> str | None:
+        return self._prep.transcript(self, self._usage)
 
     def __repr__(self) -> str:
         return f"MediaInput({self.rel_path!r}, kind={self.kind!r})"
@@ -130,14 +139,16 @@ class MediaPreparer:
     """Turns MediaInputs into images/text through `media_cache`, once per file and setting.
 
     Settings: frames per video (`num_frames`) or `fps`, PDF `dpi`, `captions` (CLIP; needs
-    `clip_model` and `clip_pretrained`). Usage (frame indices, pages) is appended to the
+    `clip_model` and `clip_pretrained`), `asr_model` (a local speech-recognition model folder,
+    e.g. Whisper: video transcripts, cached; `asr_language` pins the language). Usage (frame indices, pages) is appended to the
     question's usage list for its journal line.
     """
 
     def __init__(self, benchmark_dir: Path, *, num_frames: int | None = 8, fps: float | None = None,
                  dpi: int | None = None, captions: bool = False, clip_model: str | None = None,
                  clip_pretrained: str | None = None, video_backend: str = "pyav",
-                 pdf_map: dict | None = None, cache=None) -> None:
+                 pdf_map: dict | None = None, cache=None, asr_model: str | None = None,
+                 asr_language: str | None = None) -> None:
         self.benchmark_dir = Path(benchmark_dir)
         self.num_frames = None if fps else num_frames
         self.fps = fps
@@ -148,6 +159,8 @@ class MediaPreparer:
         self.video_backend = video_backend
         self.pdf_map = pdf_map or {}
         self._cache = cache
+        self.asr_model = asr_model
+        self.asr_language = asr_language
 
     @property
     def cache(self):
@@ -218,8 +231,32 @@ class MediaPreparer:
                           "frames": [f.index for f in vf.frames] if caps else []})
             lines = [f"[{f.time:.1f}s] {c}" for f, c in zip(vf.frames, caps)]
             audio = "with audio" if vf.has_audio else "no audio"
+            speech = self.transcript(m, usage) if vf.has_audio else None
+            if speech is not None:
+                lines.append(f"[speech] {speech}" if speech else "[speech] (none recognised)")
             return f"[video {Path(m.rel_path).name}, {vf.duration:.1f}s, {audio}]" + \
                 ("\n" + "\n".join(lines) if lines else "")
         caps = self._caption([str(self.cache.image(m.path).path)]) if self.captions else []
         usage.append({"path": m.rel_path, "kind": "image", "text": True})
         return f"[image {Path(m.rel_path).name}]" + (f" {caps[0]}" if caps else "")
+
+    def audio(self, m: MediaInput, usage: list) -> str | None:
+        if m.kind != "video":
+            return None
+        track = self.cache.audio(m.path)
+        if not track.has_audio:
+            return None
+        usage.append({"path": m.rel_path, "kind": "video", "audio": True,
+                      "seconds": round(track.duration, 3)})
+        return str(track.wav_path)
+
+    def transcript(self, m: MediaInput, usage: list) -> str | None:
+        """The video's speech as text (cached per content, model and settings); None without
+        `asr_model`, for a non-video, or for a video without audio."""
+        if not self.asr_model or m.kind != "video":
+            return None
+        tr = self.cache.transcript(m.path, model=self.asr_model, language=self.asr_language)
+        if not tr.has_audio:
+            return None
+        usage.append({"path": m.rel_path, "kind": "video", "transcript": tr.model})
+        return tr.text

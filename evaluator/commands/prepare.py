@@ -3,7 +3,7 @@
 Images are decoded (and converted to PNG when they are not PNG/JPEG), PDFs rendered page by page
 with their text and the page map of benchmark/PDF_PREPROCESSING.json, videos sampled into frames
 and their audio extracted; with --captions every image, frame and page also gets a CLIP caption
-and embedding. Everything lands in the content-addressed media cache, which `br-eval run` reads
+and embedding; with --asr PATH every audio track gets a speech-recognition transcript. Everything lands in the content-addressed media cache, which `br-eval run` reads
 with the same settings, so a run decodes nothing twice. Resumable: finished entries are kept and
 a second run does no work ("0 prepared, N already cached"). A file that cannot be prepared is
 reported (one line each) and makes the command exit 1 after the others are done.
@@ -45,6 +45,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--clip-vocabulary", "--clip_vocabulary", dest="clip_vocabulary",
                         default=None, metavar="FILE",
                         help="caption labels, one per line (default: the vocabulary shipped with br-eval)")
+    parser.add_argument("--asr", default=None, metavar="PATH",
+                        help="also transcribe every video's audio with this local speech-recognition "
+                             "model folder (transformers, e.g. a Whisper checkpoint; never downloaded)")
+    parser.add_argument("--asr-language", "--asr_language", dest="asr_language", default=None,
+                        metavar="LANG", help="language of the speech for --asr (default: detected)")
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="processes preparing files in parallel (default: 1)")
     parser.add_argument("--backend", "--video-backend", "--video_backend", dest="video_backend",
@@ -105,6 +110,10 @@ def main(args) -> int:
 
         resolve_clip(args.clip_model or "ViT-B-32", args.clip_pretrained, cache.sha256)
         load_vocabulary(args.clip_vocabulary)
+    if args.asr:
+        from media_cache.asr import resolve_asr
+
+        resolve_asr(args.asr, cache.sha256)    # a bad folder is reported before any work
 
     from beyondrecall.paths import resolve_media
 
@@ -133,6 +142,12 @@ def main(args) -> int:
         cached += cc
 
     ok = [r for r in results if not r.get("error")]
+    asr_line = None
+    if args.asr:
+        asr_line, ap, ac = _transcripts(cache, [bench / r["rel"] for r in ok
+                                                if r["kind"] == "video" and r.get("has_audio")], args, show)
+        prepared += ap
+        cached += ac
     kinds = {k: [r for r in ok if r["kind"] == k] for k in ("image", "pdf", "video")}
     pages = sum(r.get("pages", 0) for r in kinds["pdf"])
     frames = sum(r.get("frames", 0) for r in kinds["video"])
@@ -147,6 +162,8 @@ def main(args) -> int:
           f"and {with_audio} audio tracks)")
     if caption_line:
         print(f"br-eval prepare: {caption_line}")
+    if asr_line:
+        print(f"br-eval prepare: {asr_line}")
     print(f"br-eval prepare: {prepared} prepared, {cached} already cached, {len(failures)} failed "
           f"in {elapsed:.1f} s; cache {cache.root} holds {human_bytes(cache.store.size_bytes())}")
     if failures:
@@ -297,3 +314,16 @@ def _captions(cache, images: list[str], args, show: bool) -> tuple[str, int, int
     line = (f"CLIP captions for {len(caps)} images ({len(new) + len(old)} distinct) with "
             f"{caps[0].model if caps else args.clip_model or 'ViT-B-32'}")
     return line, len(new), len(old)
+
+
+def _transcripts(cache, videos: list, args, show: bool) -> tuple[str, int, int]:
+    """Speech-recognition transcripts of the videos' audio tracks (one model load at most)."""
+    from tqdm import tqdm
+
+    new = old = 0
+    for path in tqdm(videos, unit="video", desc="transcripts", file=sys.stderr, disable=not show,
+                     dynamic_ncols=True):
+        tr = cache.transcript(path, model=args.asr, language=args.asr_language)
+        old += tr.from_cache
+        new += not tr.from_cache
+    return f"transcripts of {len(videos)} audio tracks with {args.asr}", new, old

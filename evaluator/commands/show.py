@@ -31,6 +31,24 @@ def history_as_dict(history) -> dict:
     }
 
 
+def video_audio(path) -> str:
+    """How a video's audio reaches a model: "(+audio track)" (as audio or, with --asr, as a
+    transcript), "(no audio)", or "(unreadable)"."""
+    from media_cache.errors import MediaError
+    from media_cache.video import _av_errors, open_container
+
+    try:
+        container = open_container(path)
+    except MediaError:
+        return "(unreadable)"
+    try:
+        return "(+audio track)" if container.streams.audio else "(no audio)"
+    except _av_errors():
+        return "(unreadable)"
+    finally:
+        container.close()
+
+
 def find_question(tasks, key):
     from beyondrecall.errors import DataError
 
@@ -49,6 +67,7 @@ def main(args) -> int:
     from beyondrecall.errors import DataError
     from beyondrecall.records import QuestionKey
     from beyondrecall.timestamps import iso_utc
+    from evaluator.agents.protocol import media_kind
 
     try:
         key = QuestionKey.parse(args.key)
@@ -64,12 +83,18 @@ def main(args) -> int:
         return 0
     print(f"{key}  cutoff: {iso_utc(history.cutoff) or 'none (all history)'}")
     print(f"visible: {history.n_sessions} session(s), {history.n_turns} turn(s)")
+    bench = snapshot / "benchmark"
+
+    def listed(media) -> str:
+        return ", ".join(f"{rel} {video_audio(bench / rel)}" if media_kind(rel) == "video" else rel
+                         for rel in media)
+
     for vs in history.sessions:
         moved = "" if vs.date == vs.session.date else f"  (session date {iso_utc(vs.session.date)})"
         print(f"\n== session {vs.index}  {iso_utc(vs.date)}{moved}")
         for vt in vs.turns:
-            media = f"  [media: {', '.join(vt.turn.media)}]" if vt.turn.media else ""
+            media = f"  [media: {listed(vt.turn.media)}]" if vt.turn.media else ""
             print(f"  [{vt.index}] {iso_utc(vt.time)} {vt.turn.person}: {vt.turn.content}{media}")
-    qmedia = f"  [media: {', '.join(question.media)}]" if question.media else ""
+    qmedia = f"  [media: {listed(question.media)}]" if question.media else ""
     print(f"\nQUESTION: {question.question}{qmedia}")
     return 0

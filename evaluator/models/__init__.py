@@ -23,6 +23,7 @@ _ARGS: dict[str, dict[str, tuple[type, bool]]] = {
         "timeout": (float, False), "max_retries": (int, False), "backoff": (float, False),
         "concurrency": (int, False), "supports_images": (bool, False), "context_length": (int, False),
         "image_format": (str, False), "image_quality": (int, False), "max_image_side": (int, False),
+        "audio": (bool, False),
     },
     "hf": {
         "pretrained": (str, True), "dtype": (str, False), "device": (str, False),
@@ -34,6 +35,7 @@ _ARGS: dict[str, dict[str, tuple[type, bool]]] = {
         "replies": (object, False), "default": (str, False), "fail_on": (object, False),
         "fail_message": (str, False), "model_id": (str, False), "supports_images": (bool, False),
         "context_length": (int, False), "preflight_error": (str, False),
+        "supports_audio": (bool, False),
     },
 }
 # Settings that cannot change an answer (where the server is, how long to wait, how many at once,

@@ -1,8 +1,10 @@
 """The chat-model contract every backend (hf, openai, mock) implements, and the judge uses.
 
 A message's content is a list of parts: text, or an image given as a file path (PNG/JPEG, e.g. a
-cached video frame or PDF page). Backends turn image parts into what they need (data URLs for
-OpenAI-compatible servers, PIL images for transformers processors).
+cached video frame or PDF page), or audio given as a WAV path (a video's cached track; only for
+models whose `supports_audio` is true). Backends turn image parts into what they need (data URLs
+for OpenAI-compatible servers, PIL images for transformers processors) and audio into
+`input_audio` parts or the processor's `audio=` argument.
 """
 
 from __future__ import annotations
@@ -25,9 +27,15 @@ class ImagePart:
 
 
 @dataclass(frozen=True, slots=True)
+class AudioPart:
+    path: str                     # a local WAV file (media_cache writes 16 kHz mono float32)
+    sha256: str | None = None     # content hash when known
+
+
+@dataclass(frozen=True, slots=True)
 class Message:
     role: str                                      # "system" | "user" | "assistant"
-    content: tuple[TextPart | ImagePart, ...]
+    content: tuple[TextPart | ImagePart | AudioPart, ...]
 
     @classmethod
     def text(cls, role: str, text: str) -> "Message":

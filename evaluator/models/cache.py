@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from evaluator.errors import EvalError
-from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
+from evaluator.models.base import AudioPart, Generation, ImagePart, Message, ModelCallError, TextPart
 
 _KEY_VERSION = 2   # bump when the key's recipe changes, so old entries stop matching
 _SCHEMA = """
@@ -63,6 +63,8 @@ def request_key(backend: str, model_id: str, settings: dict[str, Any], messages:
                 # Hash the bytes every time rather than trusting a path or a stored hash: a
                 # frame is small and sha256 runs at about 1 GB/s, so this costs well under 1 ms.
                 parts.append({"image_sha256": file_sha256(part.path)})
+            elif isinstance(part, AudioPart):
+                parts.append({"audio_sha256": file_sha256(part.path)})
             else:
                 raise TypeError(f"unsupported message part {type(part).__name__}")
         encoded_messages.append({"role": message.role, "content": parts})

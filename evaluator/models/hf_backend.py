@@ -6,6 +6,9 @@
   Qwen2-VL, Qwen2.5-VL, LLaVA, Idefics3, SmolVLM, Gemma 3, ...) load with AutoProcessor and get
   images (video frames and PDF pages included, they are image files by now) as PIL images inside
   the chat template's messages.
+- Audio-language models (a config with an audio encoder: Qwen2-Audio, Qwen2.5-Omni) load with
+  AutoProcessor too and take audio parts (a video's 16 kHz track) through the processor's
+  `audio=` (older transformers: `audios=`) argument; `supports_audio` says so.
 - Text-only models load with AutoTokenizer + AutoModelForCausalLM; a message with an image then
   fails with a clear error, because strategies must send captions instead (they can check
   `supports_images`, known without loading the weights).
@@ -29,7 +32,7 @@ from typing import Any
 from evaluator.errors import EvalError
 from evaluator.models._common import (GEN_DEFAULTS, generate_one_by_one, one_line,
                                       resolve_gen_kwargs, truncate_at_stop)
-from evaluator.models.base import (Generation, ImagePart, Message, ModelCallError, ModelSetupError,
+from evaluator.models.base import (AudioPart, Generation, ImagePart, Message, ModelCallError, ModelSetupError,
                                    TextPart)
 
 INSTALL_HINT = "pip install 'br-eval[vlm]'"
@@ -115,6 +118,7 @@ class HFChatModel:
             self.context_length = _config_context_length(self._config)
             self.context_length_source = "config.json" if self.context_length else None
         self.served_model = self.model_id
+        self.supports_audio = _audio_capable(self._config)
         self._model = None
         self._processor = None     # VLMs only
         self._tokenizer = None
@@ -222,19 +226,23 @@ class HFChatModel:
 
             kwargs = self._hub_kwargs()
             try:
-                if self.supports_images:
+                if self.supports_images or self.supports_audio:
                     try:
                         processor = transformers.AutoProcessor.from_pretrained(self._source, **kwargs)
                     except (OSError, ValueError, KeyError, TypeError) as exc:
-                        raise EvalError(f"hf backend: {self.model_id} is a vision-language model but its "
+                        raise EvalError(f"hf backend: {self.model_id} takes images or audio but its "
                                         f"processor cannot be loaded ({one_line(exc, 160)}); the folder needs "
                                         "the processor files (preprocessor_config.json, tokenizer)") from None
-                    if getattr(processor, "image_processor", None) is None:
+                    if self.supports_audio and getattr(processor, "feature_extractor", None) is None:
+                        raise EvalError(f"hf backend: {self.model_id} takes audio but its folder has no "
+                                        "feature extractor config (preprocessor_config.json)")
+                    if self.supports_images and getattr(processor, "image_processor", None) is None:
                         raise EvalError(f"hf backend: {self.model_id} is a vision-language model but its "
                                         "folder has no image processor config")
                     tokenizer = processor.tokenizer
                     has_template = bool(getattr(processor, "chat_template", None) or tokenizer.chat_template)
-                    model_class = transformers.AutoModelForImageTextToText
+                    model_class = (transformers.AutoModelForImageTextToText if self.supports_images
+                                   else _audio_model_class(transformers, self._config))
                 else:
                     processor = None
                     tokenizer = transformers.AutoTokenizer.from_pretrained(self._source, **kwargs)
@@ -272,8 +280,11 @@ class HFChatModel:
         if not self.supports_images and any(isinstance(p, ImagePart) for m in messages for p in m.content):
             raise EvalError(f"hf backend: {self.model_id} is a text-only model but the request has images; "
                             "send captions/page text instead (check the model's supports_images)")
+        if not self.supports_audio and any(isinstance(p, AudioPart) for m in messages for p in m.content):
+            raise EvalError(f"hf backend: {self.model_id} takes no audio but the request has audio; "
+                            "send transcripts instead (check the model's supports_audio)")
         self.load()
-        conversation = self._conversation(messages)   # reads images outside the lock
+        conversation = self._conversation(messages)   # reads images and audio outside the lock
         with self._lock:
             try:
                 return self._generate_locked(conversation, settings)
@@ -289,7 +300,7 @@ class HFChatModel:
     def _conversation(self, messages: list[Message]) -> list[dict[str, Any]]:
         conversation = []
         for message in messages:
-            if not self.supports_images:
+            if not (self.supports_images or self.supports_audio):
                 text = "\n".join(p.text for p in message.content if isinstance(p, TextPart))
                 conversation.append({"role": message.role, "content": text})
                 continue
@@ -299,6 +310,8 @@ class HFChatModel:
                     parts.append({"type": "text", "text": part.text})
                 elif isinstance(part, ImagePart):
                     parts.append({"type": "image", "image": _load_image(part.path)})
+                elif isinstance(part, AudioPart):
+                    parts.append({"type": "audio", "audio": _load_audio(part.path)})
                 else:
                     raise ModelCallError(f"hf backend: unsupported message part {type(part).__name__}")
             conversation.append({"role": message.role, "content": parts})
@@ -308,9 +321,12 @@ class HFChatModel:
         import torch
 
         template_owner = self._processor if self._processor is not None else self._tokenizer
-        inputs = template_owner.apply_chat_template(
-            conversation, add_generation_prompt=True, tokenize=True, return_dict=True, return_tensors="pt"
-        )
+        if _has_audio(conversation):
+            inputs = self._audio_inputs(conversation)
+        else:
+            inputs = template_owner.apply_chat_template(
+                conversation, add_generation_prompt=True, tokenize=True, return_dict=True, return_tensors="pt"
+            )
         model_dtype = self._model.dtype
         inputs = {
             name: (value.to(self.device, dtype=model_dtype) if torch.is_floating_point(value) else value.to(self.device))
@@ -350,6 +366,28 @@ class HFChatModel:
             served_model=self.model_id,
         )
 
+    def _audio_inputs(self, conversation: list[dict[str, Any]]) -> dict:
+        """A request with audio: the chat template writes the text (an audio part becomes the
+        model's audio placeholder), then the processor gets the text, the images and the audio
+        arrays together, as Qwen2-Audio / Qwen2.5-Omni processors take them (`audio=`, or
+        `audios=` in older transformers)."""
+        import inspect
+
+        processor = self._processor
+        text = processor.apply_chat_template(conversation, add_generation_prompt=True, tokenize=False)
+        parts = [p for m in conversation if isinstance(m["content"], list) for p in m["content"]]
+        audio = [p["audio"] for p in parts if p["type"] == "audio"]
+        images = [p["image"] for p in parts if p["type"] == "image"]
+        params = inspect.signature(processor.__call__).parameters
+        audio_kw = "audio" if "audio" in params or "audios" not in params else "audios"
+        kwargs: dict[str, Any] = {"text": [text], audio_kw: audio, "return_tensors": "pt"}
+        rate = getattr(getattr(processor, "feature_extractor", None), "sampling_rate", None)
+        if rate:
+            kwargs["sampling_rate"] = rate
+        if images:
+            kwargs["images"] = images
+        return dict(processor(**kwargs))
+
 
 def _config_context_length(config) -> int | None:
     for owner in (config, getattr(config, "text_config", None)):
@@ -357,6 +395,63 @@ def _config_context_length(config) -> int | None:
         if isinstance(value, int) and value > 0:
             return value
     return None
+
+
+_AUDIO_SAMPLE_RATE = 16_000
+
+
+def _audio_capable(config) -> bool:
+    """A model with an audio encoder: Qwen2-Audio (audio_config), Qwen2.5-Omni and its thinker
+    (thinker_config.audio_config), and the like."""
+    if getattr(config, "audio_config", None) is not None:
+        return True
+    thinker = getattr(config, "thinker_config", None)
+    return thinker is not None and getattr(thinker, "audio_config", None) is not None
+
+
+def _audio_model_class(transformers, config):
+    """The generating class of an audio-text model that is not an image-text-to-text model."""
+    auto = getattr(transformers, "AutoModelForMultimodalLM", None)
+    if auto is not None:
+        return auto
+    for name in getattr(config, "architectures", None) or []:
+        cls = getattr(transformers, name, None)
+        if cls is not None:
+            return cls
+    raise EvalError(f"hf backend: this transformers version has no class for {config.model_type} audio models")
+
+
+def _has_audio(conversation: list[dict[str, Any]]) -> bool:
+    return any(isinstance(m["content"], list) and any(p["type"] == "audio" for p in m["content"])
+               for m in conversation)
+
+
+def _load_audio(path: str):
+    """Samples of a mono 16 kHz WAV (the float32 track media_cache writes, or 16-bit PCM)."""
+    import wave
+
+    import numpy as np
+
+    from media_cache.audio import read_wav_float32
+    from media_cache.errors import MediaError
+
+    try:
+        samples, rate = read_wav_float32(path)
+    except FileNotFoundError:
+        raise ModelCallError(f"hf backend: audio file not found: {path}") from None
+    except MediaError:
+        try:
+            with wave.open(path, "rb") as w:
+                if w.getsampwidth() != 2 or w.getnchannels() != 1:
+                    raise ModelCallError(f"hf backend: {path}: need mono float32 or 16-bit WAV")
+                rate = w.getframerate()
+                samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype("float32") / 32768
+        except (wave.Error, EOFError, OSError) as exc:
+            raise ModelCallError(f"hf backend: cannot read audio {path}: {one_line(exc)}") from None
+    if rate != _AUDIO_SAMPLE_RATE:
+        raise ModelCallError(f"hf backend: {path}: audio at {rate} Hz, the processor needs "
+                             f"{_AUDIO_SAMPLE_RATE} Hz (media_cache writes 16 kHz)")
+    return samples
 
 
 def _load_image(path: str):

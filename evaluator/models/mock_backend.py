@@ -27,7 +27,7 @@ from typing import Any
 from evaluator.errors import EvalError
 from evaluator.models._common import (GEN_DEFAULTS, generate_one_by_one, resolve_gen_kwargs,
                                       truncate_at_stop)
-from evaluator.models.base import (Generation, ImagePart, Message, ModelCallError, ModelSetupError,
+from evaluator.models.base import (AudioPart, Generation, ImagePart, Message, ModelCallError, ModelSetupError,
                                    TextPart)
 
 
@@ -45,12 +45,14 @@ class MockChatModel:
         supports_images: bool = True,
         context_length: int | None = None,
         preflight_error: str | None = None,
+        supports_audio: bool = False,
     ) -> None:
         self.model_id = str(model_id)
         self.context_length = None if context_length is None else int(context_length)
         self.preflight_error = preflight_error
         self.served_model: str | None = None
         self.supports_images = bool(supports_images)
+        self.supports_audio = bool(supports_audio)
         self.default = default
         self.fail_message = fail_message
         if fail_on is None:
@@ -102,11 +104,14 @@ class MockChatModel:
         text = truncate_at_stop(str(reply), settings.get("stop"))
         input_words = sum(len(p.text.split()) for m in messages for p in m.content if isinstance(p, TextPart))
         images = sum(1 for m in messages for p in m.content if isinstance(p, ImagePart))
+        audio = sum(1 for m in messages for p in m.content if isinstance(p, AudioPart))
+        if audio and not self.supports_audio:
+            raise ModelCallError("mock backend: the request has audio but supports_audio is false")
         return Generation(
             text=text,
             input_tokens=input_words,
             output_tokens=len(text.split()),
-            raw={"call": number, "images": images},
+            raw={"call": number, "images": images, **({"audio": audio} if audio else {})},
             requested_model=self.model_id,
             served_model=self.model_id,
         )

@@ -1,7 +1,10 @@
 """Any OpenAI-compatible chat-completions server (vLLM, llama.cpp, Ollama, SGLang, OpenAI).
 
 Images travel as base64 data URLs, encoded as `image_format` (png, the default: lossless; jpeg or
-webp at `image_quality`), scaled down to `max_image_side` when given (media_cache.delivery). Retries are ours, not the client's (its max_retries is 0):
+webp at `image_quality`), scaled down to `max_image_side` when given (media_cache.delivery).
+With `--model_args audio=true`, a video's audio track travels as an `input_audio` part (base64
+16-bit PCM WAV), and `check_audio()` turns a server's rejection of audio into one clear error
+before any question. Retries are ours, not the client's (its max_retries is 0):
 transient failures (connection errors, timeouts, 429 with its Retry-After honoured, 502/503/504)
 are retried with exponential backoff; a 500 or an invalid reply is retried once more only if it
 does not repeat identically; other 4xx (a bad request, a context overflow, a wrong model name, a
@@ -28,7 +31,7 @@ from typing import Any
 from evaluator.errors import EvalError
 from evaluator.models._common import (GEN_DEFAULTS, one_line, redact,
                                       resolve_gen_kwargs)
-from evaluator.models.base import (Generation, ImagePart, Message, ModelCallError, ModelSetupError,
+from evaluator.models.base import (AudioPart, Generation, ImagePart, Message, ModelCallError, ModelSetupError,
                                    TextPart)
 
 log = logging.getLogger("evaluator.models.openai")
@@ -71,6 +74,7 @@ class OpenAIChatModel:
         image_quality: int | None = None,
         max_image_side: int | None = None,
         context_length: int | None = None,
+        audio: bool = False,
     ) -> None:
         require_openai()
         if not base_url:
@@ -91,6 +95,9 @@ class OpenAIChatModel:
         # A text-only server rejects image parts; strategies read this to send captions instead.
         self.supports_images = bool(supports_images)
         self.image_encoding = _image_encoding(image_format, image_quality, max_image_side)
+        # audio=true: the server takes `input_audio` parts (gpt-4o-audio, vLLM with Qwen2-Audio /
+        # Qwen2.5-Omni); strategies then send a video's audio track instead of its transcript.
+        self.supports_audio = bool(audio)
         # Local servers (vLLM, llama.cpp, Ollama) accept any key; the client insists on one.
         self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
         if context_length is not None and int(context_length) < 1:
@@ -167,6 +174,12 @@ class OpenAIChatModel:
                     parts.append({"type": "text", "text": part.text})
                 elif isinstance(part, ImagePart):
                     parts.append({"type": "image_url", "image_url": {"url": self._image_url(part.path)}})
+                elif isinstance(part, AudioPart):
+                    if not self.supports_audio:
+                        raise ModelCallError("openai backend: the request has audio but the model was not "
+                                             "declared audio-capable (--model_args audio=true)")
+                    data, fmt = audio_payload(part.path)
+                    parts.append({"type": "input_audio", "input_audio": {"data": data, "format": fmt}})
                 else:
                     raise ModelCallError(f"openai backend: unsupported message part {type(part).__name__}")
             out.append({"role": message.role, "content": parts})
@@ -295,6 +308,32 @@ class OpenAIChatModel:
                 message += f"; {hint}"
             raise ModelSetupError(f"preflight ({what}) failed: {message}") from None
 
+    def check_audio(self) -> None:
+        """Preflight for audio=true: one request holding a 0.25 s silent WAV as an `input_audio`
+        part (max_tokens=1). A server that rejects it (or cannot be reached) is one EvalError line,
+        before any question is asked. Without audio=true this does nothing."""
+        if not self.supports_audio:
+            return
+        import base64
+        import io
+        import wave
+
+        buf = io.BytesIO()
+        with wave.open(buf, "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(16000)
+            w.writeframes(b"\x00\x00" * 4000)
+        payload = [{"role": "user", "content": [
+            {"type": "text", "text": "Reply with OK."},
+            {"type": "input_audio", "input_audio": {"data": base64.b64encode(buf.getvalue()).decode("ascii"),
+                                                    "format": "wav"}}]}]
+        try:
+            self._call(payload, {"max_tokens": 1})
+        except ModelCallError as exc:
+            raise EvalError(f"{exc} (audio check: the server did not accept an input_audio part; drop "
+                            "--model_args audio=true to send transcripts instead, see --asr)") from None
+
     # -- calls --------------------------------------------------------------------------------
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
         params = self.request_params(gen_kwargs)
@@ -408,6 +447,8 @@ def _image_encoding(image_format, image_quality, max_image_side):
         return ImageEncoding(image_format, image_quality, max_image_side)
     except MediaError as exc:
         raise EvalError(f"openai backend: {exc}") from None
+
+
 def _int_or_none(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -419,6 +460,46 @@ def _context_length_of(entry: dict) -> int | None:
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             return value
     return None
+
+
+def audio_payload(path: str) -> tuple[str, str]:
+    """(base64 data, format) for an `input_audio` part. The float32 WAV that media_cache writes is
+    sent as 16-bit PCM WAV (the form every server's decoder reads); other WAV and MP3 files as
+    they are."""
+    import base64
+    import io
+    import struct
+    import wave
+
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise ModelCallError(f"openai backend: cannot read audio {path}: {exc.strerror or exc}") from None
+    if raw[:4] == b"RIFF" and raw[8:12] == b"WAVE":
+        fmt_at = raw.find(b"fmt ", 12)
+        if fmt_at > 0 and struct.unpack("<H", raw[fmt_at + 8:fmt_at + 10])[0] == 3:
+            import numpy as np
+
+            from media_cache.audio import read_wav_float32
+            from media_cache.errors import MediaError
+
+            try:
+                samples, rate = read_wav_float32(path)
+            except MediaError as exc:
+                raise ModelCallError(f"openai backend: {exc}") from None
+            pcm = (np.clip(samples, -1.0, 1.0) * 32767).astype("<i2")
+            buf = io.BytesIO()
+            with wave.open(buf, "wb") as w:
+                w.setnchannels(1)
+                w.setsampwidth(2)
+                w.setframerate(rate)
+                w.writeframes(pcm.tobytes())
+            raw = buf.getvalue()
+        return base64.b64encode(raw).decode("ascii"), "wav"
+    if raw[:3] == b"ID3" or raw[:2] in (b"\xff\xfb", b"\xff\xf3", b"\xff\xf2"):
+        return base64.b64encode(raw).decode("ascii"), "mp3"
+    raise ModelCallError(f"openai backend: {path}: not a WAV or MP3 file")
 
 
 def _server_message(exc) -> str:

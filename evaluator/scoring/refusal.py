@@ -73,14 +73,14 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b(?:i|we)\s+{_ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this)\b.*\b(?:ever|never)\b",
     rf"\b(?:i|we)\s+{_ADVS}(?:do not|dont|did not|didnt)\s+(?:really\s+)?have\s+(?:any\s+|that\s+|this\s+|those\s+|such\s+|enough\s+|much\s+|a\s+|an\s+|the\s+|relevant\s+|specific\s+|clear\s+|access\s+to\s+)*(?:{_INFO}|access|that|it|this|answer|recollection)\b",
     rf"\b(?:i|we)\s+(?:have|had|ve)\s+(?:no|zero)\s+(?:\w+\s+)?{_INFO}\b",
-    rf"^(?:i\s+|we\s+|ive\s+|i have\s+|honestly\s+|sorry\s+|really\s+|absolutely\s+)?(?:got\s+)?no\s+(?:idea|clue|recollection|memory)\b",
-    rf"\b(?:i|we)\s+(?:was not|wasnt|were not|werent|have not been|havent been|was never|were never)\s+told\b",
+    r"^(?:i\s+|we\s+|ive\s+|i have\s+|honestly\s+|sorry\s+|really\s+|absolutely\s+)?(?:got\s+)?no\s+(?:idea|clue|recollection|memory)\b",
+    r"\b(?:i|we)\s+(?:was not|wasnt|were not|werent|have not been|havent been|was never|were never)\s+told\b",
     rf"\b(?:im|i am|we are|were|i was|i m)\s+{_ADVS}(?:not|un)\s*aware\b",
     rf"^{_ADVS}(?:not|un)\s*aware\b",
     rf"\b(?:i|we)\s+{_ADVS}(?:lack|am lacking|m lacking)\b",
     # the user never told ("You never told me that", "you didn't mention it")
     rf"\byou\s+{_ADVS}{_NEG_DO}\s+{_ADVS}{_SOURCE_VERBS}\b",
-    rf"\byou\s+(?:mentioned|talked about|told me about|said|shared|described|discussed)\b.*\b(?:but|though|yet)\s+(?:not|never|didnt|did not|without)\b",
+    r"\byou\s+(?:mentioned|talked about|told me about|said|shared|described|discussed)\b.*\b(?:but|though|yet)\s+(?:not|never|didnt|did not|without)\b",
     # a source does not say ("The conversation doesn't mention it", "the photos don't show it")
     rf"\b{_SOURCE}\b(?:\s+\w+){{0,3}}?\s+{_NEG_DO}\s+{_ADVS}{_SOURCE_VERBS}\b",
     rf"\b(?:none|nothing|no part|neither)\s+(?:of|in)\s+(?:\w+\s+){{0,3}}?{_SOURCE}\b",
@@ -89,10 +89,10 @@ _REFUSE = [re.compile(p) for p in (
     # passive: "It isn't mentioned", "The date was never given", "Not specified in the chat"
     rf"\b{_NEG_BE}\s+{_ADVS}{_PARTICIPLES}\b",
     rf"^(?:(?:its|it is|it was|that is|thats|this is|this was|that was|was|is|were|are)\s+)?(?:not|never)\s+{_ADVS}{_PARTICIPLES}\b",
-    rf"^none\s+(?:given|provided|mentioned|specified|stated|shared|listed)\b",
+    r"^none\s+(?:given|provided|mentioned|specified|stated|shared|listed)\b",
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
-    rf"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:you|we|i|ive|youve|weve)\b",
+    r"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:you|we|i|ive|youve|weve)\b",
     rf"\b(?:not|isnt)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my)?\s*(?:\w+\s+)?{_SOURCE}\b",
     rf"^not\s+in\s+(?:\w+\s+){{0,2}}?{_SOURCE}\b",
     # no record / information / way to know
@@ -107,7 +107,7 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b(?:that|this|the|such|this specific|that specific)?\s*{_INFO}\s+(?:isnt|is not|wasnt|was not|arent|are not)\s+(?:\w+\s+)?(?:available|accessible|there|known|present|included)\b",
     # cannot be determined / answered; impossible to tell
     rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{_ADVS}(?:determined|answered|inferred|known|confirmed|verified|identified|established|deduced|said|told|found|specified|ascertained)\b",
-    rf"\b(?:impossible|not possible|hard|difficult|no way)\s+(?:for me\s+)?to\s+(?:\w+\s+)?(?:determine|tell|say|answer|know|infer|confirm|verify|identify|establish|be sure|find)\b",
+    r"\b(?:impossible|not possible|hard|difficult|no way)\s+(?:for me\s+)?to\s+(?:\w+\s+)?(?:determine|tell|say|answer|know|infer|confirm|verify|identify|establish|be sure|find)\b",
     rf"\b(?:question|this|that|it)\s+(?:is|seems|appears)\s+{_ADVS}(?:unanswerable|not answerable|impossible to answer)\b",
     r"\b(?:unanswerable|not answerable|cannot answer|cant answer|beats me)\b",
     # it / that is unknown / unclear
