@@ -47,7 +47,7 @@ def record_answer(ctx, sample: Sample, answer) -> None:
     sample.prompt_hash = prompt_hash(answer.prompt)
     if ctx.log_samples and answer.prompt is not None:
         sample.prompt = plain_prompt(answer.prompt)
-    reported = (answer.extra or {}).get("model_reported")
+    reported = (answer.extra or {}).get("served_model")
     if reported:
         sample.model_reported = reported
 
@@ -78,7 +78,8 @@ def media_preparer(ctx):
         return MediaPreparer(snapshot / "benchmark", num_frames=m.frames, fps=m.fps, dpi=m.dpi,
                              captions=m.captions, clip_model=m.clip_model,
                              clip_pretrained=m.clip_pretrained, video_backend=m.video_backend,
-                             pdf_map=read_pdf_map(snapshot))
+                             pdf_map=read_pdf_map(snapshot), asr_model=m.asr,
+                             asr_language=m.asr_language)
     return ctx.shared(("preparer", str(snapshot)), build)
 
 
@@ -90,7 +91,8 @@ class BeyondRecallTask(Task):
         from beyondrecall.loader import load_task
 
         return ctx.shared(("br_task", str(ctx.data), self.name),
-                          lambda: load_task(Path(ctx.data), self.name, lenient=ctx.lenient_time))
+                          lambda: load_task(Path(ctx.data), self.name, lenient=ctx.lenient_time,
+                                            task_files=ctx.task_files))
 
     def prepare(self, ctx) -> None:
         self._task(ctx)

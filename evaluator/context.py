@@ -23,11 +23,16 @@ class MediaSettings:
     clip_model: str | None = None
     clip_pretrained: str | None = None
     video_backend: str = "pyav"
+    asr: str | None = None              # local speech-recognition model folder: transcripts
+    asr_language: str | None = None
 
     def as_dict(self) -> dict:
-        return {"frames": None if self.fps else self.frames, "fps": self.fps, "dpi": self.dpi,
-                "captions": self.captions, "clip_model": self.clip_model,
-                "clip_pretrained": self.clip_pretrained, "video_backend": self.video_backend}
+        out = {"frames": None if self.fps else self.frames, "fps": self.fps, "dpi": self.dpi,
+               "captions": self.captions, "clip_model": self.clip_model,
+               "clip_pretrained": self.clip_pretrained, "video_backend": self.video_backend}
+        if self.asr:
+            out.update(asr=self.asr, asr_language=self.asr_language)
+        return out
 
 
 @dataclass
@@ -38,6 +43,7 @@ class RunContext:
     log_samples: bool = False            # journals are always written; this adds full prompts
     data: Path | None = None             # Beyond Recall snapshot
     rc_data: Path | None = None          # RealCompanion folder (resolved; the sample by default)
+    task_files: dict | None = None       # --task-file TASK=PATH overrides
     lenient_time: bool = False
     agent: str = "baseline"              # built-in name or "package.module:Class"
     agent_args: dict[str, Any] = field(default_factory=dict)
@@ -48,6 +54,7 @@ class RunContext:
     conditions: tuple[str, ...] | None = None   # realcompanion/chat: fixed context conditions
     detector: str | None = None          # realcompanion/retrieval: user restraint detector
     num_concurrent: int = 1
+    raise_errors: bool = False           # --raise: stop at the first failing item
     show_progress: bool = False
     _shared: dict = field(default_factory=dict, repr=False)
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)

@@ -27,12 +27,6 @@ from evaluator.errors import EvalError, UsageError, one_line, record_failure
 from evaluator.records import Sample, TaskResult
 from evaluator.results import RunDir, provenance
 
-# Settings that change the answers: a run folder holding answers made with other settings is
-# not resumed into (its journal would mix two configurations).
-ANSWER_SETTINGS = ("agent", "model", "model_args", "agent_args", "gen_kwargs", "frames", "fps",
-                   "dpi", "captions", "clip_model", "clip_pretrained", "video_backend")
-
-
 @dataclass
 class EvalResults:
     run_dir: Path
@@ -74,21 +68,30 @@ def default_output_path(agent: str, model: str | None, model_args: dict) -> str:
     return f"br-eval-results/{name}"
 
 
-def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
+# Built-in agents that answer with a model; `baseline` needs none.
+MODEL_AGENTS = ("full-context", "rag", "recent", "none")
+
+
+def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
              model: Any = None, model_args: dict | None = None, gen_kwargs: dict | None = None,
-             judge: Any = None, judge_args: dict | None = None, data=None, rc_data=None,
-             output_path=None, media: MediaSettings | None = None, limit: int | None = None,
-             seed: int = 0, num_concurrent: int | None = None, log_samples: bool = False,
-             use_cache=None, conditions=None, detector: str | None = None,
-             lenient_time: bool = False, overwrite: bool = False,
-             progress: bool | None = None) -> EvalResults:
+             judge: Any = None, judge_args: dict | None = None, judge_repeats: int = 1,
+             data=None, rc_data=None, task_files: dict | None = None, output_path=None,
+             media: MediaSettings | None = None, limit: int | None = None, seed: int = 0,
+             num_concurrent: int | None = None, log_samples: bool = False, use_cache=None,
+             conditions=None, detector: str | None = None, include_path=None,
+             lenient_time: bool = False, overwrite: bool = False, raise_errors: bool = False,
+             progress: bool | None = None, announce: bool = True) -> EvalResults:
     """Run `tasks` (names, groups, or TaskSpecs) and return their results.
 
-    model / judge: a backend name ("hf", "openai", "mock") built from model_args / judge_args,
-    or a live object (a ChatModel, a Judge). data: the Beyond Recall snapshot (default: the
-    configured one, else the generated sample); rc_data: the RealCompanion folder (default: the
-    generated sample). output_path: the run folder (rerunning into it resumes). progress: None
-    shows a bar when stderr is a terminal and periodic lines when it is not.
+    agent: a built-in name or "package.module:Class" (default: `full-context` when a model is
+    given, else the weight-free `baseline`). model / judge: a backend name ("hf", "openai",
+    "mock") built from model_args / judge_args, or a live object (a ChatModel, a Judge); a
+    backend answers one tiny request (the preflight) before anything is journaled. data: the
+    Beyond Recall snapshot (default: the configured one, else the generated sample); rc_data: the
+    RealCompanion folder (default: the generated sample). output_path: the run folder (rerunning
+    into it resumes). raise_errors: stop at the first failing item with its traceback (for
+    developing an agent). progress: None shows a bar when stderr is a terminal and periodic lines
+    when it is not. announce: print the first lines (agent, model, data) on stderr.
     """
     from evaluator.registry import TaskSpec, resolve
 
@@ -98,26 +101,52 @@ def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
         raise UsageError("no task given: pass --task NAME (see `br-eval ls`)")
     if limit is not None and limit < 1:
         raise UsageError("--limit must be at least 1")
+    if judge_repeats < 1:
+        raise UsageError("--judge_repeats must be at least 1")
     media = media or MediaSettings()
     if media.fps is not None and media.fps <= 0:
         raise UsageError("--fps must be positive")
     agent_args, model_args = dict(agent_args or {}), dict(model_args or {})
     gen_kwargs, judge_args = dict(gen_kwargs or {}), dict(judge_args or {})
+    if judge_repeats > 1:
+        judge_args["repeats"] = judge_repeats
+    from evaluator.plugins import add_include_paths
     from evaluator.realcompanion.chat_track import parse_conditions
 
+    add_include_paths([include_path] if isinstance(include_path, (str, Path)) else include_path)
     conditions = parse_conditions(conditions)
+    declared = [(spec, spec.load()) for spec in specs]
+    agent_tasks = [t for _, t in declared if t.uses_agent]
+    agent = agent or ("full-context" if model is not None else "baseline")
+    agent_identity = None
+    if agent_tasks:
+        agent_identity = _agent_identity(agent)     # an unknown agent is one line, first
+        if agent in MODEL_AGENTS and model is None:
+            raise UsageError(f"--agent {agent} answers with a model: pass --model hf|openai|mock "
+                             "with --model_args (or --agent baseline, which needs none)")
+        if agent == "baseline" and model is not None and not conditions:
+            raise UsageError("--agent baseline uses no model, so --model would not be asked: drop "
+                             "--agent to use full-context, or name another agent")
+
     model_name = model if isinstance(model, str) or model is None else getattr(model, "name", "custom")
-    settings = {"agent": agent, "model": model_name,
-                "model_args": public(model_args) if isinstance(model, str) or model is None
-                else {"model_id": getattr(model, "model_id", None)},
-                "agent_args": agent_args, "gen_kwargs": gen_kwargs, **media.as_dict()}
+    if isinstance(model, str):
+        from evaluator.models import split_model_args
+
+        answer_args, transport_args = split_model_args(model, model_args)
+    else:
+        answer_args = {"model_id": getattr(model, "model_id", None)} if model is not None else {}
+        transport_args = {}
+    settings = {"agent": agent, "agent_source": agent_identity, "model": model_name,
+                "model_args": public(answer_args), "agent_args": agent_args,
+                "gen_kwargs": gen_kwargs, **media.as_dict()}
+    transport = {"model_args": public(transport_args), "num_concurrent": num_concurrent}
 
     data_info = snapshot = None
     if any(s.suite == "beyondrecall" for s in specs):
         from beyondrecall.snapshot import resolve_data_dir, snapshot_info
 
         snapshot = resolve_data_dir(data)
-        data_info = snapshot_info(snapshot).__dict__
+        data_info = snapshot_info(snapshot, task_files=task_files).__dict__
     if any(s.suite == "realcompanion" for s in specs):
         from evaluator.realcompanion.data import resolve_rc_data
 
@@ -131,20 +160,10 @@ def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
         for f in list(out.glob("samples_*.jsonl")) + [run_dir.results_path]:
             f.unlink(missing_ok=True)
     previous = run_dir.read_results()
-    # The journal's keys say nothing about which data answered them: a folder that holds answers
-    # on other data or with other settings is never resumed into.
     identity = {"data_fingerprint": data_info and data_info.get("fingerprint"),
                 "rc_data": str(rc_data) if rc_data else None}
     old_identity = previous.get("config", {}).get("data_identity", {})
-    clashes = [k for k, v in identity.items() if v and old_identity.get(k) and old_identity[k] != v]
-    old_settings = previous.get("config", {}).get("settings")
-    if old_settings is not None and old_settings != settings:
-        clashes += sorted(k for k in set(old_settings) | set(settings)
-                          if old_settings.get(k) != settings.get(k))
-    if clashes:
-        raise EvalError(f"{out} holds a run with other settings or data ({', '.join(clashes)}); "
-                        "pass another --output_path, or --overwrite to start it afresh")
-    identity = {k: v or old_identity.get(k) for k, v in identity.items()}
+    identity = _check_resumable(out, previous, settings, identity, old_identity)
 
     if media.captions:
         # Fail before any question rather than record the same missing-weights error on each.
@@ -152,6 +171,12 @@ def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
         from media_cache.clip import resolve_clip
 
         resolve_clip(media.clip_model or "ViT-B-32", media.clip_pretrained, MediaCache().sha256)
+    asr_identity = None
+    if media.asr:
+        from media_cache import MediaCache
+        from media_cache.asr import resolve_asr
+
+        asr_identity = resolve_asr(media.asr, MediaCache().sha256).identity
 
     cache_path = None
     if use_cache is not None:
@@ -169,41 +194,136 @@ def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
         judge = make_judge(judge, judge_args, cache_path=cache_path)
     else:
         judge_kind = getattr(judge, "backend", None) if judge is not None else None
+    model_info = _preflight(model, judge, gen_kwargs, agent_args, specs, agent_tasks)
     if num_concurrent is None:
         num_concurrent = getattr(model, "concurrency", 1) if model is not None else 1
     if num_concurrent < 1:
         raise UsageError("--num_concurrent must be at least 1")
+    if announce:
+        _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, out)
 
     ctx = RunContext(run_dir=run_dir, seed=seed, limit=limit, log_samples=log_samples,
-                     data=snapshot, rc_data=rc_data, lenient_time=lenient_time, agent=agent,
-                     agent_args=agent_args, gen_kwargs=gen_kwargs, model=model, judge=judge,
-                     media=media, conditions=conditions, detector=detector,
-                     num_concurrent=int(num_concurrent), show_progress=_show(progress))
-    declared = [(spec, spec.load()) for spec in specs]
-    if any(task.uses_agent for _, task in declared):
-        ctx.agent_class()                       # an unknown agent is one line, before any item
+                     data=snapshot, rc_data=rc_data, task_files=task_files,
+                     lenient_time=lenient_time, agent=agent, agent_args=agent_args,
+                     gen_kwargs=gen_kwargs, model=model, judge=judge, media=media,
+                     conditions=conditions, detector=detector,
+                     num_concurrent=int(num_concurrent), raise_errors=raise_errors,
+                     show_progress=_show(progress))
     for _, task in declared:
         task.prepare(ctx)
 
     # A folder may be filled by several runs (other tasks, a larger --limit): keep what the
     # earlier ones recorded.
     names = list(dict.fromkeys(previous.get("config", {}).get("tasks", []) + [s.name for s in specs]))
-    header = {"config": {"tasks": names, "settings": settings,
+    header = {"config": {"tasks": names, "settings": settings, "transport": transport,
                          "judge": judge_kind, "judge_args": public(judge_args),
                          "limit": limit, "seed": seed,
                          "rc_data": str(rc_data) if rc_data else None,
+                         "task_files": {k: str(v) for k, v in (task_files or {}).items()} or None,
                          "conditions": list(conditions) if conditions else None,
-                         "detector": detector,
+                         "detector": detector, "asr_identity": asr_identity,
                          "data_identity": identity},
               "data": data_info or previous.get("data"), **provenance()}
+    if model_info is not None:
+        header["model"] = model_info
     if judge is not None:
-        header["judge"] = judge.describe()
+        from evaluator.scoring.judge import calibration_for
+
+        header["judge"] = {**judge.describe(), "calibration": calibration_for(judge)}
     run_dir.write_results(header)
     try:
         results = run_loop(ctx, [task for _, task in declared], progress=progress)
     finally:
         run_dir.close()
     return EvalResults(out, results, header)
+
+
+def _agent_identity(agent: str) -> dict:
+    """What identifies the agent's code: the package version for a built-in, the sha256 of the
+    module file for a user class (so a rerun after editing it is not taken as the same agent)."""
+    from evaluator import __version__
+    from evaluator.agents.builtin import BUILTIN_AGENTS, resolve_agent
+    from evaluator.plugins import source_fingerprint
+
+    cls = resolve_agent(agent)
+    if agent in BUILTIN_AGENTS:
+        return {"builtin": True, "version": __version__}
+    return {"builtin": False, "source_sha256": source_fingerprint(cls)}
+
+
+def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
+                     old_identity: dict) -> dict:
+    """Refuse to resume into a folder answered on other data or with other answer-changing
+    settings (transport settings: URLs, keys, timeouts, concurrency may change). Returns the
+    data identity to record."""
+    config = previous.get("config", {})
+    differences = []
+    for k, v in identity.items():
+        if v and old_identity.get(k) and old_identity[k] != v:
+            differences.append(f"data {k}: {old_identity[k]} -> {v}")
+    old = config.get("settings")
+    if old is not None:
+        for key in sorted(set(old) | set(settings)):
+            a, b = old.get(key), settings.get(key)
+            if key == "agent_source" and a is None:
+                continue                        # a folder from before source fingerprints
+            if isinstance(a, dict) and isinstance(b, dict):
+                for sub in sorted(set(a) | set(b)):
+                    if a.get(sub) != b.get(sub):
+                        differences.append(f"{key}.{sub}: {a.get(sub)!r} -> {b.get(sub)!r}")
+            elif a != b:
+                differences.append(f"{key}: {a!r} -> {b!r}")
+    if differences:
+        edited = any(d.startswith("agent_source") for d in differences)
+        why = ("the agent's source changed since its answers were written; " if edited else "")
+        raise EvalError(f"{out} holds answers made with other settings ({'; '.join(differences)}); "
+                         f"{why}pass --overwrite to start it afresh, or another --output_path")
+    return {k: v or old_identity.get(k) for k, v in identity.items()}
+
+
+def _preflight(model, judge, gen_kwargs: dict, agent_args: dict, specs, agent_tasks) -> dict | None:
+    """One tiny request to the model and to the judge before anything is journaled: a run that
+    cannot work stops here with one line. Returns what results.json records about the model."""
+    from evaluator.models import describe_model, preflight
+
+    info = None
+    if model is not None:
+        modes = set(str(agent_args.get("media", "")).lower().replace("+", ",").split(",")) - {""}
+        has_media = bool(agent_tasks) and any(s.suite == "beyondrecall" for s in specs)
+        images = has_media and ("images" in modes if modes
+                                else bool(getattr(model, "supports_images", False)))
+        audio = has_media and bool(getattr(model, "supports_audio", False)) and (
+            not modes or "audio" in modes)
+        learned = preflight(model, images=images, audio=audio, gen_kwargs=gen_kwargs)
+        info = {**describe_model(model, gen_kwargs), "preflight": learned}
+    if judge is not None:
+        preflight(judge.model, gen_kwargs=getattr(judge, "gen_kwargs", None))
+    return info
+
+
+def _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, out) -> None:
+    """The first lines of a run: which agent, model and data it measures."""
+    lines = []
+    if agent_tasks:
+        what = "weight-free baseline, no model" if agent == "baseline" else agent
+        lines.append(f"agent: {what}")
+    if model_info:
+        served = (model_info.get("preflight") or {}).get("served_model")
+        name = model_info.get("model_id")
+        lines.append(f"model: {model_info.get('backend')} {name}"
+                     + (f" (the server answers as {served})" if served and served != name else "")
+                     + (f" at {model_info['base_url']}" if model_info.get("base_url") else ""))
+    if judge is not None:
+        lines.append(f"judge: {judge.backend} {judge.model_id}")
+    if data_info:
+        label = "generated sample" if data_info.get("is_sample") else \
+            f"revision {data_info.get('revision') or 'unknown'}"
+        lines.append(f"data: {data_info.get('path')} ({label})")
+    if rc_data:
+        lines.append(f"RealCompanion data: {rc_data}")
+    lines.append(f"output: {out}")
+    for line in lines:
+        print(f"br-eval: {line}", flush=True)
 
 
 def _show(progress: bool | None) -> bool:
@@ -307,6 +427,10 @@ def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None) -> d
             raise
         except Exception as exc:  # an agent, model or media failure is this item's error
             record_failure(sample, exc)
+            if ctx.raise_errors:
+                with lock:
+                    ctx.run_dir.append(sample)
+                raise
         sample.seconds = round(time.perf_counter() - started, 4)
         with lock:
             ctx.run_dir.append(sample)
@@ -377,7 +501,14 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
         # (atomic rewrite; the latest attempt wins, as on reading).
         ctx.run_dir.rewrite(task.name, list(latest.values()))
     selected = [latest[it.key] for it in plan.items if it.key in latest]
-    metrics = task.aggregate(ctx, [s.to_json() for s in selected])
+    lines = [s.to_json() for s in selected]
+    metrics = task.aggregate(ctx, lines)
+    if any(s.judge for s in selected):
+        from evaluator.scoring.judge import agreement_summary
+
+        agreement = agreement_summary(lines)
+        if agreement:
+            metrics["judge_agreement"] = agreement
     failed = [s for s in selected if s.failed]
     kinds: dict[str, int] = {}
     for s in failed:
@@ -424,6 +555,8 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
                      limit=config.get("limit"), data=Path(data) if data else None,
                      rc_data=Path(config["rc_data"]) if config.get("rc_data") else None,
                      conditions=tuple(config.get("conditions") or ()) or None,
+                     task_files={k: Path(v) for k, v in (config.get("task_files") or {}).items()}
+                     or None,
                      detector=config.get("detector"), judge=judge,
                      show_progress=_show(progress))
     tasks = [TASKS[t].load() for t in names]

@@ -87,6 +87,11 @@ class FakeOpenAIServer:
             "usage": {"prompt_tokens": 42, "completion_tokens": 7, "total_tokens": 49},
         }
 
+    @property
+    def questions(self) -> list[dict]:
+        """The requests that are not the run's preflight probes."""
+        return [r for r in self.requests if not is_preflight(r)]
+
     def __enter__(self):
         self.thread.start()
         return self
@@ -94,6 +99,14 @@ class FakeOpenAIServer:
     def __exit__(self, *exc):
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def is_preflight(body: dict) -> bool:
+    """The preflight's probes: max_tokens 1 and the fixed 'Reply with the word OK.' text."""
+    content = body["messages"][-1]["content"]
+    text = content if isinstance(content, str) else " ".join(
+        p.get("text", "") for p in content if p.get("type") == "text")
+    return body.get("max_tokens") == 1 and text == "Reply with the word OK."
 
 
 def error_body(message: str) -> dict:

@@ -156,13 +156,27 @@ def test_unknown_task_and_agent_one_line(tmp_path, capsys):
     assert "cannot import nope.mod" in capsys.readouterr().err
 
 
-def test_secrets_never_reach_results(sample_snapshot, tmp_path):
+def test_secrets_never_reach_results(sample_snapshot, tmp_path, capsys):
+    from test_models_openai import FakeOpenAIServer, error_body
+
     out = tmp_path / "run"
-    # Nothing listens on port 9 of 127.0.0.1: the call fails fast and is recorded as an error.
+    # Nothing listens on port 9 of 127.0.0.1: the preflight stops the run before anything is
+    # written, with one line that does not hold the key.
     assert run(["--task", "conflict_detection", "--data", str(sample_snapshot), "--limit", "1",
                 "--agent", "none", "--model", "openai", "--model_args",
                 "base_url=http://127.0.0.1:9/v1,model=m,api_key=sk-SECRET,max_retries=0",
                 "--output_path", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "sk-SECRET" not in err and len(err.strip().splitlines()) == 1
+    assert not (out / "samples_conflict_detection.jsonl").exists()
+    # A server that passes the preflight, then fails echoing the key: journal and results
+    # never hold it.
+    with FakeOpenAIServer() as srv:
+        srv.script = [None, None] + [(500, error_body("bad auth Bearer sk-SECRET"))] * 10
+        assert run(["--task", "conflict_detection", "--data", str(sample_snapshot), "--limit", "1",
+                    "--agent", "none", "--model", "openai", "--model_args",
+                    f"base_url={srv.base_url},model=m,api_key=sk-SECRET,max_retries=0",
+                    "--output_path", str(out)]) == 1
     assert "sk-SECRET" not in (out / "samples_conflict_detection.jsonl").read_text()
     text = (out / "results.json").read_text()
     assert "sk-SECRET" not in text and '"api_key": "***"' in text

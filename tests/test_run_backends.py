@@ -23,14 +23,16 @@ def journal(path, task):
 def test_openai_backend_run_with_media_and_a_retried_500(sample_snapshot, tmp_path):
     task = "cross_modal_semantic_matching"
     with FakeOpenAIServer() as srv:
-        srv.script = [(500, error_body("overloaded"))]          # first call fails once
+        # the preflight's text and image probes pass, then the first question's call fails once
+        srv.script = [None, None, (500, error_body("overloaded"))]
         out = tmp_path / "run"
         code = main(["run", "--no-progress", "--task", task, "--data", str(sample_snapshot),
                      "--agent", "rag", "--model", "openai", "--frames", "3",
                      "--model_args", f"base_url={srv.base_url},model=tiny-vlm,backoff=0.01,concurrency=2",
                      "--output_path", str(out), "--log_samples"])
         assert code == 0
-        requests = list(srv.requests)
+        requests = srv.questions
+        assert len(srv.requests) == len(requests) + 2               # text and image probes
     n = load_task(sample_snapshot, task).n_questions
     assert len(requests) == n + 1                                  # one retry
     samples = journal(out, task)
@@ -48,7 +50,7 @@ def test_openai_backend_run_with_media_and_a_retried_500(sample_snapshot, tmp_pa
 
 def test_openai_server_down_is_recorded_not_scored(sample_snapshot, tmp_path, capsys):
     with FakeOpenAIServer() as srv:
-        srv.script = [(503, error_body("down"))] * 50
+        srv.script = [None, None] + [(503, error_body("down"))] * 50      # up at the preflight
         out = tmp_path / "run"
         code = main(["run", "--no-progress", "--task", "memory_update", "--limit", "2",
                      "--data", str(sample_snapshot), "--agent", "recent", "--model", "openai",
@@ -91,9 +93,9 @@ def test_use_cache_answers_a_second_run_without_the_server(sample_snapshot, tmp_
     with FakeOpenAIServer() as srv:
         args = f"base_url={srv.base_url},model=m,backoff=0.01"
         assert main(common + ["--model_args", args, "--output_path", str(tmp_path / "a")]) == 0
-        first = len(srv.requests)
+        first = len(srv.questions)
         assert main(common + ["--model_args", args, "--output_path", str(tmp_path / "b")]) == 0
-        assert first > 0 and len(srv.requests) == first          # all served from SQLite
+        assert first > 0 and len(srv.questions) == first         # all served from SQLite
     a = journal(tmp_path / "a", "cross_modal_relational_reasoning")
     b = journal(tmp_path / "b", "cross_modal_relational_reasoning")
     by_key = lambda rows: {s["key"]: (s["prediction"], s["prompt_hash"]) for s in rows}
@@ -144,7 +146,7 @@ def test_sigint_keeps_finished_answers_and_stops_queued_ones(sample_snapshot, tm
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env={**os.environ, "HF_HUB_OFFLINE": "1"})
         deadline = time.time() + 30
-        while time.time() < deadline and len(srv.requests) < 4:
+        while time.time() < deadline and len(srv.questions) < 4:
             time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
         stopped = time.time()
@@ -156,10 +158,10 @@ def test_sigint_keeps_finished_answers_and_stops_queued_ones(sample_snapshot, tm
 
         before = lines()
         assert 3 <= before < 30
-        asked = len(srv.requests)
+        asked = len(srv.questions)
         assert main(args) == 0                       # the rerun does only what is left
         total = lines()
-        assert total == 44 and len(srv.requests) - asked == 44 - before
+        assert total == 44 and len(srv.questions) - asked == 44 - before
 
 
 def test_captions_reach_a_text_only_prompt(sample_snapshot, tmp_path, tiny):

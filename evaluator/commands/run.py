@@ -11,9 +11,13 @@ def add_arguments(parser) -> None:
                         metavar="TASKS",
                         help="task names, dimensions (management, reasoning, retrieval), "
                              "realcompanion, beyondrecall or all; comma-separated or repeated")
-    parser.add_argument("--agent", default="baseline",
-                        help="baseline (default, weight-free), full-context, rag, recent, none, "
-                             "or package.module:Class")
+    parser.add_argument("--agent", default=None,
+                        help="full-context (the default with --model), rag, recent, none, "
+                             "baseline (the default without --model: weight-free, no model), or "
+                             "package.module:Class (searched in the current folder and "
+                             "--include_path)")
+    add_alias(parser, "include_path", action="append", default=None, metavar="DIR",
+              help="a folder to import --agent/--detector modules from (repeatable)")
     parser.add_argument("--model", default=None, choices=["hf", "openai", "mock"],
                         help="model backend for the agent (default: none)")
     add_alias(parser, "model_args", default="", help="backend settings, k=v,... "
@@ -26,6 +30,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--judge", default=None, choices=["openai", "mock"],
                         help="score with an LLM judge on an OpenAI-compatible server")
     add_alias(parser, "judge_args", default="", help="judge settings: base_url=,model=,api_key=")
+    add_alias(parser, "judge_repeats", type=int, default=1, metavar="K",
+              help="judge each item K times; the most frequent verdict counts and the agreement "
+                   "is reported")
     parser.add_argument("--limit", type=int, default=None, help="at most N questions per task")
     parser.add_argument("--seed", type=int, default=0, help="seed for sampling and bootstrap")
     add_alias(parser, "output_path", default=None, metavar="DIR",
@@ -55,6 +62,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--detector", default=None,
                         help="realcompanion/retrieval: restraint detector package.module:function")
     add_lenient_arg(parser)
+    parser.add_argument("--asr", default=None, metavar="DIR",
+                        help="local speech-recognition model folder (e.g. Whisper): video "
+                             "transcripts for models that take no audio")
+    parser.add_argument("--asr-language", "--asr_language", dest="asr_language", default=None)
+    parser.add_argument("--raise", "--debug", dest="raise_errors", action="store_true",
+                        help="stop at the first failing item and show its traceback")
     parser.add_argument("--no-progress", "--no_progress", dest="progress", action="store_false")
     parser.add_argument("--overwrite", action="store_true",
                         help="start the run folder afresh even if it holds other settings")
@@ -77,14 +90,19 @@ def main(args) -> int:
     if not args.tasks:
         print("br-eval: error: no task given: pass --task NAME (see `br-eval ls`)", file=sys.stderr)
         return 2
+    from evaluator.commands._common import task_files_of
+
     media = MediaSettings(frames=args.frames, fps=args.fps, dpi=args.dpi, captions=args.captions,
                           clip_model=args.clip_model, clip_pretrained=args.clip_pretrained,
-                          video_backend=args.video_backend)
+                          video_backend=args.video_backend, asr=args.asr,
+                          asr_language=args.asr_language)
     results = evaluate(
         args.tasks, agent=args.agent, agent_args=kv(args.agent_args, "agent_args"),
         model=args.model, model_args=kv(args.model_args, "model_args"),
         gen_kwargs=kv(args.gen_kwargs, "gen_kwargs"), judge=args.judge,
-        judge_args=kv(args.judge_args, "judge_args"), data=args.data, rc_data=args.rc_data,
+        judge_args=kv(args.judge_args, "judge_args"), judge_repeats=args.judge_repeats,
+        data=args.data, rc_data=args.rc_data, task_files=task_files_of(args),
+        include_path=args.include_path, raise_errors=args.raise_errors,
         output_path=args.output_path, media=media, limit=args.limit, seed=args.seed,
         num_concurrent=args.num_concurrent, log_samples=args.log_samples,
         use_cache=args.use_cache, conditions=args.conditions, detector=args.detector,

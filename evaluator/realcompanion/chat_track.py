@@ -148,7 +148,7 @@ class ChatTask(Task):
                 prompts[c] = messages
                 tokens_in += gen.input_tokens or 0
                 tokens_out += gen.output_tokens or 0
-                sample.model_reported = getattr(gen, "model_reported", None) or sample.model_reported
+                sample.model_reported = getattr(gen, "served_model", None) or sample.model_reported
             sample.fields["conditions"] = replies
             sample.prompt_hash = prompt_hash(prompts)
             if ctx.log_samples:
