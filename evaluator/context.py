@@ -37,7 +37,7 @@ class MediaSettings:
 
 @dataclass
 class RunContext:
-    run_dir: RunDir
+    run_dir: RunDir | None = None       # None: reading items only (`br-eval show`)
     seed: int = 0
     limit: int | None = None             # at most this many items per task
     log_samples: bool = False            # journals are always written; this adds full prompts

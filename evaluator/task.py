@@ -59,5 +59,6 @@ class Task:
         """Every metric of the task from its journal lines (the latest line per key)."""
         raise NotImplementedError
 
-    def primary_metric_name(self, ctx) -> str | None:
-        return None
+    def describe_item(self, ctx, item: Item) -> list[str]:
+        """What `br-eval show KEY` prints for an item: what the agent is asked and what it sees."""
+        return [item.key]

@@ -54,7 +54,9 @@ def _realcompanion_rows(rc_data) -> list[dict]:
         c = found.get(n, {})
         rows.append({"task": n, "group": "realcompanion", "suite": "realcompanion",
                      "units": c.get("units", "-"), "count": c.get("count"),
-                     "participants": c.get("participants")})
+                     "participants": c.get("participants"), **({"note": c["note"]}
+                                                               if c.get("note") else {}),
+                     "data": found.get("_data")})
     return rows
 
 
@@ -70,6 +72,12 @@ def main(args) -> int:
         return 0
     label = " (generated sample)" if info.is_sample else ""
     print(f"data: {snapshot}{label}, data version {info.data_version or 'unknown'}")
+    rc = next((r.get("data") for r in rows if r.get("data")), None)
+    if rc:
+        print(f"RealCompanion data: {rc['path']}"
+              + (" (generated sample: pass --rc-data for the release)" if rc["is_sample"] else ""))
+    for r in rows:
+        r.pop("data", None)
     width = max(len(r["task"]) for r in rows)
     print(f"{'task':<{width}}  {'group':<14} {'trajectories':>12} {'count':>7}  units")
     total_q = 0

@@ -1,13 +1,36 @@
-"""`br-eval report RUN_DIR`: a finished run's results as a table."""
+"""`br-eval report RUN_DIR`: a finished run's results as a table (read from results.json only)."""
 
 from __future__ import annotations
 
 import json
 
+# The words the README's "Scoring" section defines, for each primary metric's name.
+METRIC_WORDS = {
+    "token_f1": "token F1",
+    "rougeL_f": "ROUGE-L F1",
+    "exact_match": "exact match",
+    "refusal_acc": "refusal-aware accuracy",
+    "mc_accuracy": "multiple-choice accuracy",
+    "judge": "judge score (0/0.5/1)",
+    "persona_f1": "persona slot F1",
+    "content_match": "content match (judge, 0-2)",
+    "token_f1_vs_gold": "token F1 vs gold reply",
+    "hit@5 (BM25, memory-bearing probes)": "hit@5, BM25, memory-bearing probes",
+}
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("run_dir", help="a run folder (holds results.json)")
     parser.add_argument("--json", action="store_true", help="print results.json's per-task metrics")
+
+
+def metric_words(entry: dict) -> str:
+    name = entry.get("primary_metric")
+    if name == "mixed":
+        counts = entry.get("primary_metric_counts") or {}
+        parts = [f"{METRIC_WORDS.get(k, k)} on {v}" for k, v in counts.items()]
+        return "mixed: " + ", ".join(parts) if parts else "mixed"
+    return METRIC_WORDS.get(name, name or "-")
 
 
 def _fmt(est) -> str:
@@ -21,25 +44,103 @@ def _fmt(est) -> str:
     return "-" if est is None else str(est)
 
 
+def header_lines(results: dict) -> list[str]:
+    """Which agent, model, judge and data the numbers measure."""
+    config = results.get("config", {})
+    settings = config.get("settings", {})
+    lines = []
+    agent = settings.get("agent")
+    if agent:
+        lines.append(f"agent: {'weight-free baseline, no model' if agent == 'baseline' else agent}")
+    model = results.get("model")
+    if model:
+        served = (model.get("preflight") or {}).get("served_model")
+        name = model.get("model_id")
+        gen = model.get("generation") or {}
+        lines.append(f"model: {model.get('backend')} {name}"
+                     + (f" (answered as {served})" if served and served != name else "")
+                     + (f"; generation {json.dumps(gen, sort_keys=True)}" if gen else ""))
+    elif settings.get("model"):
+        lines.append(f"model: {settings['model']}")
+    judge = results.get("judge")
+    if judge:
+        lines.append(f"judge: {judge.get('backend')} {judge.get('model_id')}")
+    data = results.get("data")
+    if data:
+        label = "generated sample" if data.get("is_sample") else \
+            f"data version {data.get('data_version') or 'unknown'}, revision " \
+            f"{data.get('revision') or 'unknown'}"
+        lines.append(f"data: {data.get('path')} ({label})")
+    if config.get("rc_data"):
+        lines.append(f"RealCompanion data: {config['rc_data']}")
+    version = results.get("br_eval_version")
+    if version:
+        lines.append(f"br-eval {version}" + (f" ({results['git_hash'][:12]})"
+                                             if results.get("git_hash") else "")
+                     + (f", {results['date']}" if results.get("date") else ""))
+    return lines
+
+
+def group_means(rows: dict) -> list[tuple[str, float, int]]:
+    """Unweighted means of the tasks' primary scores per Beyond Recall dimension and over all
+    11 tasks (each task on its own primary metric), for the tasks that have a score."""
+    from beyondrecall.records import DIMENSIONS
+
+    out = []
+    every = []
+    for dim, names in DIMENSIONS.items():
+        vals = [rows[n]["primary"]["mean"] for n in names
+                if isinstance((rows.get(n) or {}).get("primary"), dict)]
+        every += vals
+        if vals:
+            out.append((f"{dim} (mean of {len(vals)} of {len(names)} tasks)",
+                        sum(vals) / len(vals), len(vals)))
+    if every:
+        out.append((f"Beyond Recall overall (mean of {len(every)} of 11 tasks)",
+                    sum(every) / len(every), len(every)))
+    return out
+
+
 def print_table(results: dict, only: list[str] | None = None) -> None:
     rows = results.get("results", {})
     names = [n for n in (only or rows) if n in rows]
+    for line in header_lines(results):
+        print(line)
     if not names:
         print("no results")
         return
     width = max(len(n) for n in names)
-    print(f"{'task':<{width}}  {'primary metric':<22} {'score [95% CI]':<26} {'scored':>6} {'failed':>6}")
+    mw = max(14, max(len(metric_words(rows[n])) for n in names))
+    print(f"{'task':<{width}}  {'primary metric':<{mw}}  {'score [95% CI]':<26} "
+          f"{'done':>11} {'failed':>6}")
+    partial = []
     for n in names:
         r = rows[n]
-        print(f"{n:<{width}}  {str(r.get('primary_metric', '-')):<22} "
-              f"{_fmt(r.get('primary')):<26} {str(r.get('n_scored', '-')):>6} "
+        done = r.get("n_done", r.get("n_scored"))
+        expected = r.get("n_expected")
+        count = f"{done}/{expected}" if expected is not None else str(done)
+        if r.get("complete") is False:
+            partial.append(n)
+            count += "*"
+        score = _fmt(r.get("primary"))
+        if score == "-" and r.get("n_judge_errors"):
+            score = f"- (judge failed on {r['n_judge_errors']})"
+        print(f"{n:<{width}}  {metric_words(r):<{mw}}  {score:<26} {count:>11} "
               f"{str(r.get('n_failed', '-')):>6}")
+    means = group_means({n: rows[n] for n in names})
+    if len(means) > 1 or (means and len(names) > 1):
+        for label, mean, _ in means:
+            print(f"  {label}: {mean:.3f}")
+    if partial:
+        print(f"* partial: {', '.join(partial)} (not every item is done; rerun without --limit, "
+              "or rerun to retry failures)")
 
 
 def main(args) -> int:
+    from pathlib import Path
+
     from evaluator.errors import EvalError
     from evaluator.results import RunDir
-    from pathlib import Path
 
     if not (Path(args.run_dir) / "results.json").exists():
         raise EvalError(f"{args.run_dir}: no results.json (not a br-eval run folder?)")

@@ -9,8 +9,11 @@ from evaluator.commands._common import add_data_arg, add_lenient_arg, task_files
 
 def add_arguments(parser) -> None:
     parser.add_argument("key", help="question key dimension/task/trajectory_id/qN, "
-                                    "e.g. management/memory_update/0/q0")
+                                    "e.g. management/memory_update/0/q0, or a RealCompanion key "
+                                    "realcompanion/<track>/<participant>/<id>")
     add_data_arg(parser)
+    parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
+                        help="RealCompanion folder (default: the generated sample)")
     add_lenient_arg(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object")
 
@@ -69,6 +72,8 @@ def main(args) -> int:
     from beyondrecall.timestamps import iso_utc
     from evaluator.agents.protocol import media_kind
 
+    if args.key.startswith("realcompanion/"):
+        return show_realcompanion(args)
     try:
         key = QuestionKey.parse(args.key)
     except ValueError as exc:
@@ -97,4 +102,29 @@ def main(args) -> int:
             print(f"  [{vt.index}] {iso_utc(vt.time)} {vt.turn.person}: {vt.turn.content}{media}")
     qmedia = f"  [media: {listed(question.media)}]" if question.media else ""
     print(f"\nQUESTION: {question.question}{qmedia}")
+    return 0
+
+
+def show_realcompanion(args) -> int:
+    """A RealCompanion item, through its task's declaration (the same items a run journals)."""
+    from evaluator.context import RunContext
+    from evaluator.errors import UsageError
+    from evaluator.realcompanion.data import resolve_rc_data
+    from evaluator.registry import TASKS
+
+    name = "/".join(args.key.split("/")[:2])
+    if name not in TASKS:
+        raise UsageError(f"{args.key}: no task {name!r}; `br-eval ls` lists the tasks")
+    task = TASKS[name].load()
+    ctx = RunContext(rc_data=resolve_rc_data(args.rc_data))
+    item = next((it for it in task.items(ctx) if it.key == args.key), None)
+    if item is None:
+        raise UsageError(f"{args.key}: no such item in {name} (keys look like "
+                         f"{task.items(ctx)[0].key})")
+    lines = task.describe_item(ctx, item)
+    if args.json:
+        print(json.dumps({"key": item.key, "cluster": item.cluster, "lines": lines},
+                         ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(lines))
     return 0

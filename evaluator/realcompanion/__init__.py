@@ -18,8 +18,9 @@ TASK_UNITS = {
 
 def counts(rc_data: str | os.PathLike | None) -> dict[str, dict]:
     """Sizes of the four realcompanion/* tasks for `br-eval ls`, from the files alone (no typed
-    records, no citation checks): retrieval = scoreable probes with a reference; chat = scoreable
-    probes plus cold opens; question = questions; reconstruction = participants.
+    records, no citation checks): retrieval and chat = scoreable probes plus cold opens (the items
+    both tasks journal; retrieval's note says how many have references); question = questions;
+    reconstruction = participants.
     Without `rc_data`, the generated sample (made once, quietly) is counted."""
     from evaluator.realcompanion.data import (CHAT, QUESTIONS, is_cold_open_row,
                                               is_scoreable_row, iter_jsonl, participant_dirs,
@@ -39,7 +40,10 @@ def counts(rc_data: str | os.PathLike | None) -> dict[str, dict]:
         if q_path.is_file():
             questions += sum(1 for _ in iter_jsonl(q_path))
     n = len(folders)
-    sizes = {"realcompanion/retrieval": retrieval, "realcompanion/chat": chat,
+    sizes = {"realcompanion/retrieval": chat, "realcompanion/chat": chat,
              "realcompanion/question": questions, "realcompanion/reconstruction": n}
-    return {task: {"participants": n, "units": TASK_UNITS[task], "count": sizes[task]}
-            for task in TASK_UNITS}
+    out = {task: {"participants": n, "units": TASK_UNITS[task], "count": sizes[task]}
+           for task in TASK_UNITS}
+    out["realcompanion/retrieval"]["note"] = f"{retrieval} with references"
+    out["_data"] = {"path": str(root), "is_sample": (Path(root) / ".sample").exists()}
+    return out

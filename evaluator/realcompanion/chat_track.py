@@ -163,6 +163,14 @@ class ChatTask(Task):
             sample.fields["conditions"] = {"agent": {"reply": ans.text}}
             sample.fields["relied_on"] = ans.relied_on
 
+    def describe_item(self, ctx, item: Item) -> list[str]:
+        p = item.payload
+        kind = "cold open" if p.cold_open else f"probe, locus {p.locus}, stratum {p.stratum}"
+        return [f"{item.key}  ({kind})",
+                f"visible: the {p.position} message(s) before the probe",
+                f"PROBE ({p.participant} says): {p.text}",
+                f"gold reply: {p.gold_response or '-'}"]
+
     def needs_judge(self, sample: Sample) -> bool:
         return True
 

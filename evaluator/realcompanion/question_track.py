@@ -45,6 +45,12 @@ class QuestionTask(Task):
         record_answer(ctx, sample, ans)
         sample.fields["relied_on"] = ans.relied_on
 
+    def describe_item(self, ctx, item: Item) -> list[str]:
+        q = item.payload
+        return [f"{item.key}  (category {q.category})",
+                f"visible: the first {q.visible_until} message(s), through {q.asked_after}",
+                f"QUESTION: {q.question}", f"reference answer: {q.answer}"]
+
     def needs_judge(self, sample: Sample) -> bool:
         from evaluator.scoring import needs_judge
 

@@ -193,6 +193,11 @@ class ReconstructionTask(Task):
         except OutputError as exc:
             raise OutputError(f"{p.pid}: {exc}") from None
 
+    def describe_item(self, ctx, item: Item) -> list[str]:
+        p = item.payload
+        return [item.key, f"visible: all {len(p.messages)} message(s)",
+                f"QUESTION: {INSTRUCTION.format(slots=', '.join(p.persona))}"]
+
     def needs_judge(self, sample: Sample) -> bool:
         return True
 

@@ -100,6 +100,11 @@ class RetrievalTask(Task):
         _, release = load_rc(ctx)
         return [Item(sample_key(self.name, p), p.participant, p) for p in task_probes(release)]
 
+    def describe_item(self, ctx, item: Item) -> list[str]:
+        p = item.payload
+        return [f"{item.key}  (pool: the {p.position} message(s) before the probe)",
+                f"PROBE: {p.text}", f"references: {', '.join(p.reference_ids) or '-'}"]
+
     def check_resume(self, ctx, done) -> None:
         _check_resumable([s.to_json() for s in done], ctx.seed, self._state(ctx)["fingerprint"],
                          self._detectors(ctx), ctx.run_dir.journal_path(self.name))
@@ -370,7 +375,7 @@ def aggregate(lines: list[dict], *, seed: int = 0, detectors: list[str] | None =
     primary = retrieval["true_gold"]["BM25"]["memory_bearing"]["pooled"]["hit@5"]
     return {
         # what `br-eval report` and the run summary table show for this task
-        "primary_metric": "BM25 hit@5 distant",
+        "primary_metric": "hit@5 (BM25, memory-bearing probes)",
         "primary": primary,
         "n_scored": len(lines),
         "n_failed": 0,             # a failing probe stops the run with an error, never a 0
