@@ -282,3 +282,14 @@ def test_retrieval_controls_recall_reach_and_question_detection(rc, tmp_path):
                  "Figure 4.", "Table 32.", "thread"):
         assert name in text
     assert paper_tables("realcompanion/question", m) == ""
+
+
+def test_report_prints_the_paper_tables(rc, tmp_path, capsys):
+    from evaluator.cli import main
+
+    root, _ = rc
+    run("realcompanion/retrieval", tmp_path / "rep", root, limit=60)
+    capsys.readouterr()
+    assert main(["report", str(tmp_path / "rep")]) == 0
+    out = capsys.readouterr().out
+    assert "realcompanion/retrieval: the paper's tables" in out and "Table 33." in out
