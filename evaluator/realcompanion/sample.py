@@ -12,7 +12,10 @@ the one or two messages just before them.
 The text is template-made chit-chat: it has the lexical shape the retrieval methods need (named
 entities shared between a probe and its distant reference in about 40% of cases, topic words
 shared by whole sessions, distractor mentions), not the meaning of real conversation. Nothing
-here is real data.
+here is real data. Version 2 adds on-screen verdicts (D.4) to memory-bearing and thread rows (the
+strict reading keeps about 38% of memory-bearing rows) and leaves about a quarter of persona slots
+empty (null), from streams of their own so the rest of the data is as in version 1; companion-
+sent evidence comes from the companion-locus probes.
 """
 
 from __future__ import annotations
