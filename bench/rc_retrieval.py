@@ -5,8 +5,8 @@
 At scale 1.0 the generated corpus has the paper's sizes (27,218 messages, 1,967 probes of which
 1,413 have references). The script times, in the same run:
 
-1. the whole task as `br-eval --task realcompanion/retrieval` runs it (load, index, six methods,
-   three gold sets, the detector, the journal and every aggregate with its bootstrap intervals);
+1. the whole task as `br-eval --task realcompanion/retrieval` runs it (load, index, seven methods,
+   four gold sets, the detector, the journal and every aggregate with its bootstrap intervals);
 2. the BM25 part of it alone (pool-exact fast path) over every probe;
 3. the naive way: one BM25 index built from scratch over each probe's pool, both with br-eval's
    own reference (`naive_scores`) and with bm25s. Unless --naive-all, this runs on a fixed,

@@ -73,10 +73,15 @@ def test_parse_answer_judgment_rejects(reply):
 
 
 def test_parse_chat_and_value_judgments():
+    # three fields; a reply without restraint leaves it not reported (None), never a verdict
     assert parse_chat_judgment('{"content_match": 2, "used_memory": "yes", "reason": "r"}') == (
-        {"content_match": 2, "used_memory": True}, "r")
-    assert parse_chat_judgment("Content match: 1\nUsed memory: no")[0] == {
-        "content_match": 1, "used_memory": False}
+        {"content_match": 2, "used_memory": True, "restraint": None}, "r")
+    assert parse_chat_judgment('{"content_match": 2, "used_memory": "no", "restraint": "yes"}')[0] == {
+        "content_match": 2, "used_memory": False, "restraint": True}
+    assert parse_chat_judgment("Content match: 1\nUsed memory: no\nRestraint: no")[0] == {
+        "content_match": 1, "used_memory": False, "restraint": False}
+    with pytest.raises(JudgeParseError):
+        parse_chat_judgment('{"content_match": 1, "used_memory": "yes", "restraint": "maybe"}')
     with pytest.raises(JudgeParseError):
         parse_chat_judgment('{"content_match": 3, "used_memory": "yes"}')
     with pytest.raises(JudgeParseError):

@@ -56,7 +56,8 @@ def test_run_writes_one_journal_line_per_probe(full_run, release):
     assert metrics["n_retrieval_probes"] == sum(len(p.retrieval_probes) for p in release.participants)
     with_refs = [s for s in lines if s["retrieval"]]
     assert all(set(s["retrieval"]["ranks"]["true"]) == {"RANDOM", "RECENCY", "RECENCY-USER", "BM25",
-                                                        "ORACLE", "BROKEN-ORACLE"} for s in with_refs)
+                                                        "ORACLE", "BROKEN-ORACLE",
+                                                        "BROKEN-ORACLE+FILL"} for s in with_refs)
     assert all(s["retrieval"] is None for s in lines if s["cold_open"])
     # nothing a method returned, and no substituted gold, lies at or after the probe
     for s in with_refs:
@@ -65,7 +66,9 @@ def test_run_writes_one_journal_line_per_probe(full_run, release):
         for mid in s["retrieval"]["bm25_top10"] + sum((g or [] for g in s["retrieval"]["gold"].values()), []):
             assert part.position(mid) < s["position"]
         ranks = s["retrieval"]["ranks"]["true"]
-        assert all(1 <= r <= s["pool_size"] for rs in ranks.values() for r in rs)
+        assert all(1 <= r <= s["pool_size"] for m, rs in ranks.items() for r in rs
+                   if m != "BROKEN-ORACLE")
+        assert all(r is None for r in ranks["BROKEN-ORACLE"])    # returns only the partner's
     # the journal alone gives the metrics back
     again = aggregate(lines, seed=0)
     assert again["retrieval"] == metrics["retrieval"] and again["restraint"] == metrics["restraint"]
@@ -75,7 +78,8 @@ def test_metric_layout_pooled_and_macro_with_intervals(full_run):
     _, m = full_run
     cell = m["retrieval"]["true_gold"]["BM25"]["memory_bearing"]
     assert set(cell["pooled"]) == set(cell["macro"]) == {"hit@1", "hit@5", "hit@10", "all@1",
-                                                         "all@5", "all@10", "mrr"}
+                                                         "all@5", "all@10", "recall@1",
+                                                         "recall@5", "recall@10", "mrr"}
     assert cell["n_participants"] == 7            # three participants have no memory-bearing probe
     lo, hi = cell["pooled"]["hit@5"]["ci95"]
     assert lo <= cell["pooled"]["hit@5"]["mean"] <= hi and lo < hi
@@ -90,10 +94,13 @@ def test_oracle_is_perfect_and_the_broken_oracle_is_not(full_run):
         for k in ("hit@1", "hit@5", "hit@10", "mrr"):
             assert _cell(m, "true", "ORACLE", pop, k) == 1.0
             assert _cell(m, "true", "ORACLE", pop, k, "macro") == 1.0
-        # fed another probe's references, the oracle is no better than chance on this pool
+        # the paper's broken oracle returns another probe's references and nothing else: exactly 0
+        for k in ("hit@1", "hit@5", "hit@10", "recall@5", "mrr"):
+            assert _cell(m, "true", "BROKEN-ORACLE", pop, k) == 0.0
+        # br-eval's padded variant, under its own name: no better than chance on this pool
         chance = m["retrieval"]["true_gold"]["RANDOM"][pop]["expected_pooled"]["hit@10"]
-        assert _cell(m, "true", "BROKEN-ORACLE", pop, "hit@10") < chance + 0.06
-        assert _cell(m, "true", "BROKEN-ORACLE", pop, "hit@1") < 0.06
+        assert _cell(m, "true", "BROKEN-ORACLE+FILL", pop, "hit@10") < chance + 0.06
+        assert _cell(m, "true", "BROKEN-ORACLE+FILL", pop, "hit@1") < 0.06
     # the content method beats chance on distant probes, recency does not reach them
     assert _cell(m, "true", "BM25", "memory_bearing", "hit@5") > 0.2
     assert _cell(m, "true", "RECENCY", "memory_bearing", "hit@5") < 0.05

@@ -85,11 +85,17 @@ def test_chat_conditions_with_scripted_generator(rc, tmp_path):
     for c in ("C0", "C1", "C4m"):
         assert per[c]["content"]["pooled"]["mean"] == pytest.approx(0.0)
     c21 = m["contrasts"]["C2-C1"]
-    assert c21["difference"]["pooled"]["mean"] == pytest.approx(expected)
+    # whole-corpus contrasts are over the probes with a reference set (the paper's 1,477);
+    # every item is kept under its own name
+    with_refs = [p for p in items if p.reference_ids]
+    expected_refs = sum(token_f1(GOLD_BY_PROBE[p.text], p.gold_response) for p in with_refs) / len(with_refs)
+    assert c21["n"] == len(with_refs) < len(items)
+    assert c21["difference"]["pooled"]["mean"] == pytest.approx(expected_refs)
+    assert c21["difference_all_items"]["pooled"]["mean"] == pytest.approx(expected)
     d = c21["decomposition_proportional"]
     assert d["pi_gamma1"] + d["one_minus_pi_gamma0"] == pytest.approx(d["delta"])
     assert 0 < d["pi"] < 1
-    assert m["contrasts"]["C4-C4m"]["difference"]["pooled"]["mean"] == pytest.approx(expected)
+    assert m["contrasts"]["C4-C4m"]["difference"]["pooled"]["mean"] == pytest.approx(expected_refs)
     # the same generator settings for every condition: 6 calls per probe
     assert len(model.calls) == 6 * m["n_scored"]
 
@@ -122,9 +128,13 @@ def test_chat_judge_on_fake_server_misfire_and_application(rc, tmp_path):
     agent = r["per_condition"]["agent"]
     assert agent["content"]["pooled"]["mean"] == pytest.approx(1.0)        # half 2, half 0
     lines = [json.loads(l) for l in (out / "samples_realcompanion_chat.jsonl").read_text().splitlines()]
-    none_needed = [l for l in lines if not l["memory_bearing"]]
+    # misfire is measured on the cold opens and the no-referent probes only (thread probes,
+    # also not memory-bearing, are not in it)
+    none_needed = [l for l in lines if l["cold_open"] or l["locus"] == "none"]
+    assert none_needed and any(l["locus"] == "thread" for l in lines)
     expected = sum(l["conditions"]["agent"]["used_memory"] for l in none_needed) / len(none_needed)
     assert agent["misfire_rate"]["pooled"]["mean"] == pytest.approx(expected)
+    assert agent["misfire_rate"]["pooled"]["n"] == len(none_needed)
     assert r["primary_metric"] == "content_match"
 
 
@@ -161,7 +171,9 @@ def test_reconstruction_perfect_partial_and_malformed(rc, tmp_path):
     assert m["n_failed"] == 1 and "U03" in m["errors"][0] and "malformed JSON" in m["errors"][0]
     per = m["persona"]["per_participant"]
     assert per["U01"]["f1"] == 1.0 and m["profile"]["per_participant"]["U01"]["f1"] == 1.0
-    n_slots = len(release.participants[1].persona)
+    # slots the release leaves empty (null) are not positives, so they add no false negative
+    n_slots = sum(1 for s in release.participants[1].persona.values() if s.value is not None)
+    assert n_slots < len(release.participants[1].persona)
     assert per["U02"]["tp"] == 1 and per["U02"]["fp"] == 1 and per["U02"]["fn"] == n_slots - 1
     assert m["profile"]["per_participant"]["U02"]["recall"] == 0.0
     assert "U03" not in per

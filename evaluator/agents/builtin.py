@@ -81,12 +81,29 @@ class BaselineAgent(_Collecting):
             best = max(sorted(options), key=lambda L: ev_index.scores(options[L])[0])
             return Answer(best, relied_on=[self.turns[i].ref for i, _ in hits])
         if not hits or _too_weak(question_only, docs[hits[0][0]]):
-            return Answer(REFUSAL, relied_on=[])
+            return Answer(REFUSAL, relied_on=[], **self.decisions(None))
         best = self.turns[hits[0][0]]
         if _WHEN.match(query.text):
             # A "when" question: the time of the best evidence, not its words.
-            return Answer(f"{best.time.day} {best.time:%B %Y}", relied_on=[best.ref])
-        return Answer(best.content, relied_on=[best.ref])
+            return Answer(f"{best.time.day} {best.time:%B %Y}", relied_on=[best.ref],
+                          **self.decisions(hits[0][0]))
+        return Answer(best.content, relied_on=[best.ref], **self.decisions(hits[0][0]))
+
+    def decisions(self, best: int | None) -> dict:
+        """What the BM25 gate decided, as the agent protocol's decision fields: it retrieved
+        (rho-hat = 1) when a turn passed the gate and lies outside the last `window` turns
+        (agent arg, default 3, the chat track's recent window); the locus is "thread" for a turn
+        inside that window, "companion" for a companion turn outside it, else "episode" (the
+        baseline keeps no profile store), and "none" when the gate stayed shut."""
+        if best is None:
+            return {"retrieved": False, "locus": "none", "evidence_ids": []}
+        window = _as_int(self.args.get("window"), 3)
+        turn = self.turns[best]
+        ids = [turn.id] if turn.id else []
+        if best >= len(self.turns) - window:
+            return {"retrieved": False, "locus": "thread", "evidence_ids": ids}
+        return {"retrieved": True, "locus": "companion" if turn.person == "companion" else "episode",
+                "evidence_ids": ids}
 
 
     def reconstruct(self, slots: list[str]) -> Answer:

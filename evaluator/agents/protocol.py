@@ -120,6 +120,24 @@ class Answer:
     output_tokens: int | None = None
     prompt: Any = None              # what was sent to a model (hashed; logged with --log_samples)
     extra: dict = field(default_factory=dict)
+    # The system's own decisions (RealCompanion chat/question tracks; None = not reported):
+    retrieved: bool | None = None   # rho-hat: it looked beyond the recent window for this reply
+    locus: str | None = None        # lambda-hat: thread | none | profile | episode | companion
+    evidence_ids: list[str] | None = None   # the message ids (MemoryTurn.id) it used
+
+    def decisions(self) -> dict:
+        """The reported decisions as journal fields (None where not reported); a locus outside
+        the four stores is a TypeError naming it."""
+        if self.locus is not None and self.locus not in LOCI:
+            raise TypeError(f"Answer.locus {self.locus!r} is not one of {', '.join(LOCI)}")
+        if self.retrieved is not None and not isinstance(self.retrieved, bool):
+            raise TypeError(f"Answer.retrieved should be true, false or None, got {self.retrieved!r}")
+        return {"retrieved": self.retrieved, "reported_locus": self.locus,
+                "evidence_ids": None if self.evidence_ids is None
+                else [str(i) for i in self.evidence_ids]}
+
+
+LOCI = ("thread", "none", "profile", "episode", "companion")   # "none": nothing was needed
 
 
 class Agent:

@@ -13,11 +13,19 @@ Two modes:
     C3   C1's block followed by C2's block
     C4   BM25's top 10 over the messages before the probe (query: the probe) under
          "RETRIEVED MEMORIES"
-    C4m  the same 10 messages under "EARLIER MESSAGES" (the matched pair isolating the heading)
+    C3m  the 10 messages before the probe under "RECENT CONVERSATION": the size-matched recency
+         block for C4 (C4 - C3m is the paper's "BM25's ten vs the previous ten" comparison)
+    C4m  the same 10 messages as C4 under "EARLIER MESSAGES" (the matched pair isolating the heading)
 
-Scoring: with `--judge`, content match 0-2 against the gold response and whether the reply used
-memory; without a judge, token F1 against the gold response, labelled `token_f1_vs_gold`, and no
-used-memory figures (they need a judge).
+Scoring: with `--judge`, the judge records three fields per reply (content match 0-2 against the
+gold response, used_memory, restraint), seeing the recent conversation (the 3 messages before the
+probe, the same for every condition); without a judge, token F1 against the gold response,
+labelled `token_f1_vs_gold`, and no used-memory figures (they need a judge).
+
+Populations (one definition each, README "RealCompanion tracks"): misfire = cold opens + probes
+with no referent; appropriate application = memory-bearing probes; whole-corpus contrasts =
+probes with a reference set; decomposition = the proportional stratum (and both strata), under
+the recorded and the strict reading.
 """
 
 from __future__ import annotations
@@ -26,11 +34,12 @@ from evaluator.records import Sample
 from evaluator.task import Item, Task
 
 TASK = "realcompanion/chat"
-CONDITIONS = ("C0", "C1", "C2", "C3", "C4", "C4m")
+CONDITIONS = ("C0", "C1", "C2", "C3", "C4", "C3m", "C4m")
 RECENT_N = 3
 BM25_K = 10
 CONTRASTS = (("C1", "C0"), ("C2", "C0"), ("C2", "C1"), ("C3", "C1"), ("C4", "C1"), ("C4", "C4m"),
-             ("C3", "C2"))
+             ("C4", "C3m"), ("C3", "C2"))
+READINGS = ("recorded", "strict")
 
 SYSTEM_PROMPT = (
     "You are a warm, attentive AI companion in a conversation with one user that has lasted "
@@ -54,6 +63,9 @@ def context_block(condition: str, probe, participant) -> str:
         parts.append("RECENT CONVERSATION\n" + "\n".join(_fmt(m) for m in recent))
     if condition in ("C2", "C3"):
         parts.append("RETRIEVED MEMORIES\n" + ("\n".join(_fmt(m) for m in grounding) or "(none)"))
+    if condition == "C3m":
+        parts.append("RECENT CONVERSATION\n" + ("\n".join(_fmt(m) for m in pool[-BM25_K:])
+                                                or "(none)"))
     if condition in ("C4", "C4m"):
         top = [m for m, _ in participant.bm25_top_k(probe.text, probe.position, BM25_K)]
         heading = "RETRIEVED MEMORIES" if condition == "C4" else "EARLIER MESSAGES"
@@ -78,7 +90,13 @@ def items(release, limit: int | None) -> list:
     return out[:limit] if limit is not None else out
 
 
-def _score(reply: str, probe, judge) -> dict:
+def judge_context(probe, participant) -> str:
+    """The conversation the judge sees: the RECENT_N messages before the probe, the same for
+    every condition (so the judge is not told which block the generator had)."""
+    return "\n".join(_fmt(m) for m in participant.history(probe.position)[-RECENT_N:])
+
+
+def _score(reply: str, probe, judge, context: str = "") -> dict:
     from evaluator.scoring import token_f1
 
     out = {"token_f1_vs_gold": token_f1(reply, probe.gold_response or "")}
@@ -86,9 +104,9 @@ def _score(reply: str, probe, judge) -> dict:
         from evaluator.scoring import judge_chat_reply
 
         j = judge_chat_reply(judge, probe=probe.text, reply=reply,
-                             gold_response=probe.gold_response or "")
+                             gold_response=probe.gold_response or "", context=context)
         out.update(content_match=j["content_match"], used_memory=j["used_memory"],
-                   judge_raw=j["raw"], judge_error=j["error"])
+                   restraint=j["restraint"], judge_raw=j["raw"], judge_error=j["error"])
     return out
 
 
@@ -132,13 +150,10 @@ class ChatTask(Task):
         from evaluator.realcompanion.tracks import history_views, load_rc
 
         probe = item.payload
-        sample.fields.update(participant=probe.participant, probe_id=probe.probe_id,
-                             stratum=probe.stratum, locus=probe.locus, cold_open=probe.cold_open,
-                             memory_bearing=probe.memory_bearing, category=probe.category,
-                             pool_size=probe.position)
+        _, release = load_rc(ctx)
+        participant = release.participant(probe.participant)
+        sample.fields.update(probe_fields(probe, participant))
         if ctx.conditions:
-            _, release = load_rc(ctx)
-            participant = release.participant(probe.participant)
             replies, prompts = {}, {}
             tokens_in = tokens_out = 0
             for c in ctx.conditions:
@@ -162,6 +177,7 @@ class ChatTask(Task):
             record_answer(ctx, sample, ans)
             sample.fields["conditions"] = {"agent": {"reply": ans.text}}
             sample.fields["relied_on"] = ans.relied_on
+            sample.fields.update(ans.decisions())
 
     def describe_item(self, ctx, item: Item) -> list[str]:
         p = item.payload
@@ -175,12 +191,18 @@ class ChatTask(Task):
         return True
 
     def score(self, ctx, item: Item, sample: Sample, judge=None) -> str | None:
+        from evaluator.realcompanion.tracks import load_rc
+
         probe = item.payload
         errors = []
+        context = ""
+        if judge is not None:
+            _, release = load_rc(ctx)
+            context = judge_context(probe, release.participant(probe.participant))
         for cond, entry in sample.fields["conditions"].items():
             reply = entry["reply"]
             entry.clear()
-            entry.update(reply=reply, **_score(reply, probe, judge))
+            entry.update(reply=reply, **_score(reply, probe, judge, context))
             if entry.get("judge_error"):
                 errors.append(f"{cond}: {entry['judge_error']}")
         sample.metrics = {"token_f1_vs_gold": {c: e["token_f1_vs_gold"]
@@ -194,9 +216,133 @@ class ChatTask(Task):
             r.get("content_match") is not None for s in lines for r in s.get("conditions", {}).values())
         out = aggregate(lines, seed=ctx.seed, judged=judged)
         out["data"] = data_info(ctx)
+        out["generation"] = generation_settings(ctx)
         out["mode"] = "conditions" if any("agent" not in s.get("conditions", {}) for s in lines
                                           if not s.get("error")) else "agent"
         return out
+
+
+def probe_fields(probe, participant) -> dict:
+    """The journal fields every chat line carries about its probe (the populations come from
+    these alone)."""
+    refs = [participant.message(r) for r in probe.reference_ids]
+    return {"participant": probe.participant, "probe_id": probe.probe_id, "stratum": probe.stratum,
+            "locus": probe.locus, "cold_open": probe.cold_open,
+            "memory_bearing": probe.memory_bearing,
+            "memory_bearing_strict": probe.memory_bearing_strict, "on_screen": probe.on_screen,
+            "category": probe.category, "pool_size": probe.position,
+            "reference_ids": list(probe.reference_ids), "has_references": bool(refs),
+            "companion_origin": bool(refs) and all(m.speaker == "companion" for m in refs)}
+
+
+def generation_settings(ctx) -> dict:
+    """The settings every generator request was made with (the backend defaults merged with
+    --gen_kwargs: temperature 0 unless asked otherwise) and the judge's (always temperature 0)."""
+    from evaluator.models._common import resolve_gen_kwargs
+
+    out = {"generator": resolve_gen_kwargs(ctx.gen_kwargs or {}) if ctx.model is not None else None,
+           "agent_mode_note": None if ctx.conditions else
+           "agent mode: the agent makes its own requests; built-in agents pass --gen_kwargs"}
+    out["judge"] = dict(ctx.judge.gen_kwargs) if ctx.judge is not None else None
+    return out
+
+
+def _reading_pick(reading: str):
+    field = "memory_bearing" if reading == "recorded" else "memory_bearing_strict"
+    return lambda s: bool(s.get(field, s.get("memory_bearing")))
+
+
+def misfire_population(s: dict) -> bool:
+    from evaluator.realcompanion.data import is_misfire_population
+
+    return is_misfire_population(s.get("cold_open"), s.get("locus"))
+
+
+def _decomposition(rows: list[tuple[dict, float]], pick) -> dict | None:
+    if not rows:
+        return None
+    mem = [d for s, d in rows if pick(s)]
+    other = [d for s, d in rows if not pick(s)]
+    pi = len(mem) / len(rows)
+    g1 = sum(mem) / len(mem) if mem else None
+    g0 = sum(other) / len(other) if other else None
+    delta = sum(d for _, d in rows) / len(rows)
+    part0 = None if g0 is None else (1 - pi) * g0
+    return {"n": len(rows), "n_memory_bearing": len(mem), "pi": pi, "gamma1": g1, "gamma0": g0,
+            "pi_gamma1": None if g1 is None else pi * g1, "one_minus_pi_gamma0": part0,
+            "delta": delta,
+            "share_from_no_memory_rows": (None if part0 is None or delta == 0 else part0 / delta)}
+
+
+def _not_reported(what: str) -> dict:
+    return {"value": None, "note": f"not reported: the agent gave no {what}"}
+
+
+def system_metrics(ok: list[dict], *, metric: str, seed: int) -> dict:
+    """The paper's four metrics for a system that reports its decisions (agent mode): misfire
+    rate MR (rho-hat = 1 on the misfire population), appropriate application AAR (rho-hat = 1 on
+    memory-bearing probes), locus accuracy LA (lambda-hat = lambda* on memory-bearing probes),
+    response consistency RC (the content metric on every probe), and evidence coverage (share
+    of a memory-bearing probe's reference ids the agent cited). Pooled and macro with
+    participant intervals; each under the recorded and strict reading where it depends on it.
+    A decision the agent never reported is "not reported" (value None with a note), never 0."""
+    from evaluator.stats import participant_bootstrap
+
+    rows = [s for s in ok if "agent" in s.get("conditions", {})]
+
+    def est(pick, value):
+        vals, cl = [], []
+        for s in rows:
+            if pick(s):
+                v = value(s)
+                if v is not None:
+                    vals.append(float(v))
+                    cl.append(s["participant"])
+        out = participant_bootstrap(vals, cl, seed=seed)
+        return out if out is not None else {"value": None, "note": "no probe in this population"}
+
+    out: dict = {"n": len(rows)}
+    reported_rho = any(s.get("retrieved") is not None for s in rows)
+    reported_locus = any(s.get("reported_locus") is not None for s in rows)
+    reported_ids = any(s.get("evidence_ids") is not None for s in rows)
+    rho = lambda s: s.get("retrieved")  # noqa: E731
+    out["misfire_rate"] = est(misfire_population, rho) if reported_rho else _not_reported("retrieved")
+    out["misfire_rate_thread"] = (est(lambda s: s.get("locus") == "thread", rho) if reported_rho
+                                  else _not_reported("retrieved"))
+    for reading in READINGS:
+        pick = _reading_pick(reading)
+        out[f"appropriate_application_{reading}"] = (est(pick, rho) if reported_rho
+                                                     else _not_reported("retrieved"))
+        out[f"locus_accuracy_{reading}"] = (
+            est(pick, lambda s: float(s.get("reported_locus") == s.get("locus")))
+            if reported_locus else _not_reported("locus"))
+
+        def coverage(s):
+            refs = s.get("reference_ids") or []
+            if not refs or s.get("evidence_ids") is None:
+                return None
+            return len(set(refs) & set(s["evidence_ids"])) / len(set(refs))
+        out[f"evidence_coverage_{reading}"] = (
+            est(lambda s, pick=pick: pick(s) and s.get("has_references", True), coverage)
+            if reported_ids else _not_reported("evidence_ids"))
+    out["response_consistency"] = est(lambda s: True,
+                                      lambda s: s["conditions"]["agent"].get(metric))
+    out["response_metric"] = metric
+    return out
+
+
+def companion_origin(rows: list[dict], *, group: str, pick=lambda s: True) -> dict:
+    """V7: share of memory-bearing rows whose evidence messages were all sent by the companion,
+    overall and per `group` value, with Wilson intervals."""
+    from evaluator.stats import wilson
+
+    chosen = [s for s in rows if pick(s) and s.get("companion_origin") is not None]
+    per: dict = {}
+    for s in chosen:
+        per.setdefault(str(s.get(group)), []).append(bool(s["companion_origin"]))
+    return {"rule": "every evidence message was sent by the companion",
+            "all": wilson(sum(s["companion_origin"] for s in chosen), len(chosen)),
+            f"per_{group}": {k: wilson(sum(v), len(v)) for k, v in sorted(per.items())}}
 
 
 def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
@@ -214,7 +360,21 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
                  "content_metric": metric, "per_condition": {}, "contrasts": {}}
     if not judged:
         out["note"] = ("no judge: content is token F1 against the gold response; used-memory, "
-                       "misfire and appropriate-application rates need --judge")
+                       "restraint, misfire and appropriate-application rates need --judge")
+    with_refs = lambda s: bool(s.get("has_references", True))  # noqa: E731
+    out["populations"] = {
+        "all": len(ok),
+        "with_references": sum(1 for s in ok if with_refs(s)),
+        "misfire": sum(1 for s in ok if misfire_population(s)),
+        "memory_bearing_recorded": sum(1 for s in ok if _reading_pick("recorded")(s)),
+        "memory_bearing_strict": sum(1 for s in ok if _reading_pick("strict")(s)),
+        "with_on_screen_verdict": sum(1 for s in ok if s.get("on_screen") is not None),
+        "definitions": {
+            "misfire": "cold opens and scoreable probes with no referent (locus none)",
+            "with_references": "scoreable probes with a reference set (the paper's 1,477)",
+            "memory_bearing_recorded": "locus profile, episode or companion",
+            "memory_bearing_strict": "memory-bearing and not on screen (on_screen neither clear "
+                                     "nor borderline; rows without a verdict keep their label)"}}
 
     def values(cond, pick=lambda s: True, field=metric):
         vals, clusters = [], []
@@ -227,12 +387,20 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
         return vals, clusters
 
     for c in conds:
-        entry = {"content": by_participant(*values(c), seed)}
+        entry = {"content": by_participant(*values(c), seed),
+                 "content_with_references": by_participant(*values(c, with_refs), seed)}
+        for reading in READINGS:
+            entry[f"content_memory_bearing_{reading}"] = by_participant(
+                *values(c, _reading_pick(reading)), seed)
         if judged:
-            needs_none = lambda s: not s["memory_bearing"]        # thread/none loci and cold opens
-            entry["misfire_rate"] = by_participant(*values(c, needs_none, "used_memory"), seed)
-            entry["appropriate_application"] = by_participant(
-                *values(c, lambda s: s["memory_bearing"], "used_memory"), seed)
+            entry["misfire_rate"] = by_participant(*values(c, misfire_population, "used_memory"),
+                                                   seed)
+            for reading in READINGS:
+                entry[f"appropriate_application_{reading}"] = by_participant(
+                    *values(c, _reading_pick(reading), "used_memory"), seed)
+            entry["appropriate_application"] = entry["appropriate_application_recorded"]
+            entry["used_memory"] = by_participant(*values(c, field="used_memory"), seed)
+            entry["restraint"] = by_participant(*values(c, field="restraint"), seed)
         out["per_condition"][c] = entry
     primary_cond = "agent" if "agent" in conds else ("C4" if "C4" in conds else (conds[-1] if conds else None))
     if primary_cond:
@@ -243,27 +411,35 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
     for a, b in CONTRASTS:
         if a not in conds or b not in conds:
             continue
-        diffs, clusters, rows = [], [], []
+        rows = []
         for s in ok:
             ra, rb = s["conditions"].get(a), s["conditions"].get(b)
             if ra is None or rb is None or ra.get(metric) is None or rb.get(metric) is None:
                 continue
-            d = float(ra[metric]) - float(rb[metric])
-            diffs.append(d)
-            clusters.append(s["participant"])
-            rows.append((s, d))
-        entry = {"difference": by_participant(diffs, clusters, seed)}
+            rows.append((s, float(ra[metric]) - float(rb[metric])))
+
+        def diff(pick):
+            chosen = [(s, d) for s, d in rows if pick(s)]
+            return by_participant([d for _, d in chosen], [s["participant"] for s, _ in chosen],
+                                  seed)
+        entry = {"population": "probes with a reference set",
+                 "n": sum(1 for s, _ in rows if with_refs(s)),
+                 "difference": diff(with_refs),
+                 "difference_all_items": diff(lambda s: True)}
+        for reading in READINGS:
+            entry[f"difference_memory_bearing_{reading}"] = diff(_reading_pick(reading))
         prop = [(s, d) for s, d in rows if s["stratum"] == "proportional"]
+        both = [(s, d) for s, d in rows if s["stratum"] in ("proportional", "enriched")]
+        entry["decomposition"] = {f"{stratum}/{reading}": _decomposition(chosen, _reading_pick(reading))
+                                  for stratum, chosen in (("both", both), ("proportional", prop))
+                                  for reading in READINGS}
         if prop:
-            mem = [d for s, d in prop if s["memory_bearing"]]
-            other = [d for s, d in prop if not s["memory_bearing"]]
-            pi = len(mem) / len(prop)
-            g1 = sum(mem) / len(mem) if mem else None
-            g0 = sum(other) / len(other) if other else None
-            entry["decomposition_proportional"] = {
-                "n": len(prop), "pi": pi, "gamma1": g1, "gamma0": g0,
-                "pi_gamma1": None if g1 is None else pi * g1,
-                "one_minus_pi_gamma0": None if g0 is None else (1 - pi) * g0,
-                "delta": sum(d for _, d in prop) / len(prop)}
+            entry["decomposition_proportional"] = entry["decomposition"]["proportional/recorded"]
         out["contrasts"][f"{a}-{b}"] = entry
+
+    if "agent" in conds:
+        out["system"] = system_metrics(ok, metric=metric, seed=seed)
+    mem = [s for s in ok if s.get("memory_bearing")]
+    out["companion_origin"] = companion_origin(mem, group="locus")
+    out["companion_origin"]["population"] = "memory-bearing rows (recorded reading)"
     return out

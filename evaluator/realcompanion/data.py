@@ -41,6 +41,7 @@ SPEAKERS = ("user", "companion")
 STRATA = ("proportional", "enriched", "abstention")
 LOCI = ("thread", "none", "profile", "episode", "companion")
 MEMORY_LOCI = frozenset({"profile", "episode", "companion"})
+ON_SCREEN = ("clear", "borderline", "not_on_screen")   # section D.4's verdicts, canonical spelling
 AUDITS = ("supported", "repairable", "unsupported", "pending", "pruned_supported", "unjudged")
 
 _PARTICIPANT_DIR = re.compile(r"^U\d+$")
@@ -98,11 +99,23 @@ class Probe:
     reference_ids: tuple[str, ...]
     profile_ids: tuple[str, ...]
     reference_positions: tuple[int, ...]  # positions of reference_ids, ascending, all < position
+    on_screen: str | None = None          # D.4 verdict: clear | borderline | not_on_screen | None
 
     @property
     def memory_bearing(self) -> bool:
         """The referent lives outside the current thread (profile, episode or companion)."""
         return self.locus in MEMORY_LOCI
+
+    @property
+    def memory_bearing_strict(self) -> bool:
+        """The strict reading (Table 21): memory-bearing and its referent is not already on
+        screen; a row without a verdict keeps its recorded label."""
+        return self.memory_bearing and self.on_screen not in ("clear", "borderline")
+
+    @property
+    def needs_nothing(self) -> bool:
+        """The misfire population: cold opens and probes with no referent (locus none)."""
+        return is_misfire_population(self.cold_open, self.locus)
 
     @property
     def cold_open(self) -> bool:
@@ -129,6 +142,27 @@ class Question:
     def visible_until(self) -> int:
         """History for this question is messages[:visible_until] (the asked_after message included)."""
         return self.asked_after_position + 1
+
+
+def is_misfire_population(cold_open: bool, locus: str | None) -> bool:
+    """One definition for every task: misfire is measured on the cold opens and the scoreable
+    probes with no referent ("434 cold opens plus 120 'needs no past' probes"); thread probes,
+    whose referent is on screen, are not in it."""
+    return bool(cold_open) or locus == "none"
+
+
+def normalize_on_screen(value, where: str) -> str | None:
+    """A released on-screen verdict in canonical spelling ("not on screen", "not-on-screen" and
+    "NOT_ON_SCREEN" are all `not_on_screen`); None when absent; DataError when unknown."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise DataError(f"{where}: field 'on_screen' should be a string, got {type(value).__name__}")
+    canon = re.sub(r"[\s\-]+", "_", value.strip().lower())
+    if canon not in ON_SCREEN:
+        raise DataError(f"{where}: on_screen {value!r} is not one of clear, borderline, "
+                        f"not on screen")
+    return canon
 
 
 # Row-level predicates shared by the loader and the fast counter in `__init__`.
@@ -397,7 +431,8 @@ def load_participant(folder: Path) -> Participant:
             _opt_str(obj, "tier", where), _opt_str(obj, "category", where),
             _opt_str(obj, "rule", where), _opt_str(obj, "referent_text", where),
             _opt_str(obj, "gold_response", where), grounding, references, profile_ids,
-            tuple(sorted({positions[r] for r in references}))))
+            tuple(sorted({positions[r] for r in references})),
+            normalize_on_screen(obj.get("on_screen"), where)))
 
     q_path = _require_file(folder, QUESTIONS)
     questions: list[Question] = []

@@ -36,14 +36,23 @@ class QuestionTask(Task):
         from evaluator.beyondrecall_task import ask, record_answer
         from evaluator.realcompanion.tracks import history_views
 
+        from evaluator.realcompanion.tracks import load_rc
+
         q = item.payload
+        _, release = load_rc(ctx)
+        part = release.participant(q.participant)
+        speakers = [part.message(e).speaker for e in q.evidence_ids]
         sample.fields.update(participant=q.participant, qid=q.qid, category=q.category,
-                             question=q.question, answer=q.answer, asked_after=q.asked_after)
+                             question=q.question, answer=q.answer, asked_after=q.asked_after,
+                             evidence_ids_gold=list(q.evidence_ids),
+                             companion_origin=bool(speakers) and all(
+                                 sp == "companion" for sp in speakers) if speakers else None)
         sample.inputs["visible_messages"] = q.visible_until
         ans = ask(ctx, history_views(ctx)[q.participant].sessions_before(q.visible_until),
                   Query(item.key, TASK, q.question, [], None))
         record_answer(ctx, sample, ans)
         sample.fields["relied_on"] = ans.relied_on
+        sample.fields.update(ans.decisions())
 
     def describe_item(self, ctx, item: Item) -> list[str]:
         q = item.payload
@@ -84,4 +93,19 @@ def aggregate(samples: list[dict], *, seed: int = 0) -> dict:
         agg = score_aggregate(subset, TASK, cluster_of=participant, seed=seed)
         out["per_category"][cat] = {"n": len(subset), "primary": agg["primary"],
                                     "token_f1": agg["metrics"].get("token_f1")}
+    from evaluator.realcompanion.chat_track import companion_origin
+
+    ok = [s for s in samples if not s.get("error")]
+    out["companion_origin"] = companion_origin(ok, group="category")
+    out["companion_origin"]["population"] = "questions with evidence ids (V7)"
+    reported = [s for s in ok if s.get("evidence_ids") is not None and s.get("evidence_ids_gold")]
+    if reported:
+        from evaluator.stats import participant_bootstrap
+
+        cov = [len(set(s["evidence_ids"]) & set(s["evidence_ids_gold"])) / len(set(s["evidence_ids_gold"]))
+               for s in reported]
+        out["evidence_coverage"] = participant_bootstrap(cov, [s["participant"] for s in reported],
+                                                         seed=seed)
+    else:
+        out["evidence_coverage"] = {"value": None, "note": "not reported: the agent gave no evidence_ids"}
     return out

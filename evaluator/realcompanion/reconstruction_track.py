@@ -13,6 +13,8 @@ Scoring, F1 = 2TP / (2TP + FP + FN), pooled over participants and per participan
 - persona: a predicted slot is a true positive when its value matches the gold value of the same
   slot (the judge's yes/no with `--judge`, else normalised token F1 >= 0.5); a wrong value counts
   as a false positive and its gold slot as a false negative; extra slots are false positives.
+  Slots the release leaves empty (null) are not positives: a value predicted for one is a false
+  positive, and leaving it empty costs nothing.
 - profile: gold claims are those the release's audit kept (supported, pruned_supported,
   repairable); predicted and gold claims are matched one to one, greedily by token F1, a pair
   counting when it passes the same rule.
@@ -101,16 +103,31 @@ def _matches(gold: str, pred: str, slot: str, judge) -> tuple[bool, float]:
     return bool(r["match"]), f1
 
 
+def _empty(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
 def score_persona(gold: dict, pred: dict[str, str], judge=None) -> dict:
+    """TP/FP/FN over persona slots. A slot the release leaves empty (null value: the paper fills
+    slots "only where the conversation supports them") is not a positive: it adds no false
+    negative, and a prediction for it is a false positive. A blank predicted value is no
+    prediction."""
     gold_by = {_norm_slot(k): (k, s.value) for k, s in gold.items()}
     tp = fp = 0
     matched = set()
     details = []
     for name, value in pred.items():
+        if _empty(value):
+            continue
         g = gold_by.get(_norm_slot(name))
         if g is None:
             fp += 1
             details.append({"slot": name, "predicted": value, "match": False, "reason": "no such slot"})
+            continue
+        if _empty(g[1]):
+            fp += 1
+            details.append({"slot": g[0], "predicted": value, "gold": None, "match": False,
+                            "reason": "the release leaves this slot empty"})
             continue
         ok, f1 = _matches(str(g[1]), value, g[0], judge)
         if ok and g[0] not in matched:
@@ -119,7 +136,7 @@ def score_persona(gold: dict, pred: dict[str, str], judge=None) -> dict:
         else:
             fp += 1
         details.append({"slot": g[0], "predicted": value, "gold": g[1], "match": ok, "f1": f1})
-    fn = len(gold_by) - len(matched)
+    fn = sum(1 for _, v in gold_by.values() if not _empty(v)) - len(matched)
     return {"tp": tp, "fp": fp, "fn": fn, "details": details}
 
 

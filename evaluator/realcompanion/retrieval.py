@@ -10,17 +10,23 @@ message in that order, which is enough to recompute hit@k, all@k and MRR later:
 - BM25           pool-exact BM25 with the probe's text as the query; equal scores, more recent first.
 - ORACLE         the true references first (most recent first), then the rest by recency.
 
-Controls:
+Controls (the paper's Table 29: offset-permuted, broken oracle, 20 pool messages):
 - BROKEN-ORACLE  the oracle fed another probe's references (same participant, disjoint from this
-                 probe's, at least one inside this pool), then the rest of the pool in a seeded
-                 random order; scored against the true references. Expected near 0.
+                 probe's, at least one inside this pool) and returning those and nothing else;
+                 scored against the true references it is exactly 0 (a gold message it does not
+                 return has no rank: a miss at every k, reciprocal rank 0).
+- BROKEN-ORACLE+FILL (br-eval's extra) the same partner's references first, then the rest of the
+                 pool in a seeded random order: near chance rather than exactly 0.
 - offset-permuted gold: the true references are replaced by the messages at the distances of a
                  different probe's references (a probe of the same kind, memory-bearing or not,
                  drawn from any participant), measured back from this probe. Distances survive,
                  content does not: a purely positional method keeps its score, a content method
                  should fall to its positional baseline.
-- position-randomised gold: the references are replaced by as many messages drawn uniformly from
-                 the pool. Position and content are both gone: recency collapses to chance.
+- 20 pool messages (gold set `pool20`): the references are replaced by 20 messages drawn
+                 uniformly from the pool (all of it when smaller). Position and content are both
+                 gone: recency collapses to chance.
+- position-randomised gold (br-eval's extra): as many messages as the true references, drawn
+                 uniformly from the pool.
 RANDOM, RECENCY, RECENCY-USER and BM25 are scored against each substituted gold set.
 
 Every random choice comes from its own stream, seeded by sha256(seed|participant|probe|purpose),
@@ -34,11 +40,13 @@ from dataclasses import dataclass
 
 from evaluator.realcompanion.data import Participant, Probe, Release
 
-METHODS = ("RANDOM", "RECENCY", "RECENCY-USER", "BM25", "ORACLE", "BROKEN-ORACLE")
+METHODS = ("RANDOM", "RECENCY", "RECENCY-USER", "BM25", "ORACLE", "BROKEN-ORACLE",
+           "BROKEN-ORACLE+FILL")
 CONTROL_METHODS = ("RANDOM", "RECENCY", "RECENCY-USER", "BM25")
-GOLD_SETS = ("true", "offset_permuted", "position_randomised")
+GOLD_SETS = ("true", "offset_permuted", "pool20", "position_randomised")
+POOL_GOLD = 20
 STREAMS = ("random", "broken-oracle", "broken-oracle-fill", "offset-permuted",
-           "position-randomised")
+           "position-randomised", "pool-20")
 TOP_K_LOGGED = 10
 
 
@@ -168,6 +176,9 @@ class ParticipantRetrieval:
         rng = stream(seed, pid, qid, "position-randomised")
         golds["position_randomised"] = np.sort(rng.choice(i, size=min(len(true_gold), i),
                                                           replace=False)).astype(np.int64)
+        rng = stream(seed, pid, qid, "pool-20")
+        golds["pool20"] = np.sort(rng.choice(i, size=min(POOL_GOLD, i),
+                                             replace=False)).astype(np.int64)
 
         random_scores = stream(seed, pid, qid, "random").random(i)
         ranks: dict[str, dict | None] = {}
@@ -186,8 +197,11 @@ class ParticipantRetrieval:
                 fed = ([x for x in broken.reference_positions if x < i] if broken is not None
                        else [])
                 fill = stream(seed, pid, qid, "broken-oracle-fill").random(i)
-                r["BROKEN-ORACLE"] = self.fed_first_ranks(i, fed, fill, gold)
-            ranks[name] = {m: [int(x) for x in v] for m, v in r.items()}
+                r["BROKEN-ORACLE+FILL"] = self.fed_first_ranks(i, fed, fill, gold)
+                returned = sorted(fed, reverse=True)            # most recent first, nothing else
+                at = {x: n for n, x in enumerate(returned, 1)}
+                r["BROKEN-ORACLE"] = [at.get(int(g)) for g in gold]
+            ranks[name] = {m: [None if x is None else int(x) for x in v] for m, v in r.items()}
 
         record = {
             "ranks": ranks,
@@ -203,7 +217,7 @@ class ParticipantRetrieval:
         }
         return record
 
-    def reach(self, probe: Probe) -> dict | None:
+    def reach(self, probe: Probe) -> dict | None:  # any probe with references (thread too)
         """Distances (messages) from the probe to its nearest and farthest reference, and the
         tokens from the farthest reference up to the message before the probe."""
         if not probe.reference_positions:

@@ -20,7 +20,7 @@ from evaluator.records import Sample
 from evaluator.task import Item, Task
 
 TASK = "realcompanion/retrieval"
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2
 K_VALUES = (1, 5, 10)
 WINDOW_MESSAGES = (10, 50, 100, 500, 1000, 2000, 5000, 10000)
 WINDOW_TOKENS = (8_000, 32_000, 128_000, 200_000, 1_000_000)
@@ -140,6 +140,9 @@ class RetrievalTask(Task):
         root, release = load_rc(ctx)
         lines = [s for s in lines if not s.get("error")]
         metrics = aggregate(lines, seed=ctx.seed, detectors=self._detectors(ctx))
+        if ctx.limit is None:
+            metrics["question_track_detection"] = question_detection(
+                release, lines, self._detectors(ctx), self._state(ctx)["detector_fn"], ctx.seed)
         sample_info = None
         if release.is_sample:
             try:
@@ -198,24 +201,33 @@ def _probe_line(task, probe: Probe, engine, plan, seed, fingerprint, detector_fn
         "position": probe.position, "pool_size": probe.position, "stratum": probe.stratum,
         "scoreable": probe.scoreable, "locus": probe.locus,
         "memory_bearing": probe.memory_bearing, "cold_open": probe.cold_open,
+        "memory_bearing_strict": probe.memory_bearing_strict, "on_screen": probe.on_screen,
         "n_references": len(probe.reference_positions),
         "reference_ids": list(probe.reference_ids),
+        "reference_distances": [probe.position - r for r in probe.reference_positions],
+        "grounding_ids": list(probe.grounding_ids),
         "detectors": detector_scores,
-        "reach": engine.reach(probe) if (probe.memory_bearing and has_refs) else None,
+        "reach": engine.reach(probe) if has_refs else None,
         "retrieval": engine.retrieval_record(probe, plan, seed, scores) if has_refs else None,
     }
 
 
 # -- aggregation (journal lines only) ----------------------------------------------------------------
-def _rank_metrics(ranks: list[int]) -> dict[str, float]:
-    best, worst = min(ranks), max(ranks)
-    out = {f"hit@{k}": float(best <= k) for k in K_VALUES}
-    out.update({f"all@{k}": float(worst <= k) for k in K_VALUES})
-    out["mrr"] = 1.0 / best
+def _rank_metrics(ranks: list) -> dict[str, float]:
+    """hit@k (any gold in the top k), all@k (every gold), recall@k (the share of gold in the top
+    k: "the proportion of required turns that appear within the top five") and MRR. A rank of
+    None is a gold message the method did not return: a miss at every k."""
+    got = [r for r in ranks if r is not None]
+    best = min(got) if got else None
+    out = {f"hit@{k}": float(best is not None and best <= k) for k in K_VALUES}
+    out.update({f"all@{k}": float(len(got) == len(ranks) and max(got) <= k) for k in K_VALUES})
+    out.update({f"recall@{k}": sum(1 for r in got if r <= k) / len(ranks) for k in K_VALUES})
+    out["mrr"] = 0.0 if best is None else 1.0 / best
     return out
 
 
-METRIC_NAMES = tuple([f"hit@{k}" for k in K_VALUES] + [f"all@{k}" for k in K_VALUES] + ["mrr"])
+METRIC_NAMES = tuple([f"hit@{k}" for k in K_VALUES] + [f"all@{k}" for k in K_VALUES]
+                     + [f"recall@{k}" for k in K_VALUES] + ["mrr"])
 
 
 def _retrieval_metrics(lines: list[dict], seed: int, n_boot: int) -> dict:
@@ -265,7 +277,12 @@ def _demand_rate(lines: list[dict]) -> dict:
         row = per.setdefault(s["participant"], {"n": 0, "memory_bearing": 0})
         row["n"] += 1
         row["memory_bearing"] += int(s["memory_bearing"])
+    k_strict = sum(1 for s in prop if s.get("memory_bearing_strict", s["memory_bearing"]))
     return {"stratum": "proportional (scoreable probes)", "estimate": wilson(k, len(prop)),
+            "estimate_strict": wilson(k_strict, len(prop)),
+            "strict_rule": "memory-bearing and not on screen (on_screen neither clear nor "
+                           "borderline; rows without a verdict keep their recorded label)",
+            "n_with_verdict": sum(1 for s in prop if s.get("on_screen") is not None),
             "per_participant": dict(sorted(per.items()))}
 
 
@@ -273,23 +290,62 @@ def _reach(lines: list[dict]) -> tuple[dict, dict]:
     from evaluator.stats import describe, wilson
     from evaluator.realcompanion.text import WINDOW_TOKENIZER
 
-    rows = [s for s in lines if s.get("reach")]
+    def describe_rows(rows):
+        return {"n": len(rows),
+                "nearest_reference": describe([s["reach"]["nearest"] for s in rows]),
+                "farthest_reference": describe([s["reach"]["farthest"] for s in rows])}
+
+    with_reach = [s for s in lines if s.get("reach") and not s.get("cold_open")]
+    rows = [s for s in with_reach if s["memory_bearing"]]
+    thread = [s for s in with_reach if s["locus"] == "thread"]
+    # top level: memory-bearing probes (as before); by_population: the paper's "median of 2
+    # messages (in-thread) to 450 messages (out-of-thread)" side by side
     reach = {"unit": "messages between the probe and its reference (1 = the message just before)",
-             "n": len(rows),
-             "nearest_reference": describe([s["reach"]["nearest"] for s in rows]),
-             "farthest_reference": describe([s["reach"]["farthest"] for s in rows])}
+             **describe_rows(rows),
+             "by_population": {"thread": describe_rows(thread), "memory_bearing": describe_rows(rows)}}
+
+    def windows(rows):
+        return {
+            "n": len(rows),
+            "messages": {str(n): wilson(sum(1 for s in rows if s["reach"]["farthest"] <= n),
+                                        len(rows)) for n in WINDOW_MESSAGES},
+            "tokens": {str(t): wilson(sum(1 for s in rows if s["reach"]["tokens_to_farthest"] <= t),
+                                      len(rows)) for t in WINDOW_TOKENS}}
+
+    strict = [s for s in rows if s.get("memory_bearing_strict", True)]
     coverage = {
         "population": "memory-bearing probes with references",
-        "n": len(rows),
         "rule": "a window of N messages (or T tokens) is the run of messages just before the probe; "
                 "a probe is covered when all its references lie inside it",
         "tokenizer": WINDOW_TOKENIZER,
-        "messages": {str(n): wilson(sum(1 for s in rows if s["reach"]["farthest"] <= n), len(rows))
-                     for n in WINDOW_MESSAGES},
-        "tokens": {str(t): wilson(sum(1 for s in rows if s["reach"]["tokens_to_farthest"] <= t),
-                                  len(rows)) for t in WINDOW_TOKENS},
+        **windows(rows),
+        "strict": windows(strict),
+        "blocks": _block_coverage(rows),
+        "blocks_strict": _block_coverage(strict),
     }
     return reach, coverage
+
+
+def _block_coverage(rows: list[dict]) -> dict:
+    """Figure 4: the share of probes whose every reference lies inside each chat condition's
+    block (C1: the 3 messages before the probe; C3m: the 10 before; C2: the grounding messages;
+    C3: C1's and C2's; C4/C4m: BM25's top 10; C0: nothing)."""
+    from evaluator.realcompanion.chat_track import BM25_K, RECENT_N
+    from evaluator.stats import wilson
+
+    def covered(s, cond):
+        refs = s["reference_ids"]
+        dist = dict(zip(refs, s.get("reference_distances") or [s["reach"]["farthest"]] * len(refs)))
+        grounding = set(s.get("grounding_ids") or [])
+        top = set((s.get("retrieval") or {}).get("bm25_top10") or [])
+        inside = {"C0": lambda r: False, "C1": lambda r: dist[r] <= RECENT_N,
+                  "C3m": lambda r: dist[r] <= BM25_K, "C2": lambda r: r in grounding,
+                  "C3": lambda r: r in grounding or dist[r] <= RECENT_N,
+                  "C4": lambda r: r in top, "C4m": lambda r: r in top}[cond]
+        return all(inside(r) for r in refs)
+
+    return {c: wilson(sum(1 for s in rows if covered(s, c)), len(rows))
+            for c in ("C0", "C1", "C2", "C3", "C4", "C3m", "C4m")}
 
 
 def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_threshold) -> dict:
@@ -336,6 +392,58 @@ def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_thres
             "detection_rate_memory_bearing": wilson(sum(map(fires, positives)), len(positives)),
             "fires_on_proportional": sum(map(fires, proportional)),
         }
+    return out
+
+
+class _QuestionProbe:
+    """A written question seen by a detector as a probe: `text` is the question, `position` is
+    where its pool ends (the asked_after message is visible, so it is in the pool)."""
+
+    def __init__(self, q) -> None:
+        self.participant, self.probe_id, self.text = q.participant, q.qid, q.question
+        self.message_id = None
+        self.position = q.visible_until
+        self.question = q
+
+
+def question_detection(release, lines: list[dict], detectors: list[str], detector_fn,
+                       seed: int) -> dict:
+    """The same detectors scored on the written questions (positives: every question, whose
+    evidence the conversation holds) against the same negatives as the chat probes (no-referent
+    probes, cold opens): the paper's "question track AUROC 0.802" (written questions leak
+    lexical cues). Computed from the release at aggregation time (questions are not journaled)."""
+    from evaluator.stats import auroc_with_interval
+
+    scoreable = [s for s in lines if s["scoreable"] and not s["cold_open"]]
+    negatives = {"no_referent": [s for s in scoreable if s["locus"] == "none"],
+                 "cold_opens": [s for s in lines if s["cold_open"]]}
+    out: dict = {"positives": "written questions", "n_questions": 0}
+    scores: dict[str, list[float]] = {d: [] for d in detectors}
+    failed: dict[str, str] = {}
+    clusters: list[str] = []
+    for part in release.participants:
+        index = part.bm25()
+        for q in part.questions:
+            sc = index.scores(q.question, q.visible_until)
+            scores[BUILTIN_DETECTOR].append(float(sc.max()) if len(sc) else 0.0)
+            for name in detectors:
+                if name == BUILTIN_DETECTOR or detector_fn is None or name in failed:
+                    continue
+                try:
+                    scores[name].append(float(detector_fn(_QuestionProbe(q),
+                                                          part.history(q.visible_until))))
+                except Exception as exc:    # noqa: BLE001 - a probe-only detector: noted, not fatal
+                    failed[name] = (f"not computed: the detector failed on question "
+                                    f"{q.participant}/{q.qid} ({type(exc).__name__}: {exc})")
+            clusters.append(part.pid)
+    out["n_questions"] = len(clusters)
+    for name in detectors:
+        if name in failed:
+            out[name] = {"value": None, "note": failed[name]}
+            continue
+        out[name] = {f"auroc_questions_vs_{label}": auroc_with_interval(
+            scores[name], clusters, [s["detectors"][name] for s in neg],
+            [s["participant"] for s in neg], seed=seed) for label, neg in negatives.items()}
     return out
 
 

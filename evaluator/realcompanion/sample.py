@@ -12,7 +12,10 @@ the one or two messages just before them.
 The text is template-made chit-chat: it has the lexical shape the retrieval methods need (named
 entities shared between a probe and its distant reference in about 40% of cases, topic words
 shared by whole sessions, distractor mentions), not the meaning of real conversation. Nothing
-here is real data.
+here is real data. Version 2 adds on-screen verdicts (D.4) to memory-bearing and thread rows (the
+strict reading keeps about 38% of memory-bearing rows) and leaves about a quarter of persona slots
+empty (null), from streams of their own so the rest of the data is as in version 1; companion-
+sent evidence comes from the companion-locus probes.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import tempfile
 from datetime import date, timedelta
 from pathlib import Path
 
-SAMPLE_VERSION = 1
+SAMPLE_VERSION = 2
 DEFAULT_SCALE = 0.1
 
 # pid, messages at scale 1, span in days, active days, has memory-bearing probes
@@ -51,6 +54,11 @@ MEMORY_LOCUS_WEIGHTS = (("profile", 223), ("episode", 116), ("companion", 65))
 AUDIT_WEIGHTS = (("supported", 1471), ("repairable", 1025), ("unsupported", 455), ("pending", 390),
                  ("pruned_supported", 37), ("unjudged", 202))
 START = date(2025, 2, 3)
+# On-screen verdicts of memory-bearing rows: the strict reading keeps only `not_on_screen`, which
+# takes the demand rate from about 3.4% to about 1.3% as in the paper.
+ON_SCREEN_WEIGHTS = (("not_on_screen", 38), ("borderline", 32), ("clear", 30))
+ON_SCREEN_MEMORY = tuple(v for v, _ in ON_SCREEN_WEIGHTS)
+NULL_SLOT_SHARE = 0.25       # persona slots left empty ("filled only where the conversation supports them")
 
 TOPICS = {
     "work": "deadline meeting manager spreadsheet project office report colleague",
@@ -587,6 +595,18 @@ def _participant(seed: int, pid_index: int, pid: str, n: int, span: int, active:
         if category == "temporal":
             questions[-1]["question"] = f"On which day did the user first mention {fact['entity']}?"
         k += 1
+
+    # 8. What version 2 added, from streams of their own (the rest of the data is unchanged):
+    # on-screen verdicts (D.4) and persona slots the conversation does not support (null).
+    extra = _rng(seed, pid, "v2-extras")
+    for row in rows:
+        if row["locus"] in ("profile", "episode", "companion"):
+            row["on_screen"] = extra.choices(ON_SCREEN_MEMORY, [w for _, w in ON_SCREEN_WEIGHTS])[0]
+        elif row["locus"] == "thread":
+            row["on_screen"] = extra.choice(("clear", "clear", "clear", "borderline"))
+    for name, slot in list(persona["slots"].items())[1:]:      # the first slot always has a value
+        if extra.random() < NULL_SLOT_SHARE:
+            persona["slots"][name] = {"value": None, "strength": None, "evidence": []}
 
     rows.sort(key=lambda r: r["_pos"])
     chat = []

@@ -4,7 +4,8 @@ Three judgments share the plumbing:
 - `Judge.grade(question, gold, prediction)`: a Beyond Recall (or RealCompanion Question track)
   answer against the reference, score 0, 0.5 or 1 (`judge_prompt.txt`);
 - `Judge.chat_reply(...)` / `judge_chat_reply(...)`: a RealCompanion Chat-track reply, content
-  match 0-2 against the gold response and whether it used memory (`chat_judge_prompt.txt`);
+  match 0-2 against the gold response, whether it used memory and whether it showed restraint
+  (`chat_judge_prompt.txt`, given the recent conversation);
 - `Judge.value_match(...)` / `judge_value_match(...)`: a persona or profile value against the
   gold value, match yes/no (`value_match_prompt.txt`).
 
@@ -200,15 +201,19 @@ def parse_answer_judgment(text: str) -> tuple[dict, str | None]:
 
 
 def parse_chat_judgment(text: str) -> tuple[dict, str | None]:
-    """({"content_match": 0|1|2, "used_memory": bool}, reason)."""
+    """({"content_match": 0|1|2, "used_memory": bool, "restraint": bool | None}, reason).
+    restraint is None when the reply leaves it out (a judge prompt of br-eval 0.1, or a judge
+    that skipped it): it is then not reported, never counted as either answer."""
     visible = _visible_text(text)
     objects = [o for o in _json_objects(visible) if "content_match" in o or "used_memory" in o]
     if objects:
         obj = objects[-1]
         raw_match, raw_used, reason = obj.get("content_match"), obj.get("used_memory"), _reason(objects)
+        raw_restraint = obj.get("restraint")
     else:
         raw_match = _last_labelled(visible, r"content[ _]match", r"(\d+)(?![\d.])")
         raw_used = _last_labelled(visible, r"used[ _]memory", r"(yes|no|true|false)\b")
+        raw_restraint = _last_labelled(visible, r"restraint", r"(yes|no|true|false)\b")
         reason = None
     match = _number(raw_match)
     if match not in (0.0, 1.0, 2.0):
@@ -216,7 +221,10 @@ def parse_chat_judgment(text: str) -> tuple[dict, str | None]:
     used = _yes_no(raw_used)
     if used is None:
         raise JudgeParseError(f"used_memory {raw_used!r} is not yes or no")
-    return {"content_match": int(match), "used_memory": used}, reason
+    restraint = None if raw_restraint is None else _yes_no(raw_restraint)
+    if raw_restraint is not None and restraint is None:
+        raise JudgeParseError(f"restraint {raw_restraint!r} is not yes or no")
+    return {"content_match": int(match), "used_memory": used, "restraint": restraint}, reason
 
 
 def parse_value_judgment(text: str) -> tuple[dict, str | None]:
@@ -383,7 +391,7 @@ class Judge:
 
     def chat_reply(self, *, probe: str, reply: str, gold_response: str,
                    context: str = "") -> JudgeResult:
-        """Content match 0-2 against the gold response and used_memory yes/no."""
+        """Content match 0-2 against the gold response, used_memory yes/no, restraint yes/no."""
         return self._judge("chat", {"context": answer_text(context).strip() or "(none)",
                                     "probe": answer_text(probe),
                                     "reference": answer_text(gold_response),
@@ -462,10 +470,13 @@ class Judge:
 # -- RealCompanion helpers -----------------------------------------------------------------------
 def judge_chat_reply(judge: Judge, *, probe: str, reply: str, gold_response: str,
                      context: str = "") -> dict:
-    """{"content_match": 0|1|2|None, "used_memory": bool|None, "raw", "reason", "error",
-    "cached"}; the two judgments are None (never 0 / False) when the judge failed."""
+    """{"content_match": 0|1|2|None, "used_memory": bool|None, "restraint": bool|None, "raw",
+    "reason", "error", "cached"}; the three judgments are None (never 0 / False) when the judge
+    failed. `context` is the conversation the judged reply answers (the messages before the
+    probe that the judge should see)."""
     r = judge.chat_reply(probe=probe, reply=reply, gold_response=gold_response, context=context)
     return {"content_match": r.values.get("content_match"), "used_memory": r.values.get("used_memory"),
+            "restraint": r.values.get("restraint"),
             "raw": r.raw, "reason": r.reason, "error": r.error, "cached": r.cached}
 
 
