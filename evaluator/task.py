@@ -59,6 +59,10 @@ class Task:
         """Every metric of the task from its journal lines (the latest line per key)."""
         raise NotImplementedError
 
+    def tables(self, entry: dict) -> str:
+        """Extra tables `br-eval report` prints for this task's results.json entry ("" none)."""
+        return ""
+
     def describe_item(self, ctx, item: Item) -> list[str]:
         """What `br-eval show KEY` prints for an item: what the agent is asked and what it sees."""
         return [item.key]

@@ -149,10 +149,10 @@ def main(args) -> int:
         print(json.dumps(results.get("results", {}), indent=2))
         return 0
     print_table(results)
-    from evaluator.realcompanion.tables import paper_tables
+    from evaluator.registry import TASKS
 
     for name, entry in (results.get("results") or {}).items():
-        text = paper_tables(name, entry)
+        text = TASKS[name].load().tables(entry) if name in TASKS else ""
         if text:
             print(f"\n{name}: the paper's tables\n\n{text}")
     return 0

@@ -179,6 +179,11 @@ class ChatTask(Task):
             sample.fields["relied_on"] = ans.relied_on
             sample.fields.update(ans.decisions())
 
+    def tables(self, entry: dict) -> str:
+        from evaluator.realcompanion.tables import paper_tables
+
+        return paper_tables(self.name, entry)
+
     def describe_item(self, ctx, item: Item) -> list[str]:
         p = item.payload
         kind = "cold open" if p.cold_open else f"probe, locus {p.locus}, stratum {p.stratum}"

@@ -100,6 +100,11 @@ class RetrievalTask(Task):
         _, release = load_rc(ctx)
         return [Item(sample_key(self.name, p), p.participant, p) for p in task_probes(release)]
 
+    def tables(self, entry: dict) -> str:
+        from evaluator.realcompanion.tables import paper_tables
+
+        return paper_tables(self.name, entry)
+
     def describe_item(self, ctx, item: Item) -> list[str]:
         p = item.payload
         return [f"{item.key}  (pool: the {p.position} message(s) before the probe)",
