@@ -16,6 +16,12 @@ def add_arguments(parser) -> None:
 def main(args) -> int:
     from pathlib import Path
 
+    from evaluator.errors import EvalError
+
+    try:
+        import jinja2  # noqa: F401
+    except ModuleNotFoundError:
+        raise EvalError("br-eval view needs Jinja2: pip install 'br-eval[view]'") from None
     from evaluator.view.report import write_report
     from evaluator.view.runs import load_run
 
