@@ -24,6 +24,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cache": ("evaluator.commands.cache", "inspect or prune the media cache"),
     "score": ("evaluator.commands.score", "re-score a finished run without calling the agent"),
     "report": ("evaluator.commands.report", "print a finished run's results as a table"),
+    "view": ("evaluator.commands.view", "write one offline HTML report of finished runs"),
+    "compare": ("evaluator.commands.compare", "paired differences between two finished runs"),
     "calibrate-judge": ("evaluator.commands.calibrate_judge", "measure a judge's false-accept and false-reject rates"),
 }
 

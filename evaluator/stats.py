@@ -199,3 +199,42 @@ def expected_random_hit(pool_size: int, n_gold: int, k: int) -> float:
     for j in range(k):
         miss *= max(0, n - g - j) / (n - j)
     return 1.0 - miss
+
+
+def paired_cluster_bootstrap(a, b, clusters, *, n_boot: int = N_BOOT, seed: int = 0) -> dict | None:
+    """Mean of the paired differences b - a (one pair per item both runs scored) with a 95%
+    percentile interval that resamples whole clusters (trajectories, participants) with
+    replacement, through the same `resamples()` draws as every other bootstrap. Pairs with a
+    missing side are dropped. None when no pair is left."""
+    import numpy as np
+
+    by: dict[str, list[float]] = {}
+    for x, y, c in zip(a, b, clusters):
+        if x is None or y is None or (isinstance(x, float) and math.isnan(x)) \
+                or (isinstance(y, float) and math.isnan(y)):
+            continue
+        by.setdefault(str(c), []).append(float(y) - float(x))
+    if not by:
+        return None
+    names = sorted(by)
+    sums = np.array([sum(by[c]) for c in names])
+    counts = np.array([len(by[c]) for c in names], dtype=np.float64)
+    mean = float(sums.sum() / counts.sum())
+    if len(names) < 2:
+        ci = [mean, mean]
+    else:
+        idx = resamples(len(names), n_boot, seed)
+        ci = [float(x) for x in np.percentile(sums[idx].sum(1) / counts[idx].sum(1), [2.5, 97.5])]
+    return {"mean": mean, "ci95": ci, "n": int(counts.sum()), "n_clusters": len(names)}
+
+
+def mcnemar_exact(b: int, c: int) -> float:
+    """Two-sided exact McNemar test for paired 0/1 outcomes: b = pairs only the first run got
+    right, c = pairs only the second got right. Under the null the b + c discordant pairs split
+    Binomial(b + c, 1/2); p = min(1, 2 * P(X <= min(b, c))). 1.0 when there is no discordant pair."""
+    n = int(b) + int(c)
+    if n == 0:
+        return 1.0
+    k = min(int(b), int(c))
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)

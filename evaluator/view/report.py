@@ -1,0 +1,386 @@
+"""`br-eval view`: one self-contained HTML file for one or more finished runs.
+
+Everything is inside the file: the page (a Jinja2 template), the plots (Vega-Lite specs rendered
+by the vendored vega / vega-lite / vega-embed runtime, see static/*.LICENSE.txt), the items as
+one JSON blob that the page renders on demand (a page of rows at a time, an item's details when
+it is opened) and the media thumbnails as small JPEG data URIs taken from the media cache.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import sys
+from pathlib import Path
+
+from evaluator.records import Sample
+from evaluator.view.runs import RunData, compare_runs, item_primary, label_runs, outcome
+
+STATIC = Path(__file__).parent / "static"
+RUNTIME = ("vega.min.js", "vega-lite.min.js", "vega-embed.min.js")
+THUMB_SIZE = (160, 120)
+MAX_PAGES, MAX_FRAMES = 4, 8
+
+
+# -- thumbnails -----------------------------------------------------------------------------------
+class Thumbnails:
+    """Small JPEG data URIs of the media an item's agent saw, built from the media cache with the
+    run's media settings (frames / fps / dpi / video backend), each stored once per report."""
+
+    def __init__(self) -> None:
+        self.uris: dict[str, str] = {}
+        self.failed: list[str] = []
+        self._cache = None
+        self._pdf_maps: dict[str, dict] = {}
+
+    @property
+    def cache(self):
+        if self._cache is None:
+            from media_cache import MediaCache
+
+            self._cache = MediaCache()
+        return self._cache
+
+    def _add(self, ident: str, image_path) -> str:
+        if ident not in self.uris:
+            from PIL import Image
+
+            with Image.open(image_path) as im:
+                im = im.convert("RGB")
+                im.thumbnail(THUMB_SIZE)
+                buf = io.BytesIO()
+                im.save(buf, "JPEG", quality=70, optimize=True)
+            self.uris[ident] = "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode()
+        return ident
+
+    def for_sample(self, run: RunData, sample: Sample) -> list[dict]:
+        """[{path, kind, label, thumbs: [id, ...]}] for each media input the item used."""
+        used = sample.inputs.get("media_used") or []
+        data = (run.header.get("data") or {}).get("path")
+        if not used or not data:
+            return []
+        from beyondrecall.errors import DataError
+        from media_cache.errors import MediaError
+
+        bench = Path(data) / "benchmark"
+        out, seen = [], set()
+        for entry in used:
+            if not isinstance(entry, dict) or not entry.get("path"):
+                continue
+            sig = (entry.get("path"), entry.get("kind"), tuple(entry.get("pages") or ()),
+                   tuple(entry.get("frames") or ()))
+            if sig in seen:
+                continue
+            seen.add(sig)
+            try:
+                out.append(self._media(run, bench, entry))
+            except (MediaError, DataError, OSError, ValueError) as exc:
+                self.failed.append(f"{entry.get('path')}: {exc}")
+        return [m for m in out if m]
+
+    def _media(self, run: RunData, bench: Path, entry: dict) -> dict | None:
+        from beyondrecall.paths import resolve_media
+
+        rel, kind = str(entry["path"]), entry.get("kind")
+        source = resolve_media(bench, rel)
+        s = run.settings
+        if kind == "pdf":
+            pages = self._pdf(bench.parent, source, rel, s.get("dpi")).pages
+            wanted = entry.get("pages") or [p.original_page for p in pages]
+            chosen = [p for p in pages if p.original_page in wanted][:MAX_PAGES]
+            ids = [self._add(f"pdf:{rel}:{s.get('dpi')}:{p.index}", p.image_path) for p in chosen]
+            return {"path": rel, "kind": "pdf", "label": "pages " + ", ".join(
+                str(p.original_page) for p in chosen), "thumbs": ids}
+        if kind == "video":
+            fps = s.get("fps")
+            backend = s.get("video_backend") or "pyav"
+            vf = (self.cache.video_frames(source, fps=fps, backend=backend) if fps else
+                  self.cache.video_frames(source, num_frames=s.get("frames") or 8, backend=backend))
+            wanted = set(entry.get("frames") or [f.index for f in vf.frames])
+            frames = [f for f in vf.frames if f.index in wanted] or list(vf.frames)
+            step = max(1, -(-len(frames) // MAX_FRAMES))
+            frames = frames[::step][:MAX_FRAMES]
+            ids = [self._add(f"video:{rel}:{fps}:{s.get('frames')}:{f.index}", f.image_path)
+                   for f in frames]
+            return {"path": rel, "kind": "video", "label": f"{len(frames)} of {len(vf.frames)} "
+                    f"sampled frames ({vf.duration:.1f} s)", "thumbs": ids}
+        img = self.cache.image(source)
+        return {"path": rel, "kind": "image", "label": f"{img.width}x{img.height}",
+                "thumbs": [self._add(f"image:{rel}", img.path)]}
+
+    def _pdf(self, snapshot: Path, source: Path, rel: str, dpi):
+        from beyondrecall.snapshot import read_pdf_map
+
+        key = str(snapshot)
+        if key not in self._pdf_maps:
+            try:
+                self._pdf_maps[key] = read_pdf_map(snapshot) or {}
+            except Exception:                      # a damaged map: pages keep their file numbers
+                self._pdf_maps[key] = {}
+        entry = self._pdf_maps[key].get(rel)
+        page_map = ([(p, p in entry.evidence_pages) for p in entry.original_pages]
+                    if entry is not None else None)
+        return self.cache.pdf_pages(source, dpi=dpi, page_map=page_map)
+
+
+# -- the payload ------------------------------------------------------------------------------------
+def _ci(est) -> tuple[float | None, float | None, float | None]:
+    if not isinstance(est, dict):
+        return None, None, None
+    mean = est.get("mean", est.get("rate"))
+    ci = est.get("ci95") or [None, None]
+    lo, hi = (ci + [None, None])[:2] if isinstance(ci, list) else (None, None)
+    return mean, lo, hi
+
+
+def _header(run: RunData) -> dict:
+    h = run.header
+    cfg = h.get("config") or {}
+    s = run.settings
+    data = h.get("data") or {}
+    if data.get("is_sample"):
+        revision = "generated sample"
+    else:
+        revision = data.get("revision") or "-"
+    return {"label": run.label, "path": str(run.path), "agent": s.get("agent"),
+            "model": s.get("model"), "model_args": s.get("model_args") or {},
+            "agent_args": s.get("agent_args") or {}, "gen_kwargs": s.get("gen_kwargs") or {},
+            "media": {k: s.get(k) for k in ("frames", "fps", "dpi", "captions", "video_backend")
+                      if s.get(k) not in (None, False)},
+            "judge": h.get("judge") or cfg.get("judge"), "data": data.get("path"),
+            "data_version": data.get("data_version"), "revision": revision,
+            "rc_data": cfg.get("rc_data"), "version": h.get("br_eval_version"),
+            "git": h.get("git_hash"), "date": h.get("date"), "seed": cfg.get("seed"),
+            "limit": cfg.get("limit")}
+
+
+def _task_rows(run: RunData) -> list[dict]:
+    rows = []
+    for name, r in run.tasks.items():
+        mean, lo, hi = _ci(r.primary)
+        rows.append({"task": name, "suite": r.suite, "metric": r.primary_metric, "mean": mean,
+                     "lo": lo, "hi": hi, "done": r.n_done, "expected": r.n_expected,
+                     "failed": r.n_failed, "errors": r.errors_by_kind})
+    return rows
+
+
+def _dimension_rows(run: RunData) -> list[dict]:
+    """Mean of the task means per Beyond Recall dimension and over all its tasks."""
+    from beyondrecall.records import TASK_DIMENSION
+
+    by: dict[str, list[float]] = {}
+    for name, r in run.tasks.items():
+        mean = _ci(r.primary)[0]
+        if name in TASK_DIMENSION and mean is not None:
+            by.setdefault(TASK_DIMENSION[name], []).append(mean)
+    rows = [{"dimension": d, "mean": sum(v) / len(v), "tasks": len(v)} for d, v in by.items()]
+    every = [m for v in by.values() for m in v]
+    if every:
+        rows.append({"dimension": "overall", "mean": sum(every) / len(every), "tasks": len(every)})
+    return rows
+
+
+def _plots(runs: list[RunData]) -> dict:
+    """Vega-Lite specs; a plot whose data no run has is left out."""
+    scores, content, hits, cover, demand = [], [], [], [], []
+    for run in runs:
+        for name, r in run.tasks.items():
+            mean, lo, hi = _ci(r.primary)
+            if mean is not None:
+                scores.append({"task": name, "run": run.label, "mean": mean, "lo": lo, "hi": hi})
+            m = r.metrics
+            for cond, entry in (m.get("per_condition") or {}).items():
+                pooled = ((entry or {}).get("content") or {}).get("pooled")
+                cm, clo, chi = _ci(pooled)
+                if cm is not None:
+                    content.append({"condition": cond, "run": run.label, "mean": cm, "lo": clo,
+                                    "hi": chi})
+            for gold, methods in (m.get("retrieval") or {}).items():
+                for method, pops in (methods or {}).items():
+                    for pop, entry in (pops or {}).items():
+                        for metric, est in ((entry or {}).get("pooled") or {}).items():
+                            if not metric.startswith("hit@"):
+                                continue
+                            hm, hlo, hhi = _ci(est)
+                            if hm is not None:
+                                hits.append({"gold set": gold, "method": method,
+                                             "population": pop, "k": int(metric[4:]),
+                                             "run": run.label, "mean": hm, "lo": hlo, "hi": hhi})
+            wc = m.get("window_coverage") or {}
+            for unit in ("messages", "tokens"):
+                for size, est in (wc.get(unit) or {}).items():
+                    rate, rlo, rhi = _ci(est)
+                    if rate is not None:
+                        cover.append({"unit": unit, "window": float(size), "run": run.label,
+                                      "rate": rate, "lo": rlo, "hi": rhi})
+            est = (m.get("demand_rate") or {}).get("estimate")
+            rate, rlo, rhi = _ci(est)
+            if rate is not None:
+                demand.append({"run": run.label, "rate": rate, "lo": rlo, "hi": rhi})
+    many = len(runs) > 1
+    color = {"field": "run", "type": "nominal", "title": "run"}
+    plots = {}
+
+    def interval(x: str, y: str, *, offset: bool, x_title: str, y_title: str) -> dict:
+        enc_y = {"field": y, "type": "nominal", "title": y_title, "sort": None}
+        base = {"y": enc_y, "color": color}
+        if offset and many:
+            base["yOffset"] = {"field": "run"}
+        return {"encoding": base, "layer": [
+            {"mark": {"type": "rule", "strokeWidth": 2},
+             "encoding": {"x": {"field": "lo", "type": "quantitative", "title": x_title,
+                                "scale": {"domain": [0, 1]}}, "x2": {"field": "hi"}}},
+            {"mark": {"type": "point", "filled": True, "size": 60},
+             "encoding": {"x": {"field": x, "type": "quantitative"},
+                          "tooltip": [{"field": y}, {"field": "run"},
+                                      {"field": x, "format": ".3f"},
+                                      {"field": "lo", "format": ".3f"},
+                                      {"field": "hi", "format": ".3f"}]}}]}
+
+    if scores:
+        plots["task_scores"] = {"title": "Primary metric per task (95% cluster interval)",
+                                "data": {"values": scores}, "width": 420,
+                                **interval("mean", "task", offset=True, x_title="score",
+                                           y_title="task")}
+    if content:
+        plots["rc_content"] = {"title": "RealCompanion chat: content match by condition",
+                               "data": {"values": content}, "width": 420,
+                               **interval("mean", "condition", offset=True, x_title="content match",
+                                          y_title="condition")}
+    if hits:
+        enc = {"x": {"field": "k", "type": "ordinal", "title": "k"},
+               "color": {"field": "method", "type": "nominal"}}
+        if many:
+            enc["strokeDash"] = {"field": "run", "type": "nominal"}
+        plots["retrieval_hits"] = {
+            "title": "RealCompanion retrieval: hit@k by method and gold set",
+            "data": {"values": hits},
+            "facet": {"column": {"field": "gold set", "type": "nominal"},
+                      "row": {"field": "population", "type": "nominal"}},
+            "spec": {"width": 170, "height": 130, "encoding": enc, "layer": [
+                {"mark": {"type": "line", "point": True},
+                 "encoding": {"y": {"field": "mean", "type": "quantitative", "title": "hit@k",
+                                    "scale": {"domain": [0, 1]}},
+                              "tooltip": [{"field": "method"}, {"field": "run"}, {"field": "k"},
+                                          {"field": "mean", "format": ".3f"},
+                                          {"field": "lo", "format": ".3f"},
+                                          {"field": "hi", "format": ".3f"}]}},
+                {"mark": {"type": "rule", "opacity": 0.5},
+                 "encoding": {"y": {"field": "lo", "type": "quantitative"},
+                              "y2": {"field": "hi"}}}]}}
+    if cover:
+        plots["window_coverage"] = {
+            "title": "RealCompanion: share of memory-bearing probes whose references fit in a window",
+            "data": {"values": cover},
+            "facet": {"column": {"field": "unit", "type": "nominal", "title": "window in"}},
+            "resolve": {"scale": {"x": "independent"}},
+            "spec": {"width": 260, "height": 160, "encoding": {
+                "x": {"field": "window", "type": "quantitative", "scale": {"type": "log"},
+                      "title": "window size"}, "color": color}, "layer": [
+                {"mark": {"type": "area", "opacity": 0.2},
+                 "encoding": {"y": {"field": "lo", "type": "quantitative"}, "y2": {"field": "hi"}}},
+                {"mark": {"type": "line", "point": True},
+                 "encoding": {"y": {"field": "rate", "type": "quantitative", "title": "covered",
+                                    "scale": {"domain": [0, 1]}},
+                              "tooltip": [{"field": "window"}, {"field": "run"},
+                                          {"field": "rate", "format": ".3f"}]}}]}}
+    if demand:
+        plots["demand_rate"] = {"title": "RealCompanion: demand rate (memory-bearing share)",
+                                "data": {"values": demand}, "width": 420,
+                                **interval("rate", "run", offset=False, x_title="rate",
+                                           y_title="run")}
+    return plots
+
+
+def _primary_metrics_table(sample: Sample) -> dict:
+    out = {}
+    for k, v in (sample.metrics or {}).items():
+        if isinstance(v, float):
+            out[k] = round(v, 4)
+        else:
+            out[k] = v
+    return out
+
+
+def _items(runs: list[RunData], thumbs: Thumbnails | None) -> list[dict]:
+    """One entry per (task, key), with each run's record side by side (null where a run has no
+    line for the item)."""
+    order: dict[tuple[str, str], dict] = {}
+    for i, run in enumerate(runs):
+        for task, samples in run.samples.items():
+            result = run.tasks.get(task)
+            for s in samples:
+                entry = order.get((task, s.key))
+                if entry is None:
+                    f = s.fields
+                    entry = order[(task, s.key)] = {
+                        "k": s.key, "t": task, "c": s.cluster,
+                        "q": _text(f.get("question")), "a": _text(f.get("answer")),
+                        "f": {k: v for k, v in f.items() if k not in ("question", "answer")},
+                        "r": [None] * len(runs)}
+                score = item_primary(s, result)
+                rec = {"p": s.prediction, "s": score, "o": outcome(s, score),
+                       "m": _primary_metrics_table(s), "in": s.inputs}
+                for short, value in (("j", s.judge), ("e", s.error), ("ek", s.error_kind),
+                                     ("tb", s.traceback), ("pr", s.prompt),
+                                     ("mr", s.model_reported), ("sec", s.seconds),
+                                     ("it", s.input_tokens), ("ot", s.output_tokens)):
+                    if value is not None:
+                        rec[short] = value
+                if thumbs is not None:
+                    media = thumbs.for_sample(run, s)
+                    if media:
+                        rec["media"] = media
+                entry["r"][i] = rec
+    return list(order.values())
+
+
+def _text(v):
+    if v is None or isinstance(v, str):
+        return v
+    return json.dumps(v, ensure_ascii=False, default=str)
+
+
+def _script_json(obj) -> str:
+    """JSON safe inside a <script> element."""
+    text = json.dumps(obj, ensure_ascii=False, default=str, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--").replace("\u2028", "\\u2028") \
+        .replace("\u2029", "\\u2029")
+
+
+def build_report(runs: list[RunData], *, thumbnails: bool = True, seed: int = 0) -> str:
+    """The report's HTML text."""
+    import jinja2
+
+    from evaluator import __version__
+
+    label_runs(runs)
+    thumbs = Thumbnails() if thumbnails else None
+    items = _items(runs, thumbs)
+    comparison = compare_runs(runs[0], runs[1], seed=seed) if len(runs) == 2 else None
+    payload = {"runs": [{"header": _header(r), "tasks": _task_rows(r),
+                         "dimensions": _dimension_rows(r)} for r in runs],
+               "plots": _plots(runs), "items": items, "comparison": comparison,
+               "thumbs": thumbs.uris if thumbs else {}}
+    if thumbs is not None and thumbs.failed:
+        print(f"br-eval: warning: {len(thumbs.failed)} media input(s) have no thumbnail "
+              f"(first: {thumbs.failed[0]})", file=sys.stderr)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(__file__).parent / "templates")),
+                             autoescape=jinja2.select_autoescape(["html", "j2"]))
+    template = env.get_template("report.html.j2")
+    runtime = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in RUNTIME)
+    return template.render(title=" vs ".join(r.label for r in runs), version=__version__,
+                           runtime=runtime, payload=_script_json(payload))
+
+
+def write_report(runs: list[RunData], out: Path, **kwargs) -> Path:
+    import os
+
+    html = build_report(runs, **kwargs)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(html, encoding="utf-8")
+    os.replace(tmp, out)
+    return out

@@ -1,0 +1,192 @@
+"""Finished runs as the viewer and `compare` see them: the typed records of a run folder (read
+through `RunDir`, never parsed another way), each item's primary score and outcome, and the
+paired comparison of two runs."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from evaluator.errors import EvalError
+from evaluator.records import Sample, TaskResult
+
+# Settings whose difference makes two runs' numbers not comparable as "the same test": the data,
+# the judge and the generation / media settings. (agent, model and their args are what one
+# compares, so they are shown, not warned about.)
+_SETTINGS_WARNED = ("gen_kwargs", "frames", "fps", "dpi", "captions", "clip_model",
+                    "clip_pretrained", "video_backend")
+
+
+@dataclass
+class RunData:
+    path: Path
+    label: str
+    header: dict
+    tasks: dict[str, TaskResult]
+    samples: dict[str, list[Sample]] = field(default_factory=dict)
+
+    @property
+    def settings(self) -> dict:
+        return (self.header.get("config") or {}).get("settings") or {}
+
+
+def load_run(path, label: str | None = None) -> RunData:
+    """A run folder's results.json and the latest journal line of every item, per task."""
+    from evaluator.results import RunDir
+
+    path = Path(path)
+    if not path.is_dir():
+        raise EvalError(f"{path}: no such run folder")
+    if not (path / "results.json").exists():
+        raise EvalError(f"{path}: no results.json (not a br-eval run folder?)")
+    run_dir = RunDir(path)
+    header = run_dir.read_results()
+    entries = header.get("results") or {}
+    tasks = {name: TaskResult.from_json(name, entry) for name, entry in entries.items()}
+    names = list(dict.fromkeys(list((header.get("config") or {}).get("tasks") or []) + list(tasks)))
+    samples = {}
+    for name in names:
+        if run_dir.journal_path(name).exists():
+            samples[name] = run_dir.latest_samples(name)
+    return RunData(path, label or path.name, header, tasks, samples)
+
+
+def label_runs(runs: list[RunData]) -> None:
+    """Give runs with the same folder name distinct labels (their parent folder, then a number)."""
+    seen: dict[str, int] = {}
+    for r in runs:
+        seen[r.label] = seen.get(r.label, 0) + 1
+    for i, r in enumerate(runs):
+        if seen[r.label] > 1:
+            r.label = f"{r.path.parent.name}/{r.path.name}" if r.path.parent.name else f"{r.label}#{i + 1}"
+    if len({r.label for r in runs}) < len(runs):
+        for i, r in enumerate(runs):
+            r.label = f"{r.label}#{i + 1}"
+
+
+def _number(v) -> float | None:
+    if isinstance(v, bool):
+        return float(v)
+    if isinstance(v, (int, float)) and not (isinstance(v, float) and math.isnan(v)):
+        return float(v)
+    return None
+
+
+def item_primary(sample: Sample, result: TaskResult | None = None) -> float | None:
+    """The item's primary score: metrics["primary"]; for tracks that score per condition (the
+    RealCompanion chat track), the task's primary metric under its primary condition."""
+    if sample.failed and sample.error_kind != "judge" or not sample.metrics:
+        return None
+    m = sample.metrics
+    value = _number(m.get("primary"))
+    if value is not None:
+        return value
+    if result is not None and result.primary_metric in m:
+        v = m[result.primary_metric]
+        if isinstance(v, dict):
+            cond = result.metrics.get("primary_condition")
+            v = v.get(cond) if cond in v else (next(iter(v.values())) if len(v) == 1 else None)
+        return _number(v)
+    return None
+
+
+def outcome(sample: Sample, score: float | None) -> str:
+    """right | wrong | partial | refused | failed | unscored."""
+    if sample.failed and sample.error_kind != "judge":
+        return "failed"
+    m = sample.metrics or {}
+    if m.get("refused") is True and m.get("answerable") is not False:
+        return "refused"
+    if score is None:
+        return "unscored"
+    if score >= 1.0 - 1e-9:
+        return "right"
+    if score <= 1e-9:
+        return "wrong"
+    return "partial"
+
+
+def _is_binary(values) -> bool:
+    return all(v in (0.0, 1.0) for v in values)
+
+
+def compare_runs(a: RunData, b: RunData, *, n_boot: int = 2000, seed: int = 0) -> dict:
+    """B against A on the items both answered, per task and overall: mean of B - A with a paired
+    cluster bootstrap interval, won (B higher) / lost / tied counts, and McNemar's exact test when
+    every paired score is 0 or 1."""
+    from evaluator.stats import mcnemar_exact, paired_cluster_bootstrap
+
+    rows: dict[str, dict] = {}
+    all_a, all_b, all_c = [], [], []
+    for task in [t for t in a.samples if t in b.samples]:
+        ra, rb = a.tasks.get(task), b.tasks.get(task)
+        sa = {s.key: s for s in a.samples[task]}
+        sb = {s.key: s for s in b.samples[task]}
+        xs, ys, cs = [], [], []
+        for key, s in sa.items():
+            if key not in sb:
+                continue
+            x, y = item_primary(s, ra), item_primary(sb[key], rb)
+            if x is None or y is None:
+                continue
+            xs.append(x)
+            ys.append(y)
+            cs.append(s.cluster if s.cluster is not None else key)
+        if not xs:
+            continue
+        suite = (ra.suite if ra else "") or ""
+        all_a += xs
+        all_b += ys
+        all_c += [c if suite == "realcompanion" else f"{task}/{c}" for c in cs]
+        rows[task] = _paired_row(xs, ys, cs, n_boot, seed, paired_cluster_bootstrap, mcnemar_exact)
+        rows[task]["primary_metric"] = (ra.primary_metric if ra else None)
+    overall = (_paired_row(all_a, all_b, all_c, n_boot, seed, paired_cluster_bootstrap,
+                           mcnemar_exact) if all_a else None)
+    return {"a": {"label": a.label, "path": str(a.path)}, "b": {"label": b.label, "path": str(b.path)},
+            "tasks": rows, "overall": overall, "warnings": differences(a, b)}
+
+
+def _paired_row(xs, ys, cs, n_boot, seed, bootstrap, mcnemar) -> dict:
+    won = sum(1 for x, y in zip(xs, ys) if y > x)
+    lost = sum(1 for x, y in zip(xs, ys) if y < x)
+    row = {"n": len(xs), "mean_a": sum(xs) / len(xs), "mean_b": sum(ys) / len(ys),
+           "diff": bootstrap(xs, ys, cs, n_boot=n_boot, seed=seed),
+           "won": won, "lost": lost, "tied": len(xs) - won - lost, "mcnemar": None}
+    if _is_binary(xs) and _is_binary(ys):
+        only_a = sum(1 for x, y in zip(xs, ys) if x == 1.0 and y == 0.0)
+        only_b = sum(1 for x, y in zip(xs, ys) if x == 0.0 and y == 1.0)
+        row["mcnemar"] = {"only_a": only_a, "only_b": only_b, "p": mcnemar(only_a, only_b)}
+    return row
+
+
+def differences(a: RunData, b: RunData) -> list[str]:
+    """What makes the two runs not the same test: data, judge, generation and media settings."""
+    out = []
+    ca, cb = a.header.get("config") or {}, b.header.get("config") or {}
+    da, db = a.header.get("data") or {}, b.header.get("data") or {}
+    if da.get("fingerprint") and db.get("fingerprint") and da["fingerprint"] != db["fingerprint"]:
+        out.append(f"Beyond Recall data differ: {da.get('path')} ({da['fingerprint'][:12]}) vs "
+                   f"{db.get('path')} ({db['fingerprint'][:12]})")
+    ia, ib = ca.get("data_identity") or {}, cb.get("data_identity") or {}
+    if ia.get("rc_data") and ib.get("rc_data") and ia["rc_data"] != ib["rc_data"]:
+        out.append(f"RealCompanion data differ: {ia['rc_data']} vs {ib['rc_data']}")
+    ja = (ca.get("judge"), a.header.get("judge"))
+    jb = (cb.get("judge"), b.header.get("judge"))
+    if ja != jb:
+        out.append(f"judge differs: {_short(ja[1] or ja[0])} vs {_short(jb[1] or jb[0])}")
+    for k in _SETTINGS_WARNED:
+        va, vb = a.settings.get(k), b.settings.get(k)
+        if va != vb:
+            out.append(f"{k} differs: {_short(va)} vs {_short(vb)}")
+    for k in ("seed", "limit", "conditions", "detector"):
+        if ca.get(k) != cb.get(k):
+            out.append(f"{k} differs: {_short(ca.get(k))} vs {_short(cb.get(k))}")
+    return out
+
+
+def _short(v) -> str:
+    import json
+
+    text = v if isinstance(v, str) else json.dumps(v, sort_keys=True, default=str)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,110 @@
+"""`br-eval view` in a real headless Chromium (Debian's chromium + chromium-driver, driven by
+Selenium): the overview table, a plot and a drill-down item with a thumbnail render without
+console errors, and the page loads nothing but itself. Skips only when Chromium is absent and
+BR_EVAL_REQUIRE_BROWSER is unset (.ci/run sets it, so CI never skips)."""
+
+import os
+import shutil
+import time
+
+import pytest
+
+from evaluator.cli import main
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if not (CHROMIUM and DRIVER):
+    if os.environ.get("BR_EVAL_REQUIRE_BROWSER"):
+        pytest.fail("BR_EVAL_REQUIRE_BROWSER is set but chromium / chromedriver are not installed",
+                    pytrace=False)
+    pytest.skip("chromium and chromedriver are not installed", allow_module_level=True)
+
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run")
+
+
+def open_browser(tmp_path):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    for flag in FLAGS:
+        opts.add_argument(flag)
+    opts.add_argument(f"--user-data-dir={tmp_path / 'chrome-profile'}")
+    opts.add_argument("--window-size=1280,900")
+    opts.binary_location = CHROMIUM
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # An explicit driver path: Selenium never tries to download one.
+    return webdriver.Chrome(service=Service(DRIVER), options=opts)
+
+
+def wait_for(driver, script, timeout=20.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for: {script}")
+
+
+def test_report_renders_in_headless_chromium(sample_snapshot, tmp_path):
+    runs = []
+    for name, reply in (("a", "zzz"), ("b", "The old harbour.")):
+        out = tmp_path / name
+        assert main(["run", "--no-progress", "--tasks", "cross_modal_semantic_matching,memory_update",
+                     "--data", str(sample_snapshot), "--agent", "none", "--model", "mock",
+                     "--model_args", f"replies={reply}", "--output_path", str(out)]) == 0
+        runs.append(str(out))
+    report = tmp_path / "report.html"
+    assert main(["view", *runs, "-o", str(report)]) == 0
+
+    driver = open_browser(tmp_path)
+    try:
+        driver.get(report.resolve().as_uri())
+        wait_for(driver, "return window.__brFirstRender")
+        # overview: the task table with both runs' rows
+        rows = driver.execute_script(
+            "return [...document.querySelectorAll('#tasktables tbody tr')].map(r => r.innerText)")
+        assert any("memory_update" in r for r in rows) and len(rows) >= 4
+        # a plot: vega-embed drew an SVG with marks
+        wait_for(driver, "return document.querySelector('#plot-task_scores[data-rendered]')")
+        marks = driver.execute_script(
+            "return document.querySelectorAll('#plot-task_scores svg path, #plot-task_scores svg line').length")
+        assert marks > 0
+        assert driver.execute_script("return document.getElementById('cmp').innerText").count("overall")
+        driver.save_screenshot(str(tmp_path / "overview.png"))
+        # drill-down: open an item whose agent saw media, in the items view
+        key = driver.execute_script(
+            "const D = JSON.parse(document.getElementById('payload').textContent);"
+            "const it = D.items.find(it => it.r.some(r => r && r.media));"
+            "return it && it.k")
+        assert key
+        driver.execute_script("document.getElementById('nav-items').click()")
+        wait_for(driver, "return document.querySelectorAll('#items tbody tr').length")
+        driver.execute_script(
+            f"[...document.querySelectorAll('#items tbody tr')].find(r => r.innerText.includes({key!r})).click()")
+        wait_for(driver, "return document.querySelector('#detail .thumbs img')")
+        ok = driver.execute_script(
+            "const im = document.querySelector('#detail .thumbs img');"
+            "return im.complete && im.naturalWidth > 0 && im.src.startsWith('data:image/jpeg')")
+        assert ok
+        assert driver.execute_script("return document.getElementById('detail').dataset.key") == key
+        assert "prediction" in driver.execute_script("return document.getElementById('detail').innerText")
+        driver.save_screenshot(str(tmp_path / "item.png"))
+        # filters: outcome and comparison filters narrow the list
+        driver.execute_script("const s = document.getElementById('f-cmp'); s.value = 'changed';"
+                              "s.dispatchEvent(new Event('change'))")
+        count = driver.execute_script("return document.getElementById('f-count').innerText")
+        assert count.endswith("items") and not count.startswith("0 of")
+        # nothing was fetched from anywhere: every resource the page loaded is inline
+        resources = driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name)")
+        assert all(r.startswith("data:") for r in resources), resources
+        logs = driver.get_log("browser")
+        errors = [e for e in logs if e["level"] in ("SEVERE", "ERROR")]
+        assert not errors, errors
+    finally:
+        driver.quit()
+    assert (tmp_path / "overview.png").stat().st_size > 10_000
+    assert (tmp_path / "item.png").stat().st_size > 10_000
