@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from beyondrecall.files import media_kind
 from evaluator.commands._common import add_data_arg, task_files_of
 
 _worker_caches: dict = {}
@@ -154,7 +155,7 @@ def main(args) -> int:
     with_audio = sum(1 for r in kinds["video"] if r.get("has_audio"))
     sampling = f"fps={settings['fps']:g}" if settings["fps"] else f"{settings['num_frames']} frames"
     elapsed = time.perf_counter() - started
-    from evaluator.commands.cache import human_bytes
+    from beyondrecall.files import human_bytes
 
     print(f"br-eval prepare: {len(tasks)} tasks, {len(rel_paths)} media files "
           f"({len(kinds['image'])} images, {len(kinds['pdf'])} PDFs with {pages} pages at "
@@ -171,17 +172,6 @@ def main(args) -> int:
                          f"(first: {failures[0]['rel']}: {failures[0]['error']}); "
                          "the others are cached")
     return 0
-
-
-def media_kind(rel: str) -> str | None:
-    ext = os.path.splitext(rel)[1].lower()
-    if ext in (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff"):
-        return "image"
-    if ext == ".pdf":
-        return "pdf"
-    if ext in (".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v"):
-        return "video"
-    return None
 
 
 def _run_jobs(jobs, settings, cache_dir, workers: int, show: bool) -> list[dict]:
