@@ -59,7 +59,8 @@ def _norm(key: str) -> str:
 def snapshot_counts(snapshot: Path, tasks) -> dict:
     """Counts of the loaded tasks: per task, totals, media referenced and distinct content (the
     latter from benchmark/SHA256SUMS's hashes, so nothing is read; None without the list)."""
-    from beyondrecall.checksums import media_type, parse_sums
+    from beyondrecall.checksums import parse_sums
+    from beyondrecall.files import media_kind
 
     per_task = {t.name: (len(t.trajectories), t.n_questions) for t in tasks}
     totals = {"tasks": len(tasks),
@@ -72,7 +73,7 @@ def snapshot_counts(snapshot: Path, tasks) -> dict:
     referenced: dict[str, set[str]] = {"image": set(), "pdf": set(), "video": set()}
     for t in tasks:
         for p in t.media_paths():
-            kind = media_type(p)
+            kind = media_kind(p)
             if kind:
                 referenced[kind].add(p)
     distinct = None

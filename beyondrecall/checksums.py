@@ -45,15 +45,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from beyondrecall.errors import DataError
+from beyondrecall.files import human_bytes, media_kind
 
 BLOCK_SIZE = 4 << 20  # 4 MiB reads: few syscalls, and hashlib drops the GIL for each block
 TOP_LIST = "checksums/SHA256SUMS"
 BENCH_LIST = "benchmark/SHA256SUMS"
 PROBLEM_KINDS = ("missing", "mismatch", "malformed", "duplicate", "unsafe", "unlisted",
                  "uncovered", "unreadable", "corrupt", "misnamed", "note")
-IMAGE_EXTS = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff"}
-PDF_EXTS = {".pdf"}
-VIDEO_EXTS = {".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v"}
 
 _LINE = re.compile(r"^(?P<hex>[0-9a-fA-F]{64}) (?P<mode>[ *])(?P<path>.+)$")
 # BSD form, what `sha256sum --tag` writes and `sha256sum -c` reads: `SHA256 (path) = hex`
@@ -131,7 +129,7 @@ class VerifyReport:
         for f in self.findings:
             d = fatal if f.fatal else benign
             d[f.kind] = d.get(f.kind, 0) + 1
-        head = (f"verified {self.files_hashed} files ({_human(self.bytes_hashed)}) against "
+        head = (f"verified {self.files_hashed} files ({human_bytes(self.bytes_hashed)}) against "
                 f"{len(self.lists)} list(s) with {self.entries} entries in {self.seconds:.1f} s")
         tail = (f"{sum(fatal.values())} problem(s): "
                 + ", ".join(f"{n} {k}" for k, n in sorted(fatal.items()))) if fatal else "OK"
@@ -159,14 +157,6 @@ class VerifyReport:
             "fingerprint": self.fingerprint,
             "summary": self.summary(),
         }
-
-
-def _human(n: int) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if n < 1000 or unit == "GB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1000
-    return f"{n:.1f} TB"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -411,17 +401,6 @@ def _check_video(path: str) -> dict:
         return {"codec": vs.codec_context.name, "width": vs.width, "height": vs.height,
                 "first_frame_time": first.time, "last_frame_time": last.time,
                 "audio": bool(audio), "audio_codec": audio[0].codec_context.name if audio else None}
-
-
-def media_type(path: str) -> str | None:
-    ext = os.path.splitext(path)[1].lower()
-    if ext in IMAGE_EXTS:
-        return "image"
-    if ext in PDF_EXTS:
-        return "pdf"
-    if ext in VIDEO_EXTS:
-        return "video"
-    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -673,7 +652,7 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
         dirnames[:] = sorted(d for d in dirnames if _utf8(d))
         for name in sorted(filenames):
             rel = Path(dirpath, name).relative_to(snapshot).as_posix()
-            if media_type(rel) is None or not _utf8(rel):
+            if media_kind(rel) is None or not _utf8(rel):
                 continue
             real = resolved.get(rel)
             if real is None:
@@ -693,9 +672,9 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
     pdf_lock = threading.Lock()  # PyMuPDF is not thread-safe
 
     def check(rel: str) -> dict:
-        info: dict = {"type": media_type(rel)}
+        info: dict = {"type": media_kind(rel)}
         try:
-            kind = sniff_type(targets[rel]) or media_type(rel)
+            kind = sniff_type(targets[rel]) or media_kind(rel)
             info["type"] = kind
             if kind == "empty":
                 raise ValueError("empty file (0 bytes)")
@@ -734,7 +713,7 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
         for rels, info in zip(groups.values(), pool.map(check, [g[0] for g in groups.values()])):
             for rel in rels:
                 one = dict(info, path=rel)
-                named = media_type(rel)
+                named = media_kind(rel)
                 if one["type"] not in (named, "empty"):
                     one["named_as"] = named
                 results.append(one)

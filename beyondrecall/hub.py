@@ -34,6 +34,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from beyondrecall.errors import DataError
+from beyondrecall.files import human_bytes
 from beyondrecall.snapshot import HUB_REPO, REVISION_FILE, default_download_dir, home_dir
 
 REALCOMPANION_REPO = "Quislab/RealCompanion"
@@ -169,7 +170,7 @@ def _check_space(api, repo: str, commit: str, local_dir: Path) -> None:
         probe = probe.parent
     free = shutil.disk_usage(probe).free
     if needed > free:
-        raise OSError(errno.ENOSPC, f"need {needed / 1e9:.2f} GB, {free / 1e9:.2f} GB free")
+        raise OSError(errno.ENOSPC, f"need {human_bytes(needed)}, {human_bytes(free)} free")
 
 
 def write_revision_file(local_dir: Path, *, repo: str, commit: str, revision: str,

@@ -57,6 +57,7 @@ TASK_FILES: dict[str, tuple[str, str]] = {
 
 # The card's table: task -> (trajectories, questions).
 from beyondrecall.card import TASK_COUNTS as FULL_COUNTS  # noqa: E402
+from beyondrecall.files import media_kind  # noqa: E402
 
 FULL_SESSIONS = 23_775
 FULL_TURNS = 345_738
@@ -894,12 +895,6 @@ def _sums_text(entries: dict[str, str], bsd: bool = False) -> bytes:
     return "".join(f"{h}  {p}\n" for p, h in sorted(entries.items())).encode()
 
 
-def _media_kind(path: str) -> str:
-    ext = path.rsplit(".", 1)[-1].lower()
-    return {"png": "images", "jpg": "images", "jpeg": "images", "pdf": "pdfs",
-            "mp4": "videos"}.get(ext, "other")
-
-
 # Layout variants: the same data in the other shapes the card allows (issue 13). Each one loads,
 # validates, verifies and runs with the same results as "default".
 VARIANTS = ("default", "card-configs", "snake", "camel", "hyphen", "dimension-prefix",
@@ -985,12 +980,12 @@ def _write_snapshot(root: Path, seed: int, scale: str, variant: str = "default")
                 n_t += len(s["turns"])
                 for t in s["turns"]:
                     for m in t.get("media") or ():
-                        referenced[_media_kind(m)].add(m)
+                        referenced[f"{media_kind(m)}s"].add(m)
             for q in tr["questions"]:
                 n_q += 1
                 n_c += q.get("timestamp") is not None
                 for m in q.get("media") or ():
-                    referenced[_media_kind(m)].add(m)
+                    referenced[f"{media_kind(m)}s"].add(m)
         stats_tasks[f"{dim}/{task}"] = {"file": _task_rel(dim, task, stem, variant),
                                         "trajectories": len(trajs), "questions": n_q,
                                         "sessions": n_s, "turns": n_t,

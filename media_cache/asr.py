@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from media_cache.device import default_device
 from media_cache.errors import MediaError, MissingWeightsError
 
 CHUNK_SECONDS = 30.0
@@ -81,14 +82,6 @@ class LoadedAsr:
     device: str
     model_type: str
     generate_calls: int = 0     # for tests and stats
-
-
-def default_device() -> str:
-    try:
-        import torch
-    except ImportError:
-        return "cpu"
-    return "cuda" if torch.cuda.is_available() else "cpu"
 
 
 def load_asr(spec: AsrSpec, device: str | None = None) -> LoadedAsr:

@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from media_cache.device import default_device
 from media_cache.errors import MediaError, MissingWeightsError
 
 DEFAULT_MODEL = "ViT-B-32"
@@ -213,14 +214,6 @@ class LoadedClip:
     tokenizer: object
     device: str
     forward_calls: int = 0    # encode_image / encode_text calls, for tests and stats
-
-
-def default_device() -> str:
-    try:
-        import torch
-    except ImportError:
-        return "cpu"
-    return "cuda" if torch.cuda.is_available() else "cpu"
 
 
 def load_clip(spec: ClipSpec, device: str | None = None) -> LoadedClip:

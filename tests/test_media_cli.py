@@ -89,6 +89,39 @@ def test_prepare_reports_a_corrupt_file_and_keeps_the_rest(sample_copy, tmp_path
     assert code == 1 and counts(out2) == (0, prepared + cached, 1)
 
 
+def test_prepare_summary_counts_add_up(sample_copy, tmp_path, capsys):
+    """Both summary lines count media files: the kinds add up to the files, and prepared + already
+    cached + failed add up to them too, on a fresh cache, a rerun with other settings, and with a
+    broken file (issue 11)."""
+    def check(out: str) -> tuple[int, int, int]:
+        m = re.search(r"(\d+) media files \((\d+) images, (\d+) PDFs .*, (\d+) videos with", out)
+        assert m, out
+        n, images, pdfs, videos = map(int, m.groups())
+        assert images + pdfs + videos == n
+        assert f"{n} media files: " in out
+        done = counts(out)
+        assert sum(done) == n, out
+        return done
+
+    cache_dir = ["--cache-dir", str(tmp_path / "cache"), "--dpi", "30", "--no-progress"]
+    code, out, _ = run_cli(capsys, "prepare", "--data", str(sample_copy), *cache_dir, "--frames", "2")
+    prepared, cached, failed = check(out)
+    assert code == 0 and prepared > 0 and failed == 0
+    # The sample repeats some files' content under other names: those are already cached.
+    assert cached > 0
+    code, out, _ = run_cli(capsys, "prepare", "--data", str(sample_copy), *cache_dir, "--fps", "1")
+    prepared2, cached2, _ = check(out)
+    assert 0 < prepared2 < prepared and cached2 > cached      # only the videos are new
+
+    from beyondrecall import load_tasks
+
+    media = sorted(set().union(*(t.media_paths() for t in load_tasks(sample_copy))))
+    video = next(m for m in media if m.endswith(".mp4"))
+    (sample_copy / "benchmark" / video).write_bytes(b"\x00" * 500)
+    code, out, _ = run_cli(capsys, "prepare", "--data", str(sample_copy), *cache_dir, "--fps", "2")
+    assert code == 1 and check(out)[2] == 1
+
+
 def test_prepare_captions_need_weights_and_say_so(sample_snapshot, tmp_path, capsys, monkeypatch):
     import huggingface_hub.constants as hf_constants
 
@@ -128,6 +161,8 @@ def test_prepare_with_captions_from_a_tiny_local_clip(sample_snapshot, tmp_path,
     assert info.ops["clip_image"].entries > 0 and info.ops["clip_text"].entries == 1
     code, out2, _ = run_cli(capsys, *args)
     assert code == 0 and counts(out2)[0] == 0
+    assert re.search(r"CLIP captions for \d+ images \(\d+ distinct\) with .*: 0 computed, [1-9]\d* "
+                     r"already cached", out2)
 
 
 def test_cache_prune_command(tmp_path, capsys):

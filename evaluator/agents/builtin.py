@@ -2,7 +2,9 @@
 
 - `baseline`     no model: BM25 over the visible turns; answers with the best-matching turn (or,
                  for a multiple-choice question, the option closest to the top turns) and refuses
-                 when nothing matches. Real, low scores; runs offline on any machine.
+                 when nothing matches; a query whose options describe a JSON answer
+                 (`options["json"]`, see `BaselineAgent.answer_json`) gets that JSON, filled the
+                 same way. Real, low scores; runs offline on any machine.
 - `full-context` all visible history, cut from the front to a token budget.
 - `rag`          BM25 top-k turns (turn text, PDF page text, captions) plus the last few turns.
 - `recent`       the last N turns.
@@ -64,8 +66,8 @@ class BaselineAgent(_Collecting):
         from evaluator.agents.text_index import Bm25Index
         from evaluator.scoring import extract_options
 
-        if query.options.get("format") == "reconstruction":
-            return self.reconstruct(query.options.get("persona_slots") or [])
+        if isinstance(query.options.get("json"), dict):
+            return self.answer_json(query.options["json"])
 
         docs = [_turn_search_text(t) for t in self.turns]
         index = Bm25Index(docs)
@@ -106,34 +108,51 @@ class BaselineAgent(_Collecting):
                 "evidence_ids": ids}
 
 
-    def reconstruct(self, slots: list[str]) -> Answer:
-        """RealCompanion reconstruction without a model: the user's first-person statements
-        become profile claims (citing themselves); each persona slot gets the user turn that
-        best matches the slot's name, when one matches at all."""
+    def answer_json(self, spec: dict) -> Answer:
+        """A JSON answer without a model, for a query whose `options["json"]` describes one.
+
+        Each key of `spec` names a field of the answer and says what goes in it (generic words,
+        no task's name):
+        - `{"claims_about": PERSON, "max": N}`: a list of `{"text", "citations"}` claims: PERSON's
+          own first-person statements (latest N, default 20, in history order), each citing its
+          message id where the data has ids.
+        - `{"values_for": [NAME, ...], "from": PERSON}`: an object giving, for each name, the
+          first 80 characters of PERSON's message that best matches the name's words (BM25),
+          when one matches at all.
+        Any other field spec is answered with null."""
         import json
-        import re
 
         from evaluator.agents.text_index import Bm25Index
 
-        first_person = re.compile(r"\b(i am|i'm|i work|i live|i have|i've|i moved|i started|my)\b", re.I)
-        user_turns = [t for t in self.turns if t.person == "user"]
-        claims, seen = [], set()
-        for t in reversed(user_turns):
-            if first_person.search(t.content) and t.content not in seen:
-                seen.add(t.content)
-                claims.append({"text": t.content, "citations": [t.id] if t.id else []})
-            if len(claims) >= 20:
-                break
-        index = Bm25Index([t.content for t in user_turns])
-        persona = {}
-        for slot in slots:
-            words = re.sub(r"[._]+", " ", slot)
-            ranked = index.ranked(words, k=1)
-            if ranked and ranked[0][1] > 0:
-                persona[slot] = user_turns[ranked[0][0]].content[:80]
-        return Answer(json.dumps({"profile": claims[::-1], "persona": persona}), relied_on=None)
+        out: dict = {}
+        for field_name, want in spec.items():
+            want = want if isinstance(want, dict) else {}
+            if "claims_about" in want:
+                turns = [t for t in self.turns if t.person == want["claims_about"]]
+                limit = int(want.get("max", 20))
+                claims, seen = [], set()
+                for t in reversed(turns):
+                    if _FIRST_PERSON.search(t.content) and t.content not in seen:
+                        seen.add(t.content)
+                        claims.append({"text": t.content, "citations": [t.id] if t.id else []})
+                    if len(claims) >= limit:
+                        break
+                out[field_name] = claims[::-1]
+            elif "values_for" in want:
+                turns = [t for t in self.turns if t.person == want.get("from", "user")]
+                index = Bm25Index([t.content for t in turns])
+                values = {}
+                for name in want["values_for"] or ():
+                    ranked = index.ranked(re.sub(r"[._]+", " ", str(name)), k=1)
+                    if ranked and ranked[0][1] > 0:
+                        values[name] = turns[ranked[0][0]].content[:80]
+                out[field_name] = values
+            else:
+                out[field_name] = None
+        return Answer(json.dumps(out), relied_on=None)
 
 
+_FIRST_PERSON = re.compile(r"\b(i am|i'm|i work|i live|i have|i've|i moved|i started|my)\b", re.I)
 MIN_SHARED_TERMS = 2
 _WHEN = re.compile(r"^\s*(when|on what date|on which (day|date)|what date)\b", re.IGNORECASE)
 

@@ -28,6 +28,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from beyondrecall.files import media_kind
+
 
 class MediaInput:
     """One media file as model-ready inputs, prepared on first use through the media cache.
@@ -45,7 +47,9 @@ class MediaInput:
 
     def __init__(self, rel_path: str, abs_path: Path, prep: "MediaPreparer", usage: list) -> None:
         self.rel_path = rel_path
-        self.kind = media_kind(rel_path)
+        # One reading of a file name (beyondrecall.files); a name with no known media extension
+        # is tried as an image, which the media cache then opens by its content.
+        self.kind = media_kind(rel_path) or "image"
         self._abs = abs_path
         self._prep = prep
         self._usage = usage
@@ -69,15 +73,6 @@ class MediaInput:
 
     def __repr__(self) -> str:
         return f"MediaInput({self.rel_path!r}, kind={self.kind!r})"
-
-
-def media_kind(path: str) -> str:
-    ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
-    if ext == "pdf":
-        return "pdf"
-    if ext in ("mp4", "mov", "mkv", "webm", "avi", "m4v"):
-        return "video"
-    return "image"
 
 
 @dataclass(slots=True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from beyondrecall.files import human_bytes
+
 
 def add_cache_dir_arg(parser, default=None) -> None:
     parser.add_argument("--cache-dir", "--cache_dir", dest="cache_dir", default=default, metavar="DIR",
@@ -38,15 +40,6 @@ def add_arguments(parser) -> None:
                        metavar="SECONDS",
                        help="remove unfinished writes older than this (default: %(default)g; "
                             "younger ones may belong to a running prepare)")
-
-
-def human_bytes(n: int) -> str:
-    size = float(n)
-    for unit in ("B", "KB", "MB", "GB", "TB"):
-        if size < 1024 or unit == "TB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{n} B"
 
 
 def main(args) -> int:

@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from beyondrecall.files import media_kind
 from evaluator.commands._common import add_data_arg, task_files_of
 
 _worker_caches: dict = {}
@@ -131,57 +132,44 @@ def main(args) -> int:
     failures = [r for r in results if r.get("error")]
     for r in failures:
         print(f"br-eval prepare: {r['rel']}: {r['error']}", file=sys.stderr)
-    prepared = sum(r.get("prepared", 0) for r in results)
-    cached = sum(r.get("cached", 0) for r in results)
+    # Counted in files, so the three add up to the media files named above: a file is failed when
+    # any of its outputs failed, prepared when any was computed now, else already cached (which a
+    # file whose content another file already prepared is, on a first run too).
+    ok = [r for r in results if not r.get("error")]
+    prepared = sum(1 for r in ok if r["prepared"])
+    cached = len(ok) - prepared
 
     caption_line = None
     if args.captions:
-        images = [p for r in results if not r.get("error") for p in r["images"]]
-        caption_line, cp, cc = _captions(cache, images, args, show)
-        prepared += cp
-        cached += cc
-
-    ok = [r for r in results if not r.get("error")]
+        caption_line = _captions(cache, [p for r in ok for p in r["images"]], args, show)
     asr_line = None
     if args.asr:
-        asr_line, ap, ac = _transcripts(cache, [bench / r["rel"] for r in ok
-                                                if r["kind"] == "video" and r.get("has_audio")], args, show)
-        prepared += ap
-        cached += ac
-    kinds = {k: [r for r in ok if r["kind"] == k] for k in ("image", "pdf", "video")}
+        asr_line = _transcripts(cache, [bench / r["rel"] for r in ok
+                                        if r["kind"] == "video" and r.get("has_audio")], args, show)
+    kinds = {k: [r for r in results if r["kind"] == k] for k in ("image", "pdf", "video")}
+    other = len(results) - sum(len(v) for v in kinds.values())
     pages = sum(r.get("pages", 0) for r in kinds["pdf"])
     frames = sum(r.get("frames", 0) for r in kinds["video"])
     with_audio = sum(1 for r in kinds["video"] if r.get("has_audio"))
     sampling = f"fps={settings['fps']:g}" if settings["fps"] else f"{settings['num_frames']} frames"
     elapsed = time.perf_counter() - started
-    from evaluator.commands.cache import human_bytes
+    from beyondrecall.files import human_bytes
 
     print(f"br-eval prepare: {len(tasks)} tasks, {len(rel_paths)} media files "
           f"({len(kinds['image'])} images, {len(kinds['pdf'])} PDFs with {pages} pages at "
           f"{settings['dpi']} dpi, {len(kinds['video'])} videos with {frames} frames ({sampling}) "
-          f"and {with_audio} audio tracks)")
+          f"and {with_audio} audio tracks{f', {other} of another type' if other else ''})")
     if caption_line:
         print(f"br-eval prepare: {caption_line}")
     if asr_line:
         print(f"br-eval prepare: {asr_line}")
-    print(f"br-eval prepare: {prepared} prepared, {cached} already cached, {len(failures)} failed "
-          f"in {elapsed:.1f} s; cache {cache.root} holds {human_bytes(cache.store.size_bytes())}")
+    print(f"br-eval prepare: {len(rel_paths)} media files: {prepared} prepared, {cached} already "
+          f"cached, {len(failures)} failed in {elapsed:.1f} s; cache {cache.root} holds {human_bytes(cache.store.size_bytes())}")
     if failures:
         raise MediaError(f"{len(failures)} of {len(rel_paths)} media files could not be prepared "
                          f"(first: {failures[0]['rel']}: {failures[0]['error']}); "
                          "the others are cached")
     return 0
-
-
-def media_kind(rel: str) -> str | None:
-    ext = os.path.splitext(rel)[1].lower()
-    if ext in (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff"):
-        return "image"
-    if ext == ".pdf":
-        return "pdf"
-    if ext in (".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v"):
-        return "video"
-    return None
 
 
 def _run_jobs(jobs, settings, cache_dir, workers: int, show: bool) -> list[dict]:
@@ -302,7 +290,7 @@ def prepare_one(job, settings: dict, cache_dir) -> dict:
     return out
 
 
-def _captions(cache, images: list[str], args, show: bool) -> tuple[str, int, int]:
+def _captions(cache, images: list[str], args, show: bool) -> str:
     from tqdm import tqdm
 
     with tqdm(total=len(images), unit="image", desc="captions", file=sys.stderr,
@@ -311,12 +299,12 @@ def _captions(cache, images: list[str], args, show: bool) -> tuple[str, int, int
                                    vocabulary=args.clip_vocabulary, progress=bar.update)
     new = {c.embedding_path for c in caps if not c.from_cache}
     old = {c.embedding_path for c in caps if c.from_cache} - new
-    line = (f"CLIP captions for {len(caps)} images ({len(new) + len(old)} distinct) with "
-            f"{caps[0].model if caps else args.clip_model or 'ViT-B-32'}")
-    return line, len(new), len(old)
+    return (f"CLIP captions for {len(caps)} images ({len(new) + len(old)} distinct) with "
+            f"{caps[0].model if caps else args.clip_model or 'ViT-B-32'}: {len(new)} computed, "
+            f"{len(old)} already cached")
 
 
-def _transcripts(cache, videos: list, args, show: bool) -> tuple[str, int, int]:
+def _transcripts(cache, videos: list, args, show: bool) -> str:
     """Speech-recognition transcripts of the videos' audio tracks (one model load at most)."""
     from tqdm import tqdm
 
@@ -326,4 +314,5 @@ def _transcripts(cache, videos: list, args, show: bool) -> tuple[str, int, int]:
         tr = cache.transcript(path, model=args.asr, language=args.asr_language)
         old += tr.from_cache
         new += not tr.from_cache
-    return f"transcripts of {len(videos)} audio tracks with {args.asr}", new, old
+    return (f"transcripts of {len(videos)} audio tracks with {args.asr}: {new} computed, "
+            f"{old} already cached")

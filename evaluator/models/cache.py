@@ -6,21 +6,21 @@ request messages, with every image replaced by the sha256 of its file's bytes. T
 cached under another path is a hit; a file rewritten with other bytes at the same path is a miss.
 Only successful generations are stored; errors are never cached, so a rerun retries them.
 
-The database uses WAL journaling and a busy timeout, one connection per thread, so several
-threads and several processes (two runs sharing a cache) can read and write it together.
+The database is opened through `evaluator.cachedb.CacheDB` (WAL journaling, a busy timeout with
+retries, one connection per thread and process), so several threads and several processes (two
+runs sharing a cache) can read and write it together; the judge's cache shares the file.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from evaluator.errors import EvalError
+from evaluator.cachedb import CacheDB, content_key
 from evaluator.models.base import AudioPart, Generation, ImagePart, Message, ModelCallError, TextPart
 
 _KEY_VERSION = 2   # bump when the key's recipe changes, so old entries stop matching
@@ -68,15 +68,13 @@ def request_key(backend: str, model_id: str, settings: dict[str, Any], messages:
             else:
                 raise TypeError(f"unsupported message part {type(part).__name__}")
         encoded_messages.append({"role": message.role, "content": parts})
-    payload = {
+    return content_key({
         "v": _KEY_VERSION,
         "backend": backend,
         "model": model_id,
         "settings": settings,
         "messages": encoded_messages,
-    }
-    blob = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    })
 
 
 class ResponseCache:
@@ -84,34 +82,13 @@ class ResponseCache:
         self.path = Path(path)
         self.hits = 0
         self.misses = 0
-        self._local = threading.local()
-        self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
-        if self.path.parent and not self.path.parent.exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._connect()  # fail now, with one clear line, if the file is not a usable database
-
-    def _connect(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None:
-            return conn
-        try:
-            conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA busy_timeout = 30000")
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
-            conn.execute(_SCHEMA)
-        except sqlite3.DatabaseError as exc:
-            raise EvalError(f"response cache {self.path} is not a usable SQLite database ({exc})") from None
-        self._local.conn = conn
-        with self._lock:
-            self._connections.append(conn)
-        return conn
+        # Fails now, with one clear line, if the file is not a usable database.
+        self._db = CacheDB(self.path, _SCHEMA)
 
     def get(self, key: str) -> Generation | None:
-        row = self._connect().execute(
-            "SELECT text, input_tokens, output_tokens, raw FROM responses WHERE key = ?", (key,)
-        ).fetchone()
+        row = self._db.one(
+            "SELECT text, input_tokens, output_tokens, raw FROM responses WHERE key = ?", (key,))
         with self._lock:
             if row is None:
                 self.misses += 1
@@ -128,7 +105,7 @@ class ResponseCache:
     def put(self, key: str, backend: str, model_id: str, generation: Generation) -> None:
         raw = json.dumps({**generation.raw, "_requested_model": generation.requested_model,
                           "_served_model": generation.served_model}, ensure_ascii=False, default=str)
-        self._connect().execute(
+        self._db.execute(
             "INSERT OR REPLACE INTO responses (key, backend, model_id, text, input_tokens, output_tokens, raw, created)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (key, backend, model_id, generation.text, generation.input_tokens, generation.output_tokens,
@@ -136,14 +113,10 @@ class ResponseCache:
         )
 
     def __len__(self) -> int:
-        return self._connect().execute("SELECT COUNT(*) FROM responses").fetchone()[0]
+        return self._db.one("SELECT COUNT(*) FROM responses")[0]
 
     def close(self) -> None:
-        with self._lock:
-            for conn in self._connections:
-                conn.close()
-            self._connections.clear()
-        self._local = threading.local()
+        self._db.close()
 
     def __enter__(self) -> "ResponseCache":
         return self

@@ -2,7 +2,8 @@
 the agent writes a profile (claims citing message ids) and a persona (slot name -> value).
 
 The agent reads every message, then gets one query whose `options` say what to write:
-`{"format": "reconstruction", "persona_slots": [...]}`; the query text says the same for model
+`{"format": "reconstruction", "persona_slots": [...], "json": {...}}` (`json` describes the
+answer's fields in generic words, see `output_fields`); the query text says the same for model
 agents. It must answer with JSON:
     {"profile": [{"text": "...", "citations": ["day12-7", ...]}, ...],
      "persona": {"slot name": "value", ...}}
@@ -41,6 +42,12 @@ INSTRUCTION = (
     "\"persona\", an object giving a value for each of these slots where the history supports "
     "one: {slots}. Answer with the JSON only."
 )
+
+
+def output_fields(slots: list[str]) -> dict:
+    """The answer's JSON in the agents' generic words (`options["json"]`, read by the weight-free
+    baseline): the user's claims with citations, and a value for each persona slot."""
+    return {"profile": {"claims_about": "user"}, "persona": {"values_for": slots, "from": "user"}}
 
 
 class JudgeFailed(RuntimeError):
@@ -197,7 +204,8 @@ class ReconstructionTask(Task):
         sample.fields["participant"] = p.pid
         sample.inputs["messages_read"] = len(p.messages)
         query = Query(item.key, TASK, INSTRUCTION.format(slots=", ".join(slots)), [], None,
-                      options={"format": "reconstruction", "persona_slots": slots})
+                      options={"format": "reconstruction", "persona_slots": slots,
+                               "json": output_fields(slots)})
         ans = ask(ctx, history_views(ctx)[p.pid].sessions_before(len(p.messages)), query)
         record_answer(ctx, sample, ans)
         sample.fields["tokens_read"] = ans.input_tokens if ans.input_tokens is not None else \
