@@ -3,7 +3,6 @@ scripted to be right on known items), and the paired statistics they use, agains
 by hand. The browser checks are in test_view_browser.py."""
 
 import json
-import math
 import re
 from html.parser import HTMLParser
 
