@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "prepare": ("evaluator.commands.prepare", "turn the tasks' media into cached model inputs"),
     "cache": ("evaluator.commands.cache", "inspect or prune the media cache"),
     "score": ("evaluator.commands.score", "re-score a finished run without calling the agent"),
+    "merge": ("evaluator.commands.merge", "join the shards of a sharded run into results.json"),
     "report": ("evaluator.commands.report", "print a finished run's results as a table"),
     "calibrate-judge": ("evaluator.commands.calibrate_judge", "measure a judge's false-accept and false-reject rates"),
 }

@@ -26,6 +26,7 @@ from evaluator.context import MediaSettings, RunContext
 from evaluator.errors import EvalError, UsageError, one_line, record_failure
 from evaluator.records import Sample, TaskResult
 from evaluator.results import RunDir, provenance
+from evaluator.sharding import shard_filter
 
 # Settings that change the answers: a run folder holding answers made with other settings is
 # not resumed into (its journal would mix two configurations).
@@ -81,14 +82,17 @@ def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
              seed: int = 0, num_concurrent: int | None = None, log_samples: bool = False,
              use_cache=None, conditions=None, detector: str | None = None,
              lenient_time: bool = False, overwrite: bool = False,
-             progress: bool | None = None) -> EvalResults:
+             progress: bool | None = None, shard: tuple[int, int] | None = None,
+             executor=None) -> EvalResults:
     """Run `tasks` (names, groups, or TaskSpecs) and return their results.
 
     model / judge: a backend name ("hf", "openai", "mock") built from model_args / judge_args,
     or a live object (a ChatModel, a Judge). data: the Beyond Recall snapshot (default: the
     configured one, else the generated sample); rc_data: the RealCompanion folder (default: the
     generated sample). output_path: the run folder (rerunning into it resumes). progress: None
-    shows a bar when stderr is a terminal and periodic lines when it is not.
+    shows a bar when stderr is a terminal and periodic lines when it is not. shard: (I, N) runs
+    shard I of N (evaluator/sharding.py) into its own journal files of output_path. executor:
+    None runs items on local threads; an evaluator.ray_executor.RayExecutor runs them on Ray.
     """
     from evaluator.registry import TaskSpec, resolve
 
@@ -126,9 +130,11 @@ def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
         rc_data = Path(rc_data)
 
     out = Path(output_path or default_output_path(agent, model_name, model_args))
-    run_dir = RunDir(out)
+    run_dir = RunDir(out, shard)
     if overwrite:
-        for f in list(out.glob("samples_*.jsonl")) + [run_dir.results_path]:
+        mine = ([run_dir.journal_path(s.name) for s in specs] if shard else
+                list(out.glob("samples_*.jsonl")) + list(run_dir.result_parts().values()))
+        for f in mine + [run_dir.results_path]:
             f.unlink(missing_ok=True)
     previous = run_dir.read_results()
     # The journal's keys say nothing about which data answered them: a folder that holds answers
@@ -218,6 +224,10 @@ class _Plan:
         self.task = task
         self.all_items = task.items(ctx)
         self.items = self.all_items if ctx.limit is None else self.all_items[:ctx.limit]
+        mine = shard_filter(self.all_items, ctx.run_dir.shard)
+        if mine is not None:          # --shard I/N: whole clusters, chosen over all items
+            self.all_items = [it for it in self.all_items if str(it.cluster) in mine]
+            self.items = [it for it in self.items if str(it.cluster) in mine]
         self.by_key = {it.key: it for it in self.all_items}
         self.keys = {it.key for it in self.items}
         latest = {s.key: s for s in ctx.run_dir.latest_samples(task.name)}
@@ -399,12 +409,16 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
     or failed on. The agent is never called. Returns the results and the judge failures."""
     from evaluator.registry import TASKS
 
+    from evaluator.sharding import merge, needs_merge
+
+    if needs_merge(run_path):             # a sharded run: join the shards first
+        merge(run_path, progress=progress)
     run_dir = RunDir(run_path)
     results = run_dir.read_results()
     if not results:
         raise EvalError(f"{run_path}: no results.json (not a br-eval run folder?)")
     config = results.get("config", {})
-    names = [t for t in config.get("tasks", []) if t in TASKS and run_dir.journal_path(t).exists()]
+    names = [t for t in config.get("tasks", []) if t in TASKS and run_dir.has_journal(t)]
     if not names:
         raise EvalError(f"{run_path}: no journals to score")
     data = (results.get("data") or {}).get("path")

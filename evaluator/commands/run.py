@@ -58,6 +58,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--no-progress", "--no_progress", dest="progress", action="store_false")
     parser.add_argument("--overwrite", action="store_true",
                         help="start the run folder afresh even if it holds other settings")
+    parser.add_argument("--shard", default=None, metavar="I/N",
+                        help="run shard I of N (0-based; whole trajectories/participants) into "
+                             "its own files of --output_path; `br-eval merge` joins the shards")
+    parser.add_argument("--shards", type=int, default=None, metavar="N",
+                        help="N shards, this one's index from SLURM_ARRAY_TASK_ID or "
+                             "JOB_COMPLETION_INDEX")
 
 
 def kv(text: str, flag: str) -> dict:
@@ -80,6 +86,9 @@ def main(args) -> int:
     media = MediaSettings(frames=args.frames, fps=args.fps, dpi=args.dpi, captions=args.captions,
                           clip_model=args.clip_model, clip_pretrained=args.clip_pretrained,
                           video_backend=args.video_backend)
+    from evaluator.sharding import parse_shard
+
+    shard = parse_shard(args.shard, args.shards)
     results = evaluate(
         args.tasks, agent=args.agent, agent_args=kv(args.agent_args, "agent_args"),
         model=args.model, model_args=kv(args.model_args, "model_args"),
@@ -89,11 +98,13 @@ def main(args) -> int:
         num_concurrent=args.num_concurrent, log_samples=args.log_samples,
         use_cache=args.use_cache, conditions=args.conditions, detector=args.detector,
         lenient_time=args.lenient_time, overwrite=args.overwrite,
-        progress=None if args.progress else False)
+        progress=None if args.progress else False, shard=shard)
     from evaluator.commands.report import print_table
 
     print_table(results.header | {"results": {n: r.to_json() for n, r in results.tasks.items()}})
-    print(f"results: {results.results_path}")
+    print(f"results: {results.results_path}"
+          + (f" (shard {shard[0]}/{shard[1]}: `br-eval merge {results.run_dir}` joins the shards)"
+             if shard else ""))
     if results.n_failed:
         units = {r.unit for r in results.tasks.values() if r.n_failed}
         unit = units.pop() if len(units) == 1 else "item"
