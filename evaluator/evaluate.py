@@ -164,6 +164,8 @@ def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
         from beyondrecall.snapshot import home_dir
 
         cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
+    if executor is not None:        # workers build their own model from the same settings
+        executor.bind(model, model_args, cache_path)
     if isinstance(model, str):
         from evaluator.models import make_model
 
@@ -206,7 +208,8 @@ def evaluate(tasks, *, agent: str = "baseline", agent_args: dict | None = None,
         header["judge"] = judge.describe()
     run_dir.write_results(header)
     try:
-        results = run_loop(ctx, [task for _, task in declared], progress=progress)
+        results = run_loop(ctx, [task for _, task in declared], progress=progress,
+                           executor=executor)
     finally:
         run_dir.close()
     return EvalResults(out, results, header)
@@ -300,30 +303,44 @@ def _each(ctx: RunContext, jobs: list, work, bar: Progress) -> None:
         bar.close()
 
 
-def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None) -> dict[str, TaskResult]:
-    """Solve, judge and aggregate `tasks` (prepared declarations) into ctx.run_dir."""
+def solve_item(ctx: RunContext, task, item) -> Sample:
+    """Solve and score (without a judge) one item into a new Sample; an agent, model or media
+    failure is recorded in it, an EvalError stops the run. Local threads and Ray workers alike."""
+    sample = Sample(item.key, task.name, item.cluster)
+    started = time.perf_counter()
+    try:
+        task.solve(ctx, item, sample)
+        task.score(ctx, item, sample, None)
+    except (KeyboardInterrupt, SystemExit, EvalError):
+        raise
+    except Exception as exc:  # an agent, model or media failure is this item's error
+        record_failure(sample, exc)
+    sample.seconds = round(time.perf_counter() - started, 4)
+    return sample
+
+
+def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None,
+             executor=None) -> dict[str, TaskResult]:
+    """Solve, judge and aggregate `tasks` (prepared declarations) into ctx.run_dir. executor:
+    None solves on local threads (`_each`); a RayExecutor solves each cluster on a Ray worker
+    and streams the samples back; the journal is written here either way."""
     plans = [_Plan(ctx, task) for task in tasks]
     lock = threading.Lock()
     enabled = progress is not False
 
     def solve(job) -> None:
         plan, item = job
-        sample = Sample(item.key, plan.task.name, item.cluster)
-        started = time.perf_counter()
-        try:
-            plan.task.solve(ctx, item, sample)
-            plan.task.score(ctx, item, sample, None)
-        except (KeyboardInterrupt, SystemExit, EvalError):
-            raise
-        except Exception as exc:  # an agent, model or media failure is this item's error
-            record_failure(sample, exc)
-        sample.seconds = round(time.perf_counter() - started, 4)
+        sample = solve_item(ctx, plan.task, item)
         with lock:
             ctx.run_dir.append(sample)
 
     jobs = [(plan, item) for plan in plans for item in plan.todo]
     label = plans[0].task.name if len(plans) == 1 else f"{len(plans)} tasks"
-    _each(ctx, jobs, solve, Progress(ctx, len(jobs), label, enabled))
+    bar = Progress(ctx, len(jobs), label, enabled)
+    if executor is None:
+        _each(ctx, jobs, solve, bar)
+    else:
+        executor.each(ctx, jobs, ctx.run_dir.append, bar)
     if ctx.judge is not None:
         judge_phase(ctx, plans, lock, enabled)
     results = {}

@@ -61,6 +61,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("--shard", default=None, metavar="I/N",
                         help="run shard I of N (0-based; whole trajectories/participants) into "
                              "its own files of --output_path; `br-eval merge` joins the shards")
+    parser.add_argument("--executor", default="local", choices=["local", "ray"],
+                        help="local threads (default), or Ray: one task per trajectory/participant "
+                             "on a Ray cluster (pip install 'br-eval[ray]')")
+    add_alias(parser, "ray_address", default=None, metavar="ADDR",
+              help="Ray cluster to join (default: start a local one)")
+    add_alias(parser, "ray_num_gpus", type=float, default=0, metavar="G",
+              help="GPUs per Ray task (an agent with a local model)")
+    add_alias(parser, "ray_num_cpus", type=float, default=1, metavar="C", help="CPUs per Ray task")
     parser.add_argument("--shards", type=int, default=None, metavar="N",
                         help="N shards, this one's index from SLURM_ARRAY_TASK_ID or "
                              "JOB_COMPLETION_INDEX")
@@ -89,6 +97,11 @@ def main(args) -> int:
     from evaluator.sharding import parse_shard
 
     shard = parse_shard(args.shard, args.shards)
+    executor = None
+    if args.executor == "ray":
+        from evaluator.ray_executor import RayExecutor
+
+        executor = RayExecutor(args.ray_address, args.ray_num_gpus, args.ray_num_cpus)
     results = evaluate(
         args.tasks, agent=args.agent, agent_args=kv(args.agent_args, "agent_args"),
         model=args.model, model_args=kv(args.model_args, "model_args"),
@@ -98,7 +111,8 @@ def main(args) -> int:
         num_concurrent=args.num_concurrent, log_samples=args.log_samples,
         use_cache=args.use_cache, conditions=args.conditions, detector=args.detector,
         lenient_time=args.lenient_time, overwrite=args.overwrite,
-        progress=None if args.progress else False, shard=shard)
+        progress=None if args.progress else False, shard=shard,
+        executor=executor)
     from evaluator.commands.report import print_table
 
     print_table(results.header | {"results": {n: r.to_json() for n, r in results.tasks.items()}})
