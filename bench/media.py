@@ -3,6 +3,8 @@
     python bench/media.py                # 60 s and 10 min 720p videos with audio, a 10-page PDF
     python bench/media.py --quick        # 20 s and 2 min videos, 10 pages (a smoke run)
     python bench/media.py --delivery-only   # only the per-question delivery and request-size tables
+    python bench/media.py --release-scale 0.01   # prepare at 1% of the release's media, 1 vs 2
+                                                 # workers, projected full-release time
 
 The media are generated first into a temporary folder (H.264 ultrafast at 10 fps with a 2 s GOP,
 AAC stereo tone; PDF pages of text and boxes); generation time is printed but not counted.
@@ -189,7 +191,15 @@ def main(argv=None) -> int:
     ap.add_argument("--keep", metavar="DIR", help="generate into DIR and keep it (reused when present)")
     ap.add_argument("--delivery-only", action="store_true", help="only the issue-18 delivery tables")
     ap.add_argument("--questions", type=int, default=10, help="questions per medium in the delivery table")
+    ap.add_argument("--release-scale", type=float, default=None, metavar="FRACTION",
+                    help="prepare media with the card's counts times FRACTION with 1 and 2 "
+                         "workers (bench/media_release.py) and project the full release")
     args = ap.parse_args(argv)
+    if args.release_scale is not None:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from media_release import run as release_scale
+
+        return release_scale(args.release_scale, args.keep)
 
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="br-eval-bench-media-"))
     work.mkdir(parents=True, exist_ok=True)

@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "prepare": ("evaluator.commands.prepare", "turn the tasks' media into cached model inputs"),
     "cache": ("evaluator.commands.cache", "inspect or prune the media cache"),
     "score": ("evaluator.commands.score", "re-score a finished run without calling the agent"),
+    "merge": ("evaluator.commands.merge", "join the shards of a sharded run into results.json"),
     "report": ("evaluator.commands.report", "print a finished run's results as a table"),
     "view": ("evaluator.commands.view", "write one offline HTML report of finished runs"),
     "compare": ("evaluator.commands.compare", "paired differences between two finished runs"),

@@ -51,3 +51,11 @@ def record_failure(sample, exc: BaseException) -> None:
     sample.error = one_line(exc)
     sample.error_kind = error_kind(exc)
     sample.traceback = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+
+
+class ItemFailed(Exception):
+    """`--raise`: the first failing item stops the run; carries its Sample (with the traceback)."""
+
+    def __init__(self, sample) -> None:
+        super().__init__(f"{sample.key}: {sample.error}")
+        self.sample = sample

@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from evaluator.context import MediaSettings, RunContext
-from evaluator.errors import EvalError, UsageError, one_line, record_failure
+from evaluator.errors import EvalError, ItemFailed, UsageError, one_line, record_failure
 from evaluator.records import Sample, TaskResult
 from evaluator.results import RunDir, provenance
+from evaluator.sharding import shard_filter
 
 @dataclass
 class EvalResults:
@@ -80,7 +81,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
              num_concurrent: int | None = None, log_samples: bool = False, use_cache=None,
              conditions=None, detector: str | None = None, include_path=None,
              lenient_time: bool = False, overwrite: bool = False, raise_errors: bool = False,
-             progress: bool | None = None, announce: bool = True) -> EvalResults:
+             progress: bool | None = None, announce: bool = True,
+             shard: tuple[int, int] | None = None, executor=None) -> EvalResults:
     """Run `tasks` (names, groups, or TaskSpecs) and return their results.
 
     agent: a built-in name or "package.module:Class" (default: `full-context` when a model is
@@ -91,7 +93,9 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     RealCompanion folder (default: the generated sample). output_path: the run folder (rerunning
     into it resumes). raise_errors: stop at the first failing item with its traceback (for
     developing an agent). progress: None shows a bar when stderr is a terminal and periodic lines
-    when it is not. announce: print the first lines (agent, model, data) on stderr.
+    when it is not. announce: print the first lines (agent, model, data). shard: (I, N) runs
+    shard I of N (evaluator/sharding.py) into its own journal files of output_path. executor:
+    None runs items on local threads; an evaluator.ray_executor.RayExecutor runs them on Ray.
     """
     from evaluator.registry import TaskSpec, resolve
 
@@ -155,9 +159,11 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         rc_data = Path(rc_data)
 
     out = Path(output_path or default_output_path(agent, model_name, model_args))
-    run_dir = RunDir(out)
+    run_dir = RunDir(out, shard)
     if overwrite:
-        for f in list(out.glob("samples_*.jsonl")) + [run_dir.results_path]:
+        mine = ([run_dir.journal_path(s.name) for s in specs] if shard else
+                list(out.glob("samples_*.jsonl")) + list(run_dir.result_parts().values()))
+        for f in mine + [run_dir.results_path]:
             f.unlink(missing_ok=True)
     previous = run_dir.read_results()
     identity = {"data_fingerprint": data_info and data_info.get("fingerprint"),
@@ -183,6 +189,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         from beyondrecall.snapshot import home_dir
 
         cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
+    if executor is not None:        # workers build their own model from the same settings
+        executor.bind(model, model_args, cache_path)
     if isinstance(model, str):
         from evaluator.models import make_model
 
@@ -232,7 +240,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         header["judge"] = {**judge.describe(), "calibration": calibration_for(judge)}
     run_dir.write_results(header)
     try:
-        results = run_loop(ctx, [task for _, task in declared], progress=progress)
+        results = run_loop(ctx, [task for _, task in declared], progress=progress,
+                           executor=executor)
     finally:
         run_dir.close()
     return EvalResults(out, results, header)
@@ -338,6 +347,10 @@ class _Plan:
         self.task = task
         self.all_items = task.items(ctx)
         self.items = self.all_items if ctx.limit is None else self.all_items[:ctx.limit]
+        mine = shard_filter(self.all_items, ctx.run_dir.shard)
+        if mine is not None:          # --shard I/N: whole clusters, chosen over all items
+            self.all_items = [it for it in self.all_items if str(it.cluster) in mine]
+            self.items = [it for it in self.items if str(it.cluster) in mine]
         self.by_key = {it.key: it for it in self.all_items}
         self.keys = {it.key for it in self.items}
         latest = {s.key: s for s in ctx.run_dir.latest_samples(task.name)}
@@ -410,34 +423,48 @@ def _each(ctx: RunContext, jobs: list, work, bar: Progress) -> None:
         bar.close()
 
 
-def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None) -> dict[str, TaskResult]:
-    """Solve, judge and aggregate `tasks` (prepared declarations) into ctx.run_dir."""
+def solve_item(ctx: RunContext, task, item) -> Sample:
+    """Solve and score (without a judge) one item into a new Sample; an agent, model or media
+    failure is recorded in it, an EvalError stops the run. Local threads and Ray workers alike."""
+    sample = Sample(item.key, task.name, item.cluster)
+    started = time.perf_counter()
+    try:
+        task.solve(ctx, item, sample)
+        task.score(ctx, item, sample, None)
+    except (KeyboardInterrupt, SystemExit, EvalError):
+        raise
+    except Exception as exc:  # an agent, model or media failure is this item's error
+        record_failure(sample, exc)
+    sample.seconds = round(time.perf_counter() - started, 4)
+    return sample
+
+
+def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None,
+             executor=None) -> dict[str, TaskResult]:
+    """Solve, judge and aggregate `tasks` (prepared declarations) into ctx.run_dir. executor:
+    None solves on local threads (`_each`); a RayExecutor solves each cluster on a Ray worker
+    and streams the samples back; the journal is written here either way."""
     plans = [_Plan(ctx, task) for task in tasks]
     lock = threading.Lock()
     enabled = progress is not False
 
     def solve(job) -> None:
         plan, item = job
-        sample = Sample(item.key, plan.task.name, item.cluster)
-        started = time.perf_counter()
-        try:
-            plan.task.solve(ctx, item, sample)
-            plan.task.score(ctx, item, sample, None)
-        except (KeyboardInterrupt, SystemExit, EvalError):
-            raise
-        except Exception as exc:  # an agent, model or media failure is this item's error
-            record_failure(sample, exc)
-            if ctx.raise_errors:
-                with lock:
-                    ctx.run_dir.append(sample)
-                raise
-        sample.seconds = round(time.perf_counter() - started, 4)
+        sample = solve_item(ctx, plan.task, item)
+        if sample.failed and ctx.raise_errors:
+            with lock:
+                ctx.run_dir.append(sample)
+            raise ItemFailed(sample)
         with lock:
             ctx.run_dir.append(sample)
 
     jobs = [(plan, item) for plan in plans for item in plan.todo]
     label = plans[0].task.name if len(plans) == 1 else f"{len(plans)} tasks"
-    _each(ctx, jobs, solve, Progress(ctx, len(jobs), label, enabled))
+    bar = Progress(ctx, len(jobs), label, enabled)
+    if executor is None:
+        _each(ctx, jobs, solve, bar)
+    else:
+        executor.each(ctx, jobs, ctx.run_dir.append, bar)
     if ctx.judge is not None:
         judge_phase(ctx, plans, lock, enabled)
     results = {}
@@ -530,12 +557,16 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
     or failed on. The agent is never called. Returns the results and the judge failures."""
     from evaluator.registry import TASKS
 
+    from evaluator.sharding import merge, needs_merge
+
+    if needs_merge(run_path):             # a sharded run: join the shards first
+        merge(run_path, progress=progress)
     run_dir = RunDir(run_path)
     results = run_dir.read_results()
     if not results:
         raise EvalError(f"{run_path}: no results.json (not a br-eval run folder?)")
     config = results.get("config", {})
-    names = [t for t in config.get("tasks", []) if t in TASKS and run_dir.journal_path(t).exists()]
+    names = [t for t in config.get("tasks", []) if t in TASKS and run_dir.has_journal(t)]
     if not names:
         raise EvalError(f"{run_path}: no journals to score")
     data = (results.get("data") or {}).get("path")

@@ -60,3 +60,28 @@ class ExplodingAgent(Agent):
 
     def answer(self, query):
         raise RuntimeError("memory backend unavailable")
+
+
+class CrashingAgent(Agent):
+    """Answers like the baseline, but the process running its 3rd question dies at once
+    (os._exit: a killed Ray worker), once per flag file $BR_EVAL_HOME/crash-flag."""
+
+    calls = {"n": 0}
+
+    def __init__(self, model=None, **agent_args):
+        from evaluator.agents.builtin import BaselineAgent
+
+        self.inner = BaselineAgent(model)
+
+    def write(self, session):
+        self.inner.write(session)
+
+    def answer(self, query):
+        import os
+
+        flag = os.path.join(os.environ["BR_EVAL_HOME"], "crash-flag")
+        CrashingAgent.calls["n"] += 1
+        if CrashingAgent.calls["n"] == 3 and not os.path.exists(flag):
+            open(flag, "w").close()
+            os._exit(1)
+        return self.inner.answer(query)

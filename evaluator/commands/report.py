@@ -142,6 +142,10 @@ def main(args) -> int:
     from evaluator.errors import EvalError
     from evaluator.results import RunDir
 
+    from evaluator.sharding import merge, needs_merge
+
+    if needs_merge(args.run_dir):         # a sharded run: join the shards first
+        merge(args.run_dir, quiet=False)
     if not (Path(args.run_dir) / "results.json").exists():
         raise EvalError(f"{args.run_dir}: no results.json (not a br-eval run folder?)")
     results = RunDir(args.run_dir).read_results()

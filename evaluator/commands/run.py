@@ -71,6 +71,20 @@ def add_arguments(parser) -> None:
     parser.add_argument("--no-progress", "--no_progress", dest="progress", action="store_false")
     parser.add_argument("--overwrite", action="store_true",
                         help="start the run folder afresh even if it holds other settings")
+    parser.add_argument("--shard", default=None, metavar="I/N",
+                        help="run shard I of N (0-based; whole trajectories/participants) into "
+                             "its own files of --output_path; `br-eval merge` joins the shards")
+    parser.add_argument("--executor", default="local", choices=["local", "ray"],
+                        help="local threads (default), or Ray: one task per trajectory/participant "
+                             "on a Ray cluster (pip install 'br-eval[ray]')")
+    add_alias(parser, "ray_address", default=None, metavar="ADDR",
+              help="Ray cluster to join (default: start a local one)")
+    add_alias(parser, "ray_num_gpus", type=float, default=0, metavar="G",
+              help="GPUs per Ray task (an agent with a local model)")
+    add_alias(parser, "ray_num_cpus", type=float, default=1, metavar="C", help="CPUs per Ray task")
+    parser.add_argument("--shards", type=int, default=None, metavar="N",
+                        help="N shards, this one's index from SLURM_ARRAY_TASK_ID or "
+                             "JOB_COMPLETION_INDEX")
 
 
 def kv(text: str, flag: str) -> dict:
@@ -85,18 +99,39 @@ def kv(text: str, flag: str) -> dict:
 
 def main(args) -> int:
     from evaluator.context import MediaSettings
-    from evaluator.evaluate import evaluate
 
     if not args.tasks:
         print("br-eval: error: no task given: pass --task NAME (see `br-eval ls`)", file=sys.stderr)
         return 2
-    from evaluator.commands._common import task_files_of
-
     media = MediaSettings(frames=args.frames, fps=args.fps, dpi=args.dpi, captions=args.captions,
                           clip_model=args.clip_model, clip_pretrained=args.clip_pretrained,
                           video_backend=args.video_backend, asr=args.asr,
                           asr_language=args.asr_language)
-    results = evaluate(
+    from evaluator.sharding import parse_shard
+
+    shard = parse_shard(args.shard, args.shards)
+    executor = None
+    if args.executor == "ray":
+        from evaluator.ray_executor import RayExecutor
+
+        executor = RayExecutor(args.ray_address, args.ray_num_gpus, args.ray_num_cpus)
+    from evaluator.errors import ItemFailed
+
+    try:
+        results = run_evaluate(args, media, shard, executor)
+    except ItemFailed as exc:          # --raise: the item's own traceback, then stop
+        print(exc.sample.traceback or "", file=sys.stderr, end="")
+        print(f"br-eval: stopped at {exc} (--raise); it is journaled, rerun without --raise "
+              "to go on", file=sys.stderr)
+        return 1
+    return report(results, shard)
+
+
+def run_evaluate(args, media, shard, executor):
+    from evaluator.commands._common import task_files_of
+    from evaluator.evaluate import evaluate
+
+    return evaluate(
         args.tasks, agent=args.agent, agent_args=kv(args.agent_args, "agent_args"),
         model=args.model, model_args=kv(args.model_args, "model_args"),
         gen_kwargs=kv(args.gen_kwargs, "gen_kwargs"), judge=args.judge,
@@ -107,11 +142,17 @@ def main(args) -> int:
         num_concurrent=args.num_concurrent, log_samples=args.log_samples,
         use_cache=args.use_cache, conditions=args.conditions, detector=args.detector,
         lenient_time=args.lenient_time, overwrite=args.overwrite,
-        progress=None if args.progress else False)
+        progress=None if args.progress else False, shard=shard,
+        executor=executor)
+
+
+def report(results, shard=None) -> int:
     from evaluator.commands.report import print_table
 
     print_table(results.header | {"results": {n: r.to_json() for n, r in results.tasks.items()}})
-    print(f"results: {results.results_path}")
+    print(f"results: {results.results_path}"
+          + (f" (shard {shard[0]}/{shard[1]}: `br-eval merge {results.run_dir}` joins the shards)"
+             if shard else ""))
     if results.n_failed:
         units = {r.unit for r in results.tasks.values() if r.n_failed}
         unit = units.pop() if len(units) == 1 else "item"

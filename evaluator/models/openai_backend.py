@@ -12,6 +12,13 @@ missing key) fail at once, because repeating them cannot help. Every retry is lo
 failure becomes one ModelCallError line with the status code, the server's URL and its own message,
 with the API key redacted.
 
+Many servers: `base_url=URL1|URL2|...` (or the path of a file with one URL a line, `#` comments)
+spreads requests over the endpoints, each request to the one with the fewest requests
+outstanding. An endpoint that fails (connection error, timeout, 5xx, 429) is rested, for its
+Retry-After when it sends one, else for a time that doubles with each failure in a row (up to a
+minute), and the request is retried at once on another; a rested endpoint gets requests again
+when its rest is over. The run's total in flight stays bounded by the loop (`--num_concurrent`).
+
 Bounds: `timeout` bounds a whole request, body included (a server that trickles its reply a byte
 a second is cut at the deadline); a reply body over MAX_REPLY_BYTES is not read further (the call
 fails); a reply text over MAX_REPLY_CHARS is cut there, recorded as raw["truncated_from_chars"].
@@ -81,12 +88,11 @@ class OpenAIChatModel:
             raise EvalError("openai backend: base_url is empty")
         if not model:
             raise EvalError("openai backend: model is empty")
-        if not base_url.startswith(("http://", "https://")):
-            raise EvalError(f"openai backend: base_url must start with http:// or https:// "
-                            f"(got {redact(base_url, [])!r})")
+        urls = endpoint_urls(base_url)
         if max_retries < 0 or concurrency < 1 or timeout <= 0 or backoff < 0:
             raise EvalError("openai backend: need max_retries >= 0, concurrency >= 1, timeout > 0, backoff >= 0")
-        self.base_url = base_url.rstrip("/")
+        self.pool = EndpointPool(urls)
+        self.base_url = "|".join(urls)
         self.model_id = model
         self.timeout = float(timeout)
         self.max_retries = int(max_retries)
@@ -107,7 +113,6 @@ class OpenAIChatModel:
         self.context_length: int | None = None if context_length is None else int(context_length)
         self.context_length_source = "model_args" if context_length is not None else None
         self.served_model: str | None = None      # what the server said answered (preflight)
-        self._client = None
         self._client_lock = threading.Lock()
 
     def __repr__(self) -> str:  # never shows the key
@@ -143,21 +148,23 @@ class OpenAIChatModel:
             raise ModelCallError(f"openai backend: {one_line(exc)}") from None
         return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
-    def _get_client(self):
+    def _get_client(self, endpoint: "Endpoint | None" = None):
+        """The client of `endpoint` (default: the first), built once."""
+        endpoint = endpoint or self.pool.endpoints[0]
         with self._client_lock:
-            if self._client is None:
+            if endpoint.client is None:
                 import openai  # lazy: only runs that use this backend pay for the import
 
                 from evaluator.models._http import bounded_http_client
 
-                self._client = openai.OpenAI(
-                    base_url=self.base_url,
+                endpoint.client = openai.OpenAI(
+                    base_url=endpoint.url,
                     api_key=self._api_key,
                     timeout=self.timeout,
                     max_retries=0,
                     http_client=bounded_http_client(openai, self.timeout, MAX_REPLY_BYTES),
                 )
-            return self._client
+            return endpoint.client
 
     # -- request building ---------------------------------------------------------------------
     def to_openai_messages(self, messages: list[Message]) -> list[dict[str, Any]]:
@@ -271,21 +278,40 @@ class OpenAIChatModel:
         }
 
     def _list_models(self) -> dict[str, dict]:
-        """GET /models once, without retries: {id: entry}; {} when the server has no such list.
-        A server that cannot be reached at all stops here, in seconds."""
+        """GET /models once per endpoint, without retries: {id: entry} of the first that
+        answers; {} when the server has no such list. With several endpoints, one that cannot be
+        reached is rested (a warning) and the run goes on with the others; when none can be
+        reached (or the only one cannot), this stops the run, in seconds."""
         import openai
 
-        client = self._get_client().with_options(timeout=min(self.timeout, _PREFLIGHT_CONNECT_S))
-        try:
-            page = client.models.list()
-        except openai.APIConnectionError as exc:   # APITimeoutError included
-            cause = exc.__cause__ or exc
-            what = "timed out" if isinstance(exc, openai.APITimeoutError) else f"connection error: {one_line(cause)}"
+        found = None
+        unreachable = []
+        for endpoint in self.pool.endpoints:
+            client = self._get_client(endpoint).with_options(
+                timeout=min(self.timeout, _PREFLIGHT_CONNECT_S))
+            try:
+                page = client.models.list()
+            except openai.APIConnectionError as exc:   # APITimeoutError included
+                cause = exc.__cause__ or exc
+                what = "timed out" if isinstance(exc, openai.APITimeoutError) else f"connection error: {one_line(cause)}"
+                unreachable.append(f"{endpoint.url} ({what})")
+                self.pool.rest(endpoint, _PREFLIGHT_CONNECT_S)
+                continue
+            except (openai.OpenAIError, ValueError, TypeError, AttributeError):
+                page = None                         # no /models (404) or an odd one: the chat probe decides
+            if found is None:
+                found = page if page is not None else False
+        if len(unreachable) == len(self.pool.endpoints):
+            where = unreachable[0] if len(unreachable) == 1 else "any of " + ", ".join(unreachable)
             raise ModelSetupError(self._clean(
-                f"openai backend: cannot reach the server at {self.base_url} ({what}); is it running, "
-                "and is base_url right (it usually ends in /v1)?")) from None
-        except (openai.OpenAIError, ValueError, TypeError, AttributeError):
-            return {}                               # no /models (404) or an odd one: the chat probe decides
+                f"openai backend: cannot reach the server at {where}; is it running, "
+                "and is base_url right (it usually ends in /v1)?"))
+        for what in unreachable:
+            log.warning("%s", self._clean(f"openai backend: cannot reach {what}; going on with the "
+                                          "other endpoints (it is retried later)"))
+        page = found or None
+        if page is None:
+            return {}
         out: dict[str, dict] = {}
         for item in getattr(page, "data", None) or []:
             entry = item.model_dump() if hasattr(item, "model_dump") else dict(item)
@@ -356,7 +382,8 @@ class OpenAIChatModel:
 
         if not requests:
             return []
-        self._get_client()  # build the client before the threads race for it
+        for endpoint in self.pool.endpoints:
+            self._get_client(endpoint)  # build the clients before the threads race for them
         with ThreadPoolExecutor(max_workers=min(self.concurrency, len(requests))) as pool:
             return list(pool.map(one, requests))
 
@@ -366,11 +393,14 @@ class OpenAIChatModel:
 
         from evaluator.models._http import ReplyTooLarge
 
-        client = self._get_client()
         attempts = self.max_retries + 1
         previous = None
         for attempt in range(1, attempts + 1):
             status = retry_after = None
+            endpoint = self.pool.acquire()
+            client = self._get_client(endpoint)
+            kind = None
+            released = False
             try:
                 response = client.chat.completions.create(model=self.model_id, messages=payload, **params)
             except openai.APIStatusError as exc:
@@ -393,9 +423,14 @@ class OpenAIChatModel:
                 detail, kind = f"{type(exc).__name__}: {one_line(exc)}", "final"
             else:
                 if isinstance(getattr(response, "choices", None), list) and response.choices:
+                    self.pool.release(endpoint, ok=True)
+                    released = True
                     return self._to_generation(response, attempt)
                 detail = f"the reply is not a chat completion ({one_line(repr(response), 120)})"
                 kind = "server"
+            finally:
+                if not released:    # a 4xx is the request's fault, not the endpoint's
+                    self.pool.release(endpoint, ok=kind == "final")
 
             repeated = kind == "server" and detail == previous
             previous = detail
@@ -404,16 +439,23 @@ class OpenAIChatModel:
                 if repeated:
                     tried += " (the same error twice: not retried further)"
                 error = ModelCallError(self._clean(
-                    f"openai backend: {self.base_url} model {self.model_id!r}: {detail}{tried}"))
+                    f"openai backend: {endpoint.url} model {self.model_id!r}: {detail}{tried}"))
                 error.status = status
                 raise error
             delay = min(self.backoff * 2 ** (attempt - 1), _MAX_BACKOFF_S)
             delay *= 1 + 0.1 * random.random()  # jitter so concurrent retries do not stampede
             if retry_after is not None:
                 delay = max(delay, min(retry_after, _MAX_BACKOFF_S))
-            log.warning("%s", self._clean(f"openai backend: {self.base_url}: {detail} (attempt {attempt} "
-                                          f"of {attempts}); retrying in {delay:.2f} s"))
-            time.sleep(delay)
+            # This endpoint rests; the retry goes at once to another one that is not resting.
+            self.pool.rest(endpoint, delay if retry_after is not None or len(self.pool.endpoints) == 1
+                           else max(delay, self.pool.rest_for(endpoint)))
+            wait = self.pool.wait_s()
+            log.warning("%s", self._clean(f"openai backend: {endpoint.url}: {detail} (attempt {attempt} "
+                                          f"of {attempts}); retrying in {wait:.2f} s"
+                                          + (" on another endpoint" if len(self.pool.endpoints) > 1 and
+                                             wait < delay else "")))
+            if wait > 0:
+                time.sleep(wait)
         raise AssertionError("unreachable")
 
     def _to_generation(self, response, attempts: int) -> Generation:
@@ -437,6 +479,91 @@ class OpenAIChatModel:
             requested_model=self.model_id,
             served_model=raw["served_model"],
         )
+
+
+def endpoint_urls(base_url: str) -> list[str]:
+    """`URL`, `URL1|URL2|...`, or the path of a file with one URL a line (blank lines and
+    `#` comments skipped) -> the list of endpoint URLs, each checked."""
+    text = str(base_url).strip()
+    if "|" not in text and not text.startswith(("http://", "https://")) and os.path.isfile(text):
+        try:
+            with open(text, encoding="utf-8") as fh:
+                urls = [line.split("#", 1)[0].strip() for line in fh]
+        except (OSError, UnicodeDecodeError) as exc:
+            raise EvalError(f"openai backend: cannot read the base_url file {text}: {exc}") from None
+        urls = [u for u in urls if u]
+        if not urls:
+            raise EvalError(f"openai backend: the base_url file {text} lists no URL")
+    else:
+        urls = [u.strip() for u in text.split("|")]
+    for url in urls:
+        if not url.startswith(("http://", "https://")):
+            raise EvalError(f"openai backend: base_url must start with http:// or https:// "
+                            f"(got {redact(url, [])!r}); several servers: URL1|URL2 or a file of URLs")
+    urls = [u.rstrip("/") for u in urls]
+    if len(set(urls)) < len(urls):
+        raise EvalError("openai backend: base_url lists the same server twice")
+    return urls
+
+
+class Endpoint:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.client = None
+        self.outstanding = 0          # requests sent and not answered yet
+        self.rested_until = 0.0       # time.monotonic() before which it gets no requests
+        self.failures = 0             # failures in a row
+        self.sent = 0                 # requests sent in all
+
+
+class EndpointPool:
+    """Least-outstanding-requests choice among endpoints that are not resting."""
+
+    REST_S = 2.0                      # first rest of a failing endpoint when several exist
+
+    def __init__(self, urls: list[str]) -> None:
+        self.endpoints = [Endpoint(u) for u in urls]
+        self._lock = threading.Lock()
+        self._turn = 0
+
+    def acquire(self) -> Endpoint:
+        """The endpoint for the next request (the caller then calls release). When all rest,
+        the one whose rest ends first."""
+        with self._lock:
+            now = time.monotonic()
+            ready = [e for e in self.endpoints if e.rested_until <= now]
+            if ready:
+                n = len(self.endpoints)
+                order = {id(e): (i - self._turn) % n for i, e in enumerate(self.endpoints)}
+                endpoint = min(ready, key=lambda e: (e.outstanding, order[id(e)]))
+            else:
+                endpoint = min(self.endpoints, key=lambda e: e.rested_until)
+            self._turn = (self.endpoints.index(endpoint) + 1) % len(self.endpoints)
+            endpoint.outstanding += 1
+            endpoint.sent += 1
+            return endpoint
+
+    def release(self, endpoint: Endpoint, ok: bool) -> None:
+        with self._lock:
+            endpoint.outstanding -= 1
+            if ok:
+                endpoint.failures = 0
+                endpoint.rested_until = 0.0
+
+    def rest_for(self, endpoint: Endpoint) -> float:
+        """How long a failing endpoint rests: doubles with each failure in a row, up to 60 s."""
+        return min(self.REST_S * 2 ** max(endpoint.failures, 0), _MAX_BACKOFF_S)
+
+    def rest(self, endpoint: Endpoint, seconds: float) -> None:
+        with self._lock:
+            endpoint.failures += 1
+            endpoint.rested_until = max(endpoint.rested_until, time.monotonic() + seconds)
+
+    def wait_s(self) -> float:
+        """Seconds until some endpoint is ready (0: one is now)."""
+        with self._lock:
+            now = time.monotonic()
+            return max(0.0, min(e.rested_until for e in self.endpoints) - now)
 
 
 def _image_encoding(image_format, image_quality, max_image_side):
