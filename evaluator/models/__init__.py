@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from evaluator.errors import EvalError
+from evaluator.models.base import ModelUsageError
 
 # kind -> {arg: (type, required)}; the keyword each backend's constructor takes.
 _ARGS: dict[str, dict[str, tuple[type, bool]]] = {
@@ -60,15 +61,15 @@ def make_model(kind: str, model_args: dict[str, Any] | None = None, *, cache_pat
     """Build a ChatModel of `kind` from `model_args`; with `cache_path`, wrap it in the cache."""
     model_args = dict(model_args or {})
     if kind not in _ARGS:
-        raise EvalError(f"unknown model backend {kind!r} (choose from: {', '.join(MODEL_KINDS)})")
+        raise ModelUsageError(f"unknown model backend {kind!r} (choose from: {', '.join(MODEL_KINDS)})")
     spec = _ARGS[kind]
     unknown = sorted(set(model_args) - set(spec))
     if unknown:
-        raise EvalError(f"unknown --model_args for the {kind} backend: {', '.join(unknown)} "
+        raise ModelUsageError(f"unknown --model_args for the {kind} backend: {', '.join(unknown)} "
                         f"(accepted: {', '.join(spec)})")
     missing = [name for name, (_, required) in spec.items() if required and model_args.get(name) in (None, "")]
     if missing:
-        raise EvalError(f"the {kind} backend needs --model_args {', '.join(missing)} "
+        raise ModelUsageError(f"the {kind} backend needs --model_args {', '.join(missing)} "
                         f"(e.g. --model_args {_EXAMPLES[kind]})")
     kwargs = {name: _coerce(kind, name, value, spec[name][0]) for name, value in model_args.items()}
 
@@ -152,7 +153,7 @@ def _coerce(kind: str, name: str, value: Any, wanted: type) -> Any:
     elif wanted is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)
-    raise EvalError(f"--model_args {name}={value!r} for the {kind} backend should be {wanted.__name__}")
+    raise ModelUsageError(f"--model_args {name}={value!r} for the {kind} backend should be {wanted.__name__}")
 
 
 def parse_kv_args(text: str | None) -> dict[str, Any]:
