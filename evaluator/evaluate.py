@@ -115,10 +115,11 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     if judge_repeats > 1:
         judge_args["repeats"] = judge_repeats
     from evaluator.plugins import add_include_paths
-    from evaluator.realcompanion.chat_track import parse_conditions
 
     add_include_paths([include_path] if isinstance(include_path, (str, Path)) else include_path)
-    conditions = parse_conditions(conditions)
+    if isinstance(conditions, str):         # the task that uses them checks the names
+        conditions = [c.strip() for c in conditions.split(",") if c.strip()]
+    conditions = tuple(conditions) if conditions else None
     declared = [(spec, spec.load()) for spec in specs]
     agent_tasks = [t for _, t in declared if t.uses_agent]
     agent = agent or ("full-context" if model is not None else "baseline")
@@ -151,10 +152,9 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
 
         snapshot = resolve_data_dir(data)
         data_info = snapshot_info(snapshot, task_files=task_files).__dict__
-    if any(s.suite == "realcompanion" for s in specs):
-        from evaluator.realcompanion.data import resolve_rc_data
-
-        rc_data = Path(resolve_rc_data(rc_data))   # once, so the sample notice shows once
+    rc_tasks = [t for _, t in declared if t.suite == "realcompanion"]
+    if rc_tasks:
+        rc_data = rc_tasks[0].resolve_data(rc_data)   # once, so a sample notice shows once
     elif rc_data is not None:
         rc_data = Path(rc_data)
 

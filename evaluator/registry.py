@@ -50,6 +50,11 @@ for _n, (_desc, _decl, _unit) in RC_TASKS.items():
 
 GROUPS = {**{d: list(n) for d, n in DIMENSIONS.items()}, "realcompanion": list(RC_TASKS)}
 
+# Per suite other than Beyond Recall: "module:function" counting its tasks' items for `br-eval ls`
+# from the files alone, called as fn(data_dir or None) -> {task: {count, units, participants,
+# note}, "_data": {path, is_sample}}.
+SUITE_COUNTERS = {"realcompanion": "evaluator.realcompanion:counts"}
+
 
 def resolve(names: list[str]) -> list[TaskSpec]:
     """Task names, `dimension/task`, group names (a dimension, `realcompanion`), `beyondrecall`,

@@ -30,6 +30,11 @@ class Task:
         if name:
             self.name = name
 
+    def resolve_data(self, given):
+        """The task's data folder for the run from what the user gave (None: the default); the
+        loop resolves it once for all tasks of a suite, before the resume check."""
+        return given
+
     def prepare(self, ctx) -> None:
         """Check the settings and load the data, before anything is journaled (raise EvalError
         or UsageError with one line)."""

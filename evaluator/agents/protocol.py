@@ -171,6 +171,7 @@ class MediaPreparer:
         self.clip_pretrained = clip_pretrained
         self.video_backend = video_backend
         self.pdf_map = pdf_map or {}
+        self._safe: set[str] = set()       # media paths already checked to stay in benchmark/
         self._cache = cache
         self.asr_model = asr_model
         self.asr_language = asr_language
@@ -184,10 +185,14 @@ class MediaPreparer:
         return self._cache
 
     def wrap(self, paths, usage: list) -> list[MediaInput]:
+        if not paths:                      # most turns carry no media: the hot path
+            return []
         from beyondrecall.paths import resolve_media  # refuses paths that leave benchmark/
 
         for p in paths:
-            resolve_media(self.benchmark_dir, p)
+            if p not in self._safe:        # resolved once per run, not once per question
+                resolve_media(self.benchmark_dir, p)
+                self._safe.add(p)
         return [MediaInput(p, self.benchmark_dir / p, self, usage) for p in paths]
 
     def _page_map(self, rel: str):

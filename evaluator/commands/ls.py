@@ -41,16 +41,20 @@ def _beyondrecall_rows(snapshot) -> list[dict]:
 
 
 def _realcompanion_rows(rc_data) -> list[dict]:
-    from evaluator.registry import RC_TASKS
+    from evaluator.registry import SUITE_COUNTERS, TASKS
 
+    names = [n for n, s in TASKS.items() if s.suite == "realcompanion"]
+    module, _, fn = SUITE_COUNTERS["realcompanion"].partition(":")
     try:
-        from evaluator.realcompanion import counts
+        import importlib
+
+        counts = getattr(importlib.import_module(module), fn)
     except ImportError:
         return [{"task": n, "group": "realcompanion", "suite": "realcompanion", "units": "-",
-                 "count": None, "note": "not available in this build"} for n in RC_TASKS]
+                 "count": None, "note": "not available in this build"} for n in names]
     found = counts(rc_data)
     rows = []
-    for n in RC_TASKS:
+    for n in names:
         c = found.get(n, {})
         rows.append({"task": n, "group": "realcompanion", "suite": "realcompanion",
                      "units": c.get("units", "-"), "count": c.get("count"),

@@ -31,7 +31,8 @@ the recorded and the strict reading.
 from __future__ import annotations
 
 from evaluator.records import Sample
-from evaluator.task import Item, Task
+from evaluator.realcompanion.tracks import RealCompanionTask
+from evaluator.task import Item
 
 TASK = "realcompanion/chat"
 CONDITIONS = ("C0", "C1", "C2", "C3", "C4", "C3m", "C4m")
@@ -124,7 +125,7 @@ def parse_conditions(conditions) -> tuple[str, ...] | None:
     return tuple(names)
 
 
-class ChatTask(Task):
+class ChatTask(RealCompanionTask):
     name = TASK
     suite = "realcompanion"
     unit = "probe"
@@ -133,6 +134,7 @@ class ChatTask(Task):
         from evaluator.errors import UsageError
         from evaluator.realcompanion.tracks import load_rc
 
+        parse_conditions(ctx.conditions)       # unknown names: one line, before any item
         if ctx.conditions and ctx.model is None:
             raise UsageError("--conditions need a generator: pass --model hf|openai|mock")
         load_rc(ctx)

@@ -9,12 +9,13 @@ which is then the primary metric), overall and per question category.
 from __future__ import annotations
 
 from evaluator.records import Sample
-from evaluator.task import Item, Task
+from evaluator.realcompanion.tracks import RealCompanionTask
+from evaluator.task import Item
 
 TASK = "realcompanion/question"
 
 
-class QuestionTask(Task):
+class QuestionTask(RealCompanionTask):
     name = TASK
     suite = "realcompanion"
     unit = "question"

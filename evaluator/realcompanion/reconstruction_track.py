@@ -29,7 +29,8 @@ import json
 import re
 
 from evaluator.records import Sample
-from evaluator.task import Item, Task
+from evaluator.realcompanion.tracks import RealCompanionTask
+from evaluator.task import Item
 
 TASK = "realcompanion/reconstruction"
 MATCH_F1 = 0.5
@@ -178,7 +179,7 @@ def f1_of(tp: int, fp: int, fn: int) -> dict:
             "recall": tp / (tp + fn) if tp + fn else None, "tp": tp, "fp": fp, "fn": fn}
 
 
-class ReconstructionTask(Task):
+class ReconstructionTask(RealCompanionTask):
     name = TASK
     suite = "realcompanion"
     unit = "participant"

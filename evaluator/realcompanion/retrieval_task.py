@@ -17,7 +17,8 @@ from pathlib import Path
 from evaluator.errors import EvalError
 from evaluator.realcompanion.data import FILES, Probe, Release, participant_dirs
 from evaluator.records import Sample
-from evaluator.task import Item, Task
+from evaluator.realcompanion.tracks import RealCompanionTask
+from evaluator.task import Item
 
 TASK = "realcompanion/retrieval"
 JOURNAL_VERSION = 2
@@ -65,7 +66,7 @@ def load_detector(spec: str):
     return fn
 
 
-class RetrievalTask(Task):
+class RetrievalTask(RealCompanionTask):
     """No agent or model: every probe's line is computed from the release alone."""
 
     name = TASK

@@ -13,7 +13,21 @@ import math
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from evaluator.task import Task
+
 _EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
+
+
+class RealCompanionTask(Task):
+    """What the four RealCompanion tasks share: their data folder (the generated sample by
+    default, said once on stderr)."""
+
+    suite = "realcompanion"
+
+    def resolve_data(self, given):
+        from evaluator.realcompanion.data import resolve_rc_data
+
+        return Path(resolve_rc_data(given))
 
 
 def load_rc(ctx):
