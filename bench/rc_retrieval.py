@@ -50,7 +50,8 @@ def main() -> int:
         t_gen = time.perf_counter() - t0
 
         t0 = time.perf_counter()
-        metrics = evaluate([TASK], rc_data=root, output_path=Path(tmp) / "run", progress=False)[TASK]
+        metrics = evaluate([TASK], rc_data=root, output_path=Path(tmp) / "run", progress=False,
+                           announce=False)[TASK]
         t_task = time.perf_counter() - t0
 
         release = load_release(root)

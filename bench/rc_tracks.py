@@ -56,7 +56,7 @@ def main() -> None:
             model = TimedMock(MockChatModel(replies=[reply]))
             t = time.perf_counter()
             metrics = evaluate([task], rc_data=root, agent=agent, model=model,
-                               output_path=tmp / str(i), progress=False, **extra)[task]
+                               output_path=tmp / str(i), progress=False, announce=False, **extra)[task]
             total = time.perf_counter() - t
             n = metrics.get("n_samples") or 1
             print(f"{label:<34} {n:>6} {model.calls:>6} {total:>8.2f} {total / n * 1000:>8.1f} "
