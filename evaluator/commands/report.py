@@ -127,8 +127,8 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
             score = f"- (judge failed on {r['n_judge_errors']})"
         print(f"{n:<{width}}  {metric_words(r):<{mw}}  {score:<26} {count:>11} "
               f"{str(r.get('n_failed', '-')):>6}")
-    means = group_means({n: rows[n] for n in names})
-    if len(means) > 1 or (means and len(names) > 1):
+    means = group_means({n: rows[n] for n in names}) if len(names) > 1 else []
+    if means:
         for label, mean, _ in means:
             print(f"  {label}: {mean:.3f}")
     if partial:
