@@ -269,7 +269,8 @@ def test_index_path_gives_the_frames_of_the_demux_path(tmp_path, sampling):
 
 def test_index_disagreeing_with_decoded_frames_is_probed_again(tmp_path, monkeypatch):
     """A (hypothetical) index whose timestamps are not the frames' presentation times is caught
-    by the decode's per-frame check: the frames are the demux path's, no stale file is kept."""
+    while decoding (a target frame never appears): the probe is redone by demuxing, the frames
+    are the demux path's and no file of the first attempt is kept."""
     vfr = _vfr_video(tmp_path / "vfr.mp4")
     real = video_mod._index_entries
     calls = []
