@@ -34,6 +34,7 @@ the two backends agree pixel for pixel (tests/test_media_video.py checks it).
 from __future__ import annotations
 
 import bisect
+import contextlib
 import math
 import os
 from dataclasses import dataclass
@@ -63,6 +64,7 @@ class VideoProbe:
     width: int
     height: int
     has_audio: bool
+    from_index: bool = False        # read from the container's index (see probe_video)
 
 
 def _av_errors():
@@ -84,22 +86,42 @@ def open_container(source: Path):
         raise MediaError(f"{source}: cannot open media ({exc})") from None
 
 
-def probe_video(source: Path) -> VideoProbe:
+# Packets read to check that a stream's timestamps need no reordering before its index is used.
+_INDEX_CHECK_PACKETS = 48
+
+
+def probe_video(source: Path, *, use_index: bool = True) -> VideoProbe:
+    """Frame count, timestamps and keyframes of the first video stream (see "Frame numbering").
+
+    The definition is the demux pass. MP4/MOV files carry that packet list in their header
+    (the sample tables, which libavformat keeps as the stream's index), so for them the list
+    is read from the index instead of demuxing the whole file, when the index provably equals
+    the packets: one entry per sample, and the stream has no composition offsets (presentation
+    time = decode time, checked on the first packets; decoding then checks every frame it
+    produces, see _decode_seeking, and any disagreement redoes the probe the long way).
+    `use_index=False` always demuxes.
+    """
+    probe, container = _probe(source, use_index)
+    container.close()
+    return probe
+
+
+def _probe(source: Path, use_index: bool = True):
+    """probe_video, returning the open container too (the caller closes it)."""
     container = open_container(source)
     try:
         if not container.streams.video:
             raise MediaError(f"{source}: no video stream")
         stream = container.streams.video[0]
         has_audio = bool(container.streams.audio)
-        entries: list[tuple[int | None, bool]] = []
-        try:
-            for packet in container.demux(stream):
-                if packet.size == 0 or packet.is_discard:
-                    continue
-                ts = packet.pts if packet.pts is not None else packet.dts
-                entries.append((ts, bool(packet.is_keyframe)))
-        except _av_errors() as exc:
-            raise MediaError(f"{source}: cannot read video packets ({exc})") from None
+        entries = _index_entries(container, stream) if use_index else None
+        from_index = entries is not None
+        if entries is None:
+            if use_index:     # the check above has read packets: start again from the top
+                container.close()
+                container = open_container(source)
+                stream = container.streams.video[0]
+            entries = _packet_entries(source, container, stream)
         if not entries:
             raise MediaError(f"{source}: video stream has no frames")
         rate = stream.average_rate or stream.guessed_rate
@@ -107,8 +129,9 @@ def probe_video(source: Path) -> VideoProbe:
         if timed:
             entries.sort(key=lambda e: e[0])
             tb = stream.time_base or Fraction(1, 1)
-            first = entries[0][0]
-            times = tuple(float((ts - first) * tb) for ts, _ in entries)
+            first, num, den = entries[0][0], tb.numerator, tb.denominator
+            # int / int is correctly rounded: the same floats as float(Fraction), much faster
+            times = tuple((ts - first) * num / den for ts, _ in entries)
             pts = tuple(ts for ts, _ in entries)
         else:   # e.g. raw elementary streams: number frames by decode order at the nominal rate
             step = 1.0 / float(rate) if rate else 0.0
@@ -122,9 +145,69 @@ def probe_video(source: Path) -> VideoProbe:
         ctx = stream.codec_context
         return VideoProbe(len(entries), pts, tuple(k for _, k in entries), times, timed,
                           float(duration), avg_fps, int(ctx.width or 0), int(ctx.height or 0),
-                          has_audio)
-    finally:
+                          has_audio, from_index), container
+    except BaseException:
         container.close()
+        raise
+
+
+def _packet_entries(source, container, stream) -> list[tuple[int | None, bool]]:
+    """(pts, keyframe) of every non-empty, non-discarded packet, in demux order."""
+    entries: list[tuple[int | None, bool]] = []
+    discard_all = _discard_all()
+    if discard_all is not None:       # skip the other streams' packets instead of reading them
+        for other in container.streams:
+            if other.index != stream.index:
+                other.discard = discard_all
+    try:
+        for packet in container.demux(stream):
+            if packet.size == 0 or packet.is_discard:
+                continue
+            ts = packet.pts if packet.pts is not None else packet.dts
+            entries.append((ts, bool(packet.is_keyframe)))
+    except _av_errors() as exc:
+        raise MediaError(f"{source}: cannot read video packets ({exc})") from None
+    return entries
+
+
+def _discard_all():
+    try:
+        from av.stream import Discard      # PyAV >= 15
+    except ImportError:
+        return None
+    return getattr(Discard, "all", None)
+
+
+def _index_entries(container, stream) -> list[tuple[int, bool]] | None:
+    """The packet list from an MP4/MOV index, or None when it cannot be shown to equal it."""
+    if "mov" not in (container.format.name or "").split(","):
+        return None
+    index = getattr(stream, "index_entries", None)     # PyAV >= 15
+    try:
+        n = len(index) if index is not None else 0
+        if n == 0 or n != int(stream.frames or 0):
+            return None
+        entries = [(e.timestamp, bool(e.is_keyframe)) for e in index
+                   if e.size > 0 and not e.is_discard]
+        if not entries:
+            return None
+        # Presentation time must equal decode time (no B-frame reordering, no offset): the first
+        # packets demuxed must carry exactly the index's timestamps, in the same order.
+        checked = 0
+        for packet in container.demux(stream):
+            if packet.size == 0 or packet.is_discard:
+                continue
+            if packet.pts is None or packet.pts != packet.dts or checked >= len(entries) \
+                    or packet.pts != entries[checked][0]:
+                return None
+            checked += 1
+            if checked >= _INDEX_CHECK_PACKETS:
+                break
+        if checked == 0 or any(b[0] <= a[0] for a, b in zip(entries, entries[1:])):
+            return None
+        return entries
+    except (*_av_errors(), AttributeError, TypeError):
+        return None
 
 
 def uniform_indices(frame_count: int, num_frames: int) -> list[int]:
@@ -188,9 +271,18 @@ class _SeekMiss(Exception):
     """A seek did not land where the packet index said; decode from the start instead."""
 
 
+class _IndexMismatch(Exception):
+    """Decoded frames disagree with a probe read from the container's index: probe again by
+    demuxing every packet (see probe_video)."""
+
+
 def decode_pyav(source: Path, probe: VideoProbe, indices: list[int],
-                emit: Callable[[int, "object"], None]) -> None:
-    """Call emit(index, rgb24 av.VideoFrame) for each chosen frame, in index order."""
+                emit: Callable[[int, "object"], None], container=None) -> None:
+    """Call emit(index, rgb24 av.VideoFrame) for each chosen frame, in index order.
+
+    `container`: the probe's open container, reused for the seeking decode (the caller closes
+    it). With a probe read from the index, any frame that disagrees with it raises
+    _IndexMismatch (the caller probes again by demuxing)."""
     errors = _av_errors()
     done: set[int] = set()
 
@@ -201,45 +293,55 @@ def decode_pyav(source: Path, probe: VideoProbe, indices: list[int],
     try:
         if probe.timed:
             try:
-                _decode_seeking(source, probe, indices, emit_frame, done)
+                _decode_seeking(source, probe, indices, emit_frame, done, container)
                 return
             except _SeekMiss:
-                pass
+                if probe.from_index:
+                    raise _IndexMismatch from None
+        elif probe.from_index:
+            raise _IndexMismatch
         _decode_sequential(source, probe, [i for i in indices if i not in done], emit_frame)
-    except MediaError:
+    except (MediaError, _IndexMismatch):
         raise
     except errors as exc:
         raise MediaError(f"{source}: cannot decode video ({exc})") from None
 
 
-def _decode_seeking(source, probe, indices, emit_frame, done) -> None:
+def _decode_seeking(source, probe, indices, emit_frame, done, container=None) -> None:
     keyframes = [i for i, k in enumerate(probe.keyframe) if k] or [0]
     want = {probe.pts[i]: i for i in indices}
-    container = open_container(source)
+    reused = container is not None    # the probe has read packets from it: always seek first
+    container = container or open_container(source)
+    check = probe.from_index
     try:
         stream = container.streams.video[0]
         stream.thread_type = "AUTO"
         frames = None
         floor = None          # after a seek, frames before the keyframe are leftovers
         last_pts = None       # latest frame the decoder produced
+        expect = 0            # frame number the next decoded frame must have (index probes)
         for t in indices:
             if t in done:
                 continue
             target = probe.pts[t]
             k = keyframes[max(bisect.bisect_right(keyframes, t) - 1, 0)]
             key_pts = probe.pts[k]
-            if frames is None and k == 0:
+            if frames is None and k == 0 and not reused:
                 frames = container.decode(stream)
             elif frames is None or last_pts is None or key_pts > last_pts:
                 container.seek(key_pts, backward=True, any_frame=False, stream=stream)
                 frames = container.decode(stream)
-                floor, last_pts = key_pts, None
+                floor, last_pts, expect = key_pts, None, k
             for frame in frames:
                 p = frame.pts
                 if p is None:
                     raise _SeekMiss
                 if floor is not None and p < floor:
                     continue
+                if check:     # every frame decoded is the next one of the index, in order
+                    if expect >= probe.frame_count or p != probe.pts[expect]:
+                        raise _IndexMismatch
+                    expect += 1
                 last_pts = p
                 i = want.get(p)
                 if i is not None and i not in done:
@@ -249,7 +351,8 @@ def _decode_seeking(source, probe, indices, emit_frame, done) -> None:
             if t not in done:
                 raise _SeekMiss
     finally:
-        container.close()
+        if not reused:
+            container.close()
 
 
 def _decode_sequential(source, probe, indices, emit_frame) -> None:
@@ -371,7 +474,26 @@ def build_video_frames(source: Path, out_dir: Path, *, num_frames: int | None, f
     """Producer of the `video_frames` operation: frame_NNNNNNN.png for each chosen frame."""
     if backend not in BACKENDS:
         raise MediaError(f"unknown video backend {backend!r} (choose from {', '.join(BACKENDS)})")
-    probe = probe or probe_video(source)
+    container = None
+    if probe is None:
+        if backend == "pyav":     # one open container serves the probe and the decode
+            probe, container = _probe(source)
+        else:
+            probe = probe_video(source)
+    try:
+        return _build_frames(source, out_dir, probe, container, num_frames, fps, backend)
+    except _IndexMismatch:
+        for item in out_dir.iterdir():
+            if item.name.startswith("frame_"):
+                item.unlink()
+        probe = probe_video(source, use_index=False)
+        return _build_frames(source, out_dir, probe, None, num_frames, fps, backend)
+    finally:
+        if container is not None:
+            container.close()
+
+
+def _build_frames(source, out_dir, probe, container, num_frames, fps, backend) -> dict:
     indices, sampling = choose_indices(probe, num_frames, fps, source)
     written: dict[int, str] = {}
     writer = PngWriter(out_dir)
@@ -382,7 +504,7 @@ def build_video_frames(source: Path, out_dir: Path, *, num_frames: int | None, f
         written[i] = name
 
     if backend == "pyav":
-        decode_pyav(source, probe, indices, emit)
+        decode_pyav(source, probe, indices, emit, container)
     else:
         decode_decord(source, probe, indices, emit)
     writer.close()

@@ -212,3 +212,85 @@ def test_first_sight_hashes_while_decoding(videos, tmp_path, monkeypatch):
     with pytest.raises(MediaError, match="bad.mp4"):
         MediaCache(tmp_path / "c1").video_frames(bad, num_frames=4)
     assert [p for p in (tmp_path / "c1").rglob("*") if p.name.startswith(store_mod.TMP_PREFIX)] == []
+
+
+def _vfr_video(path, bf=0):
+    """H.264 at irregular intervals (33 ms twice, then 100 ms), time base 1/1000."""
+    from fractions import Fraction
+
+    with av.open(str(path), "w") as c:
+        s = c.add_stream("libx264", rate=30)
+        s.width, s.height, s.pix_fmt = 64, 48, "yuv420p"
+        s.time_base = s.codec_context.time_base = Fraction(1, 1000)
+        s.options = {"preset": "ultrafast", "bf": str(bf), "g": "10"}
+        rng, t = np.random.default_rng(1), 0
+        for i in range(60):
+            frame = av.VideoFrame.from_ndarray(rng.integers(0, 255, (48, 64, 3), dtype=np.uint8),
+                                               format="rgb24")
+            frame.pts, frame.time_base = t, Fraction(1, 1000)
+            t += 33 if i % 3 else 100
+            for p in s.encode(frame):
+                c.mux(p)
+        for p in s.encode(None):
+            c.mux(p)
+    return path
+
+
+@pytest.mark.parametrize("bf", [0, 2])
+def test_index_probe_equals_the_demux_pass_on_variable_frame_rate(tmp_path, videos, bf):
+    """MP4 frame numbering read from the container's index is the demux pass's, exactly; a
+    stream with reordered (B-)frames or a container without a full index is demuxed instead."""
+    from dataclasses import replace
+
+    vfr = _vfr_video(tmp_path / f"vfr{bf}.mp4", bf=bf)
+    for path, indexed in ((vfr, bf == 0), (videos["mp4"], False), (videos["mkv"], False)):
+        fast = video_mod.probe_video(path)
+        slow = video_mod.probe_video(path, use_index=False)
+        assert fast.from_index is indexed and not slow.from_index
+        assert replace(fast, from_index=False) == slow
+    times = video_mod.probe_video(vfr).times
+    assert len(set(round(b - a, 3) for a, b in zip(times, times[1:]))) > 1   # really VFR
+
+
+@pytest.mark.parametrize("sampling", [{"num_frames": 7}, {"fps": 4.0}])
+def test_index_path_gives_the_frames_of_the_demux_path(tmp_path, sampling):
+    vfr = _vfr_video(tmp_path / "vfr.mp4")
+    out_fast, out_slow = tmp_path / "fast", tmp_path / "slow"
+    out_fast.mkdir()
+    out_slow.mkdir()
+    fast = video_mod.build_video_frames(vfr, out_fast, backend="pyav", **{"num_frames": None, "fps": None, **sampling})
+    slow = video_mod.build_video_frames(vfr, out_slow, backend="pyav", probe=video_mod.probe_video(vfr, use_index=False),
+                                        **{"num_frames": None, "fps": None, **sampling})
+    assert video_mod.probe_video(vfr).from_index
+    assert fast == slow
+    for f in fast["frames"]:
+        assert np.array_equal(pixels(out_fast / f["file"]), pixels(out_slow / f["file"]))
+
+
+def test_index_disagreeing_with_decoded_frames_is_probed_again(tmp_path, monkeypatch):
+    """A (hypothetical) index whose timestamps are not the frames' presentation times is caught
+    while decoding (a target frame never appears): the probe is redone by demuxing, the frames
+    are the demux path's and no file of the first attempt is kept."""
+    vfr = _vfr_video(tmp_path / "vfr.mp4")
+    real = video_mod._index_entries
+    calls = []
+
+    def shifted(container, stream):
+        entries = real(container, stream)
+        calls.append(entries is not None)
+        return [(ts + 1 if i else ts, key) for i, (ts, key) in enumerate(entries)]
+
+    monkeypatch.setattr(video_mod, "_index_entries", shifted)
+    out = tmp_path / "out"
+    out.mkdir()
+    got = video_mod.build_video_frames(vfr, out, num_frames=5, fps=None, backend="pyav")
+    assert calls == [True]
+    monkeypatch.undo()
+    ref_dir = tmp_path / "ref"
+    ref_dir.mkdir()
+    ref = video_mod.build_video_frames(vfr, ref_dir, num_frames=5, fps=None, backend="pyav",
+                                       probe=video_mod.probe_video(vfr, use_index=False))
+    assert got == ref
+    assert sorted(p.name for p in out.iterdir()) == sorted(f["file"] for f in ref["frames"])
+    for f in ref["frames"]:
+        assert np.array_equal(pixels(out / f["file"]), pixels(ref_dir / f["file"]))
