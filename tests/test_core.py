@@ -18,7 +18,7 @@ from evaluator.cli import main
 from evaluator.evaluate import evaluate
 from evaluator.records import SAMPLE_FIELDS, Sample, TaskResult
 from evaluator.results import RunDir
-from test_models_openai import FakeOpenAIServer
+from test_models_openai import FakeOpenAIServer, chat_completion
 
 
 def _results(out) -> dict:
@@ -63,12 +63,9 @@ def test_score_rejudges_a_realcompanion_chat_run_changing_only_judged_fields(tmp
     def verdict(body):
         prompt = body["messages"][-1]["content"]
         used = "yes" if "remember" in prompt.split("Companion's reply:")[-1] else "no"
-        reply = json.dumps({"content_match": 2 if used == "yes" else 1, "used_memory": used,
-                            "restraint": "yes", "reason": "scripted"})
-        return {"id": "x", "object": "chat.completion", "created": 0, "model": "judge",
-                "choices": [{"index": 0, "finish_reason": "stop",
-                             "message": {"role": "assistant", "content": reply}}],
-                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+        return chat_completion(json.dumps({"content_match": 2 if used == "yes" else 1,
+                                           "used_memory": used, "restraint": "yes",
+                                           "reason": "scripted"}))
 
     with FakeOpenAIServer() as srv:
         srv.completion = verdict

@@ -15,20 +15,10 @@ from evaluator.errors import EvalError
 from evaluator.scoring import score_sample
 from evaluator.scoring.judge import (agreement_summary, calibration_for, load_calibration_rows,
                                      make_judge, prompt_kind_for)
-from test_judge_openai import JudgeServer
 
 
-@pytest.fixture
-def server():
-    s = JudgeServer()
-    yield s
-    s.close()
-
-
-@pytest.fixture(autouse=True)
-def _no_keys(monkeypatch):
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    monkeypatch.delenv("BR_EVAL_JUDGE_API_KEY", raising=False)
+# the judge server and the no-keys environment of the openai judge tests
+from test_judge_openai import _no_keys_from_the_environment, server  # noqa: E402,F401
 
 
 def _args(server, **extra):

@@ -101,6 +101,14 @@ class FakeOpenAIServer:
         self.httpd.server_close()
 
 
+def chat_completion(content: str, model: str = "judge") -> dict:
+    """A chat-completions reply whose message is `content` (a scripted judge's verdict)."""
+    return {"id": "x", "object": "chat.completion", "created": 0, "model": model,
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": content}}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+
 def is_preflight(body: dict) -> bool:
     """The preflight's probes: max_tokens 1 and the fixed 'Reply with the word OK.' text."""
     content = body["messages"][-1]["content"]

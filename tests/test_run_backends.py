@@ -12,7 +12,7 @@ import json
 from beyondrecall import load_task
 from evaluator.cli import main
 from test_models_hf import tiny_llava, tiny_tokenizer  # noqa: F401  (fixture + helper)
-from test_models_openai import FakeOpenAIServer, error_body
+from test_models_openai import FakeOpenAIServer, chat_completion, error_body
 from test_media_clip import tiny  # noqa: F401  (a tiny open_clip checkpoint)
 
 
@@ -109,11 +109,7 @@ def test_score_with_a_judge_rescoring_without_the_agent(sample_snapshot, tmp_pat
     before = journal(out, "memory_update")
 
     def grade(body):
-        reply = json.dumps({"score": 1, "reason": "scripted"})
-        return {"id": "x", "object": "chat.completion", "created": 0, "model": "judge",
-                "choices": [{"index": 0, "finish_reason": "stop",
-                             "message": {"role": "assistant", "content": reply}}],
-                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+        return chat_completion(json.dumps({"score": 1, "reason": "scripted"}))
 
     with FakeOpenAIServer() as srv:
         srv.completion = grade
