@@ -16,6 +16,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("run_dir", help="a run folder (holds results.json and samples_*.jsonl)")
     parser.add_argument("--judge", default=None, choices=["openai", "mock"])
     add_alias(parser, "judge_args", default="", help="base_url=,model=,api_key=")
+    add_alias(parser, "judge_repeats", type=int, default=1, metavar="K",
+              help="judge each item K times; the most frequent verdict counts")
     add_alias(parser, "use_cache", nargs="?", const="", default=None, metavar="SQLITE",
               help="cache judge responses in SQLite")
     parser.add_argument("--seed", type=int, default=None, help="bootstrap seed (default: the run's)")
@@ -27,8 +29,10 @@ def main(args) -> int:
     from evaluator.commands.run import kv
     from evaluator.evaluate import rescore
 
-    results, judge_errors = rescore(args.run_dir, judge=args.judge,
-                                    judge_args=kv(args.judge_args, "judge_args"),
+    judge_args = kv(args.judge_args, "judge_args")
+    if args.judge_repeats > 1:
+        judge_args["repeats"] = args.judge_repeats
+    results, judge_errors = rescore(args.run_dir, judge=args.judge, judge_args=judge_args,
                                     use_cache=args.use_cache, seed=args.seed,
                                     progress=None if args.progress else False)
     print_table(results.header, only=list(results.tasks))
