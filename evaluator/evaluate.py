@@ -364,37 +364,52 @@ class _Plan:
 
 
 class Progress:
-    """A tqdm bar in a terminal; without one (nohup, a batch log), a line at each task's start
-    and end and a periodic line every `every_s` seconds, so a log shows the run is alive."""
+    """A tqdm bar in a terminal; without one (nohup, a batch log), a line when each task starts
+    and ends and a periodic line every `every_s` seconds, so a log shows the run is alive.
+    `jobs` are (plan, item) pairs: their task names give the per-task lines."""
 
-    def __init__(self, ctx: RunContext, total: int, label: str, enabled: bool,
+    def __init__(self, ctx: RunContext, jobs: list, label: str, enabled: bool,
                  every_s: float = 30.0) -> None:
-        self.total, self.label, self.done = total, label, 0
+        self.total, self.label, self.done = len(jobs), label, 0
+        self.per_task: dict[str, list[int]] = {}
+        for plan, _ in jobs:
+            self.per_task.setdefault(plan.task.name, [0, 0])[1] += 1
         self.bar = None
-        self.lines = enabled and not ctx.show_progress and total > 0
+        self.lines = enabled and not ctx.show_progress and self.total > 0
         self.every_s, self.last = every_s, time.monotonic()
-        if ctx.show_progress and total:
+        if ctx.show_progress and self.total:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, desc=label, unit="item", file=sys.stderr,
+            self.bar = tqdm(total=self.total, desc=label, unit="item", file=sys.stderr,
                             dynamic_ncols=True, leave=False)
         elif self.lines:
-            print(f"br-eval: {label}: {total} item(s) to do", file=sys.stderr, flush=True)
+            for name, (_, n) in self.per_task.items():
+                self._line(f"{name}: {n} item(s) to do" + (" (judging)" if label == "judging"
+                                                            else ""))
 
-    def update(self, n: int = 1) -> None:
-        self.done += n
+    @staticmethod
+    def _line(text: str) -> None:
+        print(f"br-eval: {text}", file=sys.stderr, flush=True)
+
+    def update(self, job=None) -> None:
+        self.done += 1
         if self.bar is not None:
-            self.bar.update(n)
-        elif self.lines and time.monotonic() - self.last >= self.every_s:
+            self.bar.update(1)
+            return
+        if not self.lines:
+            return
+        if job is not None:
+            count = self.per_task[job[0].task.name]
+            count[0] += 1
+            if count[0] == count[1]:
+                self._line(f"{job[0].task.name}: {count[1]}/{count[1]} done")
+        if time.monotonic() - self.last >= self.every_s:
             self.last = time.monotonic()
-            print(f"br-eval: {self.label}: {self.done}/{self.total}", file=sys.stderr, flush=True)
+            self._line(f"{self.label}: {self.done}/{self.total}")
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
-        elif self.lines:
-            print(f"br-eval: {self.label}: {self.done}/{self.total} done", file=sys.stderr,
-                  flush=True)
 
 
 def _each(ctx: RunContext, jobs: list, work, bar: Progress) -> None:
@@ -405,18 +420,18 @@ def _each(ctx: RunContext, jobs: list, work, bar: Progress) -> None:
         if ctx.num_concurrent <= 1 or len(jobs) <= 1:
             for job in jobs:
                 work(job)
-                bar.update()
+                bar.update(job)
             return
         from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 
         pool = ThreadPoolExecutor(ctx.num_concurrent)
         try:
-            pending = {pool.submit(work, job) for job in jobs}
+            pending = {pool.submit(work, job): job for job in jobs}
             while pending:
-                finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                finished, _ = wait(pending, return_when=FIRST_EXCEPTION)
                 for f in finished:
                     f.result()
-                    bar.update()
+                    bar.update(pending.pop(f))
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     finally:
@@ -460,7 +475,7 @@ def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None,
 
     jobs = [(plan, item) for plan in plans for item in plan.todo]
     label = plans[0].task.name if len(plans) == 1 else f"{len(plans)} tasks"
-    bar = Progress(ctx, len(jobs), label, enabled)
+    bar = Progress(ctx, jobs, label, enabled)
     if executor is None:
         _each(ctx, jobs, solve, bar)
     else:
@@ -515,7 +530,7 @@ def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int
         with lock:
             ctx.run_dir.append(sample)
 
-    _each(ctx, jobs, grade, Progress(ctx, len(jobs), "judging", enabled))
+    _each(ctx, jobs, grade, Progress(ctx, jobs, "judging", enabled))
     return len(failures)
 
 
