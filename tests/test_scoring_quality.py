@@ -22,7 +22,7 @@ def test_labelled_sets_are_large_enough_and_sourced():
     for name in ("refusal_labels.jsonl", "mc_labels.jsonl"):
         rows = bench.load(name)
         assert len(rows) >= 300, name
-        assert all(r.get("source") and r["split"] in ("tune", "heldout") for r in rows)
+        assert all(r.get("source") and r["split"] in ("tune", "heldout", "heldout-2") for r in rows)
         assert sum(r["split"] == "heldout" for r in rows) >= 90
     refusal = bench.load("refusal_labels.jsonl")
     assert 0.3 < sum(r["refusal"] for r in refusal) / len(refusal) < 0.7     # both kinds present
