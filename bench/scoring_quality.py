@@ -12,7 +12,9 @@ Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 Multiple choice has a second, blind held-out split ("heldout-2", 210 replies in phrasings not used
 before): it was written and committed before the extractor was changed again, the first held-out
 split was then moved into tuning (it had been read), the extractor was improved on tuning errors
-only, and heldout-2 was measured once at the end, with no re-tuning after the measurement.
+only, and heldout-2 was measured once at the end, with no re-tuning after the measurement:
+multiple_choice/tune 375/375 = 100.0%, multiple_choice/heldout-2 177/210 = 84.3% (naive 56.2%;
+the extractor before the round: 168/210 = 80.0%). Goal 99% on held-out: not met.
 """
 
 from __future__ import annotations
