@@ -7,7 +7,14 @@ measured in the same run: the naive reading (a refusal is any reply containing "
 
 Data: tests/data/refusal_labels.jsonl (text, refusal, source, split) and
 tests/data/mc_labels.jsonl (options, reply, choice, source, split).
-Goals (issue 16): refusal >= 97%, multiple choice >= 99% on the tuning split.
+Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
+
+Multiple choice has a second, blind held-out split ("heldout-2", 210 replies in phrasings not used
+before): it was written and committed before the extractor was changed again, the first held-out
+split was then moved into tuning (it had been read), the extractor was improved on tuning errors
+only, and heldout-2 was measured once at the end, with no re-tuning after the measurement:
+multiple_choice/tune 375/375 = 100.0%, multiple_choice/heldout-2 177/210 = 84.3% (naive 56.2%;
+the extractor before the round: 168/210 = 80.0%). Goal 99% on held-out: not met.
 """
 
 from __future__ import annotations
@@ -48,14 +55,14 @@ def report() -> dict:
     from evaluator.scoring.refusal import is_refusal
 
     out = {}
-    for name, file, label, ours, naive in (
-            ("refusal", "refusal_labels.jsonl", "refusal",
+    for name, file, label, heldout, ours, naive in (
+            ("refusal", "refusal_labels.jsonl", "refusal", "heldout",
              lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"])),
-            ("multiple_choice", "mc_labels.jsonl", "choice",
+            ("multiple_choice", "mc_labels.jsonl", "choice", "heldout-2",
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]))):
         rows = load(file)
-        for split in ("tune", "heldout"):
+        for split in ("tune", heldout):
             part = [r for r in rows if r["split"] == split]
             t0 = time.perf_counter()
             ok, n, wrong = agreement(part, ours, label)

@@ -102,8 +102,10 @@ _STRONG_AFTER = re.compile(
     r"(?:correct|right|answer|one|best|choice)")
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|"
-    r"\bthought|\bbetween|\bnot\s+option)\s*[\(\[]?\s*$")
+    r"\bthought|\bnot\s+option)\s*[\(\[]?\s*$")
 _JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:,\s*)?(?:or|and|/|&)\s*(?:option\s*)?[\(\[]?\s*[A-Za-z]\s*[\)\]]?(?![\w'’])")
+# where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
+_SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
 _NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither)\s*$")
 
 
@@ -148,11 +150,14 @@ def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str
                 labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after)):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
         if raw in ("I", "A") and not (wrapped or labelled):
-            # "I think", "A red car": a pronoun or an article unless a predicate or punctuation follows
-            if raw == "I" or not _PREDICATE_AFTER.match(after):
+            # "I think": a pronoun. "A red car": an article at the start of a sentence unless a
+            # predicate or punctuation follows ("A is correct"); mid-sentence ("Looks like A to
+            # me") a capital "A" is a letter.
+            if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after)):
                 continue
         if _NEGATED_BEFORE.search(before):
             continue                      # "not B", "rather than B", "B over C"
+        # "A or B", "either A or B", "torn between A and B": two candidates
         if _JOINED.match(after) or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before):
             joined = True
         (strong if labelled else plain).append(letter)
@@ -167,10 +172,11 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     answer"); any other letter standing alone ("I'd go with B", "B, because ...", "**B**",
     "B) blue"); the text of exactly one option ("It was blue"). A letter after "not", "rather
     than", "over", "instead of" is not chosen ("B, not A"; "Not A; the answer is C"); two letters
-    asserted alike ("A or B", "Could be A, could be B") give None. A lower-case "a" counts only in
-    brackets or after a label, a capital "A" or "I" only when a predicate or punctuation follows
-    ("A is correct", not "A red car", which falls through to the option text). A reply that
-    refuses names no option.
+    asserted alike ("A or B", "Could be A, could be B", "torn between A and B") give None. A
+    lower-case "a" counts only in brackets or after a label; "I" never counts bare; a capital "A"
+    at the start of a sentence only when a predicate or punctuation follows ("A is correct", not
+    "A red car", which falls through to the option text), mid-sentence always ("Looks like A to
+    me"). A reply that refuses names no option.
     """
     if not options or prediction is None:
         return None

@@ -134,6 +134,95 @@ X|model-style|Option {l}.
 -|model-style|Could be {L}, could be {M}.
 -|model-style|The history doesn't say."""
 
+# Written blind (issue 16, second held-out set): new phrasings not used in TUNE or HELDOUT above,
+# labelled as a person reads them, committed before any further change to choice.py. Never tune on it.
+HELDOUT2 = r"""X|cot-ending|Let me think step by step. You mentioned {T} in the second session. Therefore, the best option is {L}.
+X|cot-ending|Reviewing the history: you first said {U}, but later updated it to {T}. So the answer is {L}.
+X|cot-ending|Step 1: find where the topic came up.
+Step 2: compare it with the options.
+Conclusion: {L}
+X|cot-ending|Considering all the evidence, I'd conclude ({L}).
+X|cot-ending|Thus, the correct answer must be {L}.
+X|cot-ending|After weighing the options, {L} stands out as the most consistent with what you said.
+X|cot-ending|Hence {L}.
+X|markdown|| Option | Verdict |
+|---|---|
+| {M} | no |
+| {L} | yes |
+X|markdown|- {M}: ruled out
+- {L}: matches what you told me
+
+**Answer: {L}**
+X|markdown|### Answer
+{L}
+X|markdown|* **Answer:** {L}
+* **Reason:** you mentioned {T} last week
+X|final-answer|Final answer: ({l})
+X|final-answer|Final Answer: The final answer is {L}.
+X|final-answer|The final answer is $\boxed{{L}}$.
+X|option-text|{T}, I'm fairly sure.
+X|option-text|I remember you saying {T}.
+X|option-text|From what you shared: {T}.
+-|hedge|It might be {L}, but it might also be {M}.
+-|hedge|I can't decide between {L} and {M}.
+-|hedge|Possibly {L} or possibly {M}; the history is ambiguous.
+-|hedge|I'm not sure. Maybe {L}? Or {M}?
+-|hedge|There's not enough information to pick an option.
+-|hedge|None of the options match what you told me.
+-|hedge|I can't determine the answer from our conversations.
+-|hedge|Sorry, I don't have enough information to answer that.
+-|hedge|All of the options seem plausible.
+-|hedge|{L}? {M}? Hard to say.
+-|hedge|I'd need more context to choose between the options.
+X|negation|Not {M}. {L}.
+X|negation|It definitely isn't {M}; I'd answer {L}.
+X|negation|{M} is wrong. The right answer is {L}.
+X|negation|{M} is incorrect, so {L}.
+X|negation|I'd rule out {M}, which leaves {L}.
+X|negation|It's option {L}, not option {M}.
+-|negation|Neither {L} nor {M}.
+-|two-letters|{L} and {M} are both correct.
+-|two-letters|Answer: {L}, {M}
+-|two-letters|Answer: {L}
+Answer: {M}
+-|two-letters|{L}/{M}
+X|lowercase|the answer is {l}
+X|lowercase|i'd say ({l})
+X|lowercase|{l}
+X|lowercase|({l}) {T}
+X|letters-in-words|Like a true B-movie fan, you picked {T}.
+X|letters-in-words|It's {T} (you said so on the A1 road trip).
+X|letters-in-words|I'd say {T}; you mentioned it on the D.C. trip.
+X|letters-in-words|According to Dr. A. Smith's note you shared, it's {T}.
+X|explanation-lines|Answer: {L}
+
+Reasoning:
+A. You said {T} in March.
+B. Nothing later changed it.
+X|model-style-2|**Correct Answer: {L}) {T}**
+X|model-style-2|Answer: {L}
+Confidence: high
+X|model-style-2|ANSWER: ({L})
+X|model-style-2|The answer is {L} ({T}).
+X|model-style-2|Based on the provided context, the most appropriate choice is {L}.
+X|model-style-2|I would select option {L}, "{T}".
+X|model-style-2|{L} is the most accurate option.
+X|model-style-2|Of the given choices, {L} best matches.
+X|model-style-2|**{L}** is correct because you told me {T}.
+X|model-style-2|Answer ({L})
+X|model-style-2|{"choice": "{L}", "reason": "stated in the chat"}
+X|model-style-2|The option is {L}
+X|model-style-2|Selected option: {L}) {T}
+X|model-style-2|{L} ✅
+X|model-style-2|✅ {L}  ❌ {M}
+X|model-style-2|Sure! The answer is {L}.
+X|model-style-2|Great question! Based on what you shared earlier, I believe it's {L}.
+X|model-style-2|Answer = {L}
+X|model-style-2|Letter: {L}
+X|model-style-2|Option {L} ({T}) matches your message from last week.
+X|model-style-2|{T} ({L})
+X|model-style-2|I'd eliminate {M} first; what remains is {L}."""
+
 
 def templates(block):
     out, cur = [], None
@@ -148,7 +237,8 @@ def templates(block):
 
 rng = random.Random(16)
 rows = []
-for split, block in (("tune", TUNE), ("heldout", HELDOUT)):
+# HELDOUT was the first held-out set; it has been measured and read since, so it is tuning data now.
+for split, block in (("tune", TUNE), ("tune", HELDOUT), ("heldout-2", HELDOUT2)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
