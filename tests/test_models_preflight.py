@@ -371,6 +371,11 @@ def test_settings_split_into_answer_changing_and_transport():
     assert split_model_args("mystery", {"x": 1}) == ({"x": 1}, {})
 
 
+def test_an_apostrophe_inside_a_value_is_not_a_quote():
+    assert parse_kv_args("replies=I don't know,n=2") == {"replies": "I don't know", "n": 2}
+    assert parse_kv_args("note='a,b',x=1") == {"note": "a,b", "x": 1}
+
+
 def test_kv_values_follow_one_rule():
     assert parse_kv_args("media=none,a=null,b=True,c=false,d=3,e=2.5,f=1e3,g=007x,h='12'") == {
         "media": "none", "a": "null", "b": True, "c": False, "d": 3, "e": 2.5, "f": 1000.0, "g": "007x",

@@ -183,13 +183,15 @@ def parse_kv_args(text: str | None) -> dict[str, Any]:
 
 
 def _split_top_level(text: str) -> list[str]:
+    """Split on commas outside quotes. A quote opens only where a value starts (right after
+    `=`), so an apostrophe inside a value ("I don't know") is just a character."""
     items, current, quote = [], [], None
     for char in text:
         if quote:
             current.append(char)
             if char == quote:
                 quote = None
-        elif char in "\"'":
+        elif char in "\"'" and current and "".join(current).rstrip().endswith("="):
             quote = char
             current.append(char)
         elif char == ",":
