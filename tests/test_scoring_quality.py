@@ -24,7 +24,7 @@ def test_labelled_sets_are_large_enough_and_sourced():
     for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", "heldout-2", 150)):
         rows = bench.load(name)
         assert len(rows) >= 300, name
-        assert {r["split"] for r in rows} == {"tune", heldout}, name
+        assert {r["split"] for r in rows} - {"heldout-3"} == {"tune", heldout}, name
         assert all(r.get("source") for r in rows)
         assert sum(r["split"] == heldout for r in rows) >= n_heldout
     refusal = bench.load("refusal_labels.jsonl")
