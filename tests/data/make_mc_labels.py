@@ -336,7 +336,7 @@ def templates(block):
 rng = random.Random(16)
 rows = []
 # HELDOUT was the first held-out set; it has been measured and read since, so it is tuning data now.
-for split, block in (("tune", TUNE), ("tune", HELDOUT), ("heldout-2", HELDOUT2),
+for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("heldout-3", HELDOUT3)):
     for expect, source, tpl in templates(block):
         for k in range(3):
