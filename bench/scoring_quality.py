@@ -9,12 +9,13 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split) and
 tests/data/mc_labels.jsonl (options, reply, choice, source, split).
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 
-Multiple choice has a second, blind held-out split ("heldout-2", 210 replies in phrasings not used
-before): it was written and committed before the extractor was changed again, the first held-out
-split was then moved into tuning (it had been read), the extractor was improved on tuning errors
-only, and heldout-2 was measured once at the end, with no re-tuning after the measurement:
-multiple_choice/tune 375/375 = 100.0%, multiple_choice/heldout-2 177/210 = 84.3% (naive 56.2%;
-the extractor before the round: 168/210 = 80.0%). Goal 99% on held-out: not met.
+Multiple choice's held-out split is "heldout-3" (222 replies in phrasings not used before): it
+was written and committed before the extractor's third round of changes, the earlier held-out
+split heldout-2 was then moved into tuning (it had been read), the extractor was improved on tuning
+errors only, and heldout-3 was measured once at the end, with no re-tuning after the measurement:
+multiple_choice/tune 585/585 = 100.0%, multiple_choice/heldout-3 213/222 = 95.9% (naive 50.0%;
+the extractor before the round: 178/222 = 80.2%). Goal 99% on held-out: not met. (Round 2's
+heldout-2 measured 177/210 = 84.3% the same way.)
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def report() -> dict:
     for name, file, label, heldout, ours, naive in (
             ("refusal", "refusal_labels.jsonl", "refusal", "heldout",
              lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"])),
-            ("multiple_choice", "mc_labels.jsonl", "choice", "heldout-2",
+            ("multiple_choice", "mc_labels.jsonl", "choice", "heldout-3",
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]))):
         rows = load(file)

@@ -1,8 +1,8 @@
 """The refusal detector and the multiple-choice extractor against the labelled sets (issue 16):
 the goals hold on the tuning split; the held-out split (never tuned on) is reported, and must stay
 well above the naive reading so a regression there still fails. Multiple choice's held-out split is
-"heldout-2": written blind and committed before the extractor's second round of changes (its first
-held-out split was moved into tuning once it had been read), measured once after that round."""
+"heldout-3": written blind and committed before the extractor's third round of changes (the earlier
+held-out splits were moved into tuning once they had been read), measured once after that round."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _bench():
 
 def test_labelled_sets_are_large_enough_and_sourced():
     bench = _bench()
-    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", "heldout-2", 150)):
+    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", "heldout-3", 150)):
         rows = bench.load(name)
         assert len(rows) >= 300, name
         assert {r["split"] for r in rows} == {"tune", heldout}, name
@@ -35,9 +35,9 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
-    # Floors, not goals: multiple choice's blind heldout-2 measured 177/210 = 84.3% once, after the
-    # tuning round (goal 99%: not met); the floor catches a regression without tuning on it.
-    for key, floor in (("refusal/heldout", 0.9), ("multiple_choice/heldout-2", 0.84)):
+    # Floors, not goals: multiple choice's blind heldout-3 measured 213/222 = 95.9% once, after the
+    # third tuning round (goal 99%: not met); the floor catches a regression without tuning on it.
+    for key, floor in (("refusal/heldout", 0.9), ("multiple_choice/heldout-3", 0.95)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2
@@ -72,6 +72,23 @@ def test_capital_a_mid_sentence_is_a_letter_and_torn_between_is_two_candidates()
     assert extract_choice("You sent it. A photo showed blue.", options) == "B"
     for reply in ("I'm torn between B and A.", "I'm torn between (B) and (C)", "Between A and C, hard to say."):
         assert extract_choice(reply, options) is None, reply
+
+
+def test_elimination_marks_tables_letter_lists_and_capitals_in_words():
+    from evaluator.scoring import extract_choice
+
+    options = {"A": "red", "B": "blue", "C": "green", "D": "pink"}
+    for reply, expected in (
+            ("C is wrong, so B.", "B"), ("After ruling out A, B remains.", "B"),
+            ("I'd exclude D; that leaves B.", "B"), ("C can't be it. B.", "B"),
+            ("B ✔️", "B"), ("❌ A\n✅ B", "B"), ("B ✓, D ✗", "B"),
+            ("| Letter | Fits |\n|---|---|\n| A | false |\n| B | true |", "B"),
+            ("| Letter | Fits |\n|---|---|\n| A | ✘ |\n| B | ☑ |", "B"),
+            ("Answer: B, D", None), ("B/C", None), ("B; C", None), ("B? D? Unclear.", None),
+            ("✓ B ✓ C", None),
+            ("A B-side record? You said blue.", "B"), ("Per the D.A.'s note, blue.", "B"),
+            ("You told Mr. C. Jones it was blue.", "B"), ("At the B&B you said blue.", "B")):
+        assert extract_choice(reply, options) == expected, reply
 
 
 def test_the_fast_path_never_changes_a_verdict(monkeypatch):

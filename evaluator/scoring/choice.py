@@ -93,20 +93,60 @@ _STRONG_BEFORE = re.compile(
     r"(?i)(?:\b(?:final\s+)?answer(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
     r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\bright\s+one\s+is"
-    r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with)\s*[:=\-–—]*\s*$")
+    r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
+    r"|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is))\s*[:=\-–—]*\s*$")
 _PREDICATE_AFTER = re.compile(
     r"(?i)^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|"
-    r"[-–—:,.;!)\]]|$)")
+    r"[-–—:,.;!?/&)\]]|$)")
 _STRONG_AFTER = re.compile(
     r"(?i)^\s*(?:\)\s*)?(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?(?:final\s+)?"
     r"(?:correct|right|answer|one|best|choice)")
 _NEGATED_BEFORE = re.compile(
-    r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|"
-    r"\bthought|\bnot\s+option)\s*[\(\[]?\s*$")
-_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:,\s*)?(?:or|and|/|&)\s*(?:option\s*)?[\(\[]?\s*[A-Za-z]\s*[\)\]]?(?![\w'’])")
+    r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
+    r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
+    r"|\bcross(?:ed|ing)?\s+out)(?:\s+option)?\s*[\(\[]?\s*$")
+# "B is incorrect", "B is wrong", "B can't be right", "B doesn't fit": the letter is rejected
+_NEGATED_AFTER = re.compile(
+    r"(?i)^\s*[\)\]]?\s*(?:(?:is|was|seems|looks|would\s+be)\s+(?:incorrect|wrong|false|not\b|out\b"
+    r"|ruled\s+out|eliminated|unlikely|impossible)"
+    r"|(?:isn't|wasn't|can't|cannot|couldn't|doesn't|does\s+not)\b)")
+# two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B"
+_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]\s*)?(?:or|and)\b|[,;/&])\s*(?:option\s*)?"
+                     r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
+# a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
+# "B&B", "Q&A", "Dr. A. Smith"
+_WORD_PART_AFTER = re.compile(r"^[-.&][A-Za-z]")
+_WORD_PART_BEFORE = re.compile(
+    r"(?:(?<![\w'’])[A-Za-z][-.&]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+)$")
+# check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
+# ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
+_CHECKS, _CROSSES = "✅✔✓☑", "❌✗✘✖❎"
+_MARK_FIRST_LINE = re.compile(rf"^[\s|>*\-]*[{_CHECKS}{_CROSSES}]")
+_MARK_BEFORE = re.compile(rf"([{_CHECKS}{_CROSSES}])\ufe0f?\s*$")
+_MARK_AFTER = re.compile(rf"^\s*[|:,\-–—]?\s*([{_CHECKS}{_CROSSES}])")
+_CELL_AFTER = re.compile(r"(?i)^\s*\|\s*(yes|true|correct|right|no|false|incorrect|wrong)\s*(?:\||$)")
+
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
 _NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither)\s*$")
+
+
+def _mark_verdict(before: str, after: str) -> int:
+    """+1 when a check mark (or a "yes" table cell) goes with the letter, -1 for a cross (or "no"),
+    0 for neither. `before`/`after` are the text around the letter."""
+    line_before = before.rsplit("\n", 1)[-1]
+    line_after = after.split("\n", 1)[0]
+    if _MARK_FIRST_LINE.match(line_before):
+        m = _MARK_BEFORE.search(line_before)
+        mark = m.group(1) if m else None
+    else:
+        m = _MARK_AFTER.match(line_after)
+        mark = m.group(1) if m else None
+        if mark is None and (cell := _CELL_AFTER.match(line_after)):
+            return 1 if cell.group(1).lower() in ("yes", "true", "correct", "right") else -1
+    if mark is None:
+        return 0
+    return 1 if mark in _CHECKS else -1
 
 
 def _letter_of(token: str) -> tuple[str, bool]:
@@ -145,7 +185,13 @@ def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str
         if letter not in letters:
             continue
         before, after = text[:m.start()], text[m.end():]
-        labelled = bool(_STRONG_BEFORE.search(before)) or bool(_STRONG_AFTER.match(after))
+        if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
+            continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith"
+        mark = _mark_verdict(before, after)
+        if mark < 0 or _NEGATED_AFTER.match(after):
+            continue                      # "❌ B", "| B | no |", "B is incorrect, so A"
+        labelled = (mark > 0 or bool(_STRONG_BEFORE.search(before))
+                    or bool(_STRONG_AFTER.match(after)))
         if raw.islower() and not wrapped and not (
                 labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after)):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
@@ -158,7 +204,9 @@ def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str
         if _NEGATED_BEFORE.search(before):
             continue                      # "not B", "rather than B", "B over C"
         # "A or B", "either A or B", "torn between A and B": two candidates
-        if _JOINED.match(after) or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before):
+        other = _JOINED.match(after)
+        if (other and other.group(1).upper() in letters) or re.search(
+                r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before):
             joined = True
         (strong if labelled else plain).append(letter)
     return strong, plain, joined
@@ -171,8 +219,13 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     ("Answer: B", "The answer is (B)", "Option B", "I choose B", "B is correct", "B is the
     answer"); any other letter standing alone ("I'd go with B", "B, because ...", "**B**",
     "B) blue"); the text of exactly one option ("It was blue"). A letter after "not", "rather
-    than", "over", "instead of" is not chosen ("B, not A"; "Not A; the answer is C"); two letters
-    asserted alike ("A or B", "Could be A, could be B", "torn between A and B") give None. A
+    than", "over", "instead of", "rule out", "eliminate", or before "is incorrect/wrong", "can't be
+    right", is not chosen ("B, not A"; "Not A; the answer is C"; "B is incorrect, so A"), and what
+    "leaves"/"remains" is asserted. A check mark beside a letter asserts it, a cross rejects it
+    ("A ✅", "✅ A  ❌ B", markdown table rows "| A | yes |"). Two letters asserted alike or listed
+    ("A or B", "Could be A, could be B", "torn between A and B", "Answer: A, C", "A/D", "A? C?")
+    give None. Capitals inside abbreviations and names ("B-movie", "D.C.", "Q&A", "Dr. A. Smith")
+    are not letters. A
     lower-case "a" counts only in brackets or after a label; "I" never counts bare; a capital "A"
     at the start of a sentence only when a predicate or punctuation follows ("A is correct", not
     "A red car", which falls through to the option text), mid-sentence always ("Looks like A to
@@ -190,16 +243,14 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
         return m.group(1).upper()
 
     strong, plain, joined = _asserted_letters(text, letters)
+    if joined:
+        return None                       # "A or B", "Answer: A, C", "A/D": several candidates
     if strong:
         if len(set(strong)) == 1:
             return strong[0]
         return None
     if plain:
-        if len(set(plain)) == 1 and not joined:
-            return plain[0]
-        return None
-    if joined:
-        return None
+        return plain[0] if len(set(plain)) == 1 else None
     from evaluator.scoring.refusal import is_refusal
 
     if is_refusal(text):

@@ -224,6 +224,104 @@ X|model-style-2|{T} ({L})
 X|model-style-2|I'd eliminate {M} first; what remains is {L}."""
 
 
+# Written blind (issue 16, third held-out set): phrasings not used in any block above (elimination,
+# check marks, tables, letter lists, question hedges, capitals that are not option letters, new
+# model styles), labelled as a person reads them and committed before the third round of changes to
+# choice.py; the extractor was not run on it before its single measurement. Never tune on it.
+HELDOUT3 = r"""X|elimination|{M} can't be right, so I'll say {L}.
+X|elimination|Since {M} is ruled out, the answer is {L}.
+X|elimination|Eliminating {M} leaves {L}.
+X|elimination|{M} doesn't match anything you said. {L} does.
+X|elimination|Option {M} is false; option {L} is true.
+X|elimination|By elimination: {L}.
+X|elimination|{M} is tempting, but {L} is correct.
+X|elimination|Option {M} mentions something else; option {L} matches. Answer: {L}.
+X|table|| Choice | Correct? |
+| --- | --- |
+| {L} | ✓ |
+| {M} | ✗ |
+X|table|| Answer |
+|---|
+| {L} |
+X|table|| Option | Matches the chat |
+|:-:|:-:|
+| {M} | ✗ |
+| {L} | ✔ |
+X|markdown|> **{L}**
+X|markdown|1. Answer: {L}
+2. Why: you mentioned {T}.
+X|markdown|## Final answer
+
+**({L})** {T}
+X|marks|{L} ✔
+X|marks|✔️ {L}
+X|marks|{M} ✗, {L} ✓
+X|marks|{L}: ✅ correct
+X|marks|❌ {M}
+✅ {L}
+-|marks|{L} ✓ {M} ✓
+-|letter-list|{L}, {M}
+-|letter-list|The answers are {L} and {M}.
+-|letter-list|{L} & {M}
+-|letter-list|Options {L} and {M} both apply.
+-|letter-list|Answer: {L}; {M}
+-|hedge|Is it {L}? Or maybe {M}?
+-|hedge|{L} or {M}? I can't tell.
+-|hedge|Maybe {L}, maybe {M}.
+-|hedge|I honestly don't remember which one it was.
+-|hedge|The conversation never mentioned this, so I can't pick.
+-|hedge|Not sure — {L} and {M} both look right.
+-|hedge|Answer: {L} or {M}
+-|refusal|I can't answer that; it wasn't in our chats.
+-|refusal|None of the above.
+X|hedge-single|Probably {L}, though I'm not certain.
+X|hedge-single|My best guess is {L}.
+X|capitals|You mentioned {T} in your Q&A with Dr. B. Jones.
+X|capitals|On the D-Day tour you told me it was {T}.
+X|capitals|At 9 A.M. you said {T}.
+X|capitals|Your note from the B&B says {T}.
+X|capitals|You told me {T} after the A-list party.
+X|capitals|You said {T} while taking vitamin C.
+X|option-text|Definitely {T}.
+X|option-text|{T}!
+X|option-text|It's "{T}".
+X|option-text|The answer: {T}
+X|model-style-3|Answer: Option {L}
+X|model-style-3|The correct answer is option ({L}).
+X|model-style-3|Answer ➜ {L}
+X|model-style-3|{L} is the best fit.
+X|model-style-3|The answer corresponds to {L}.
+X|model-style-3|I'm leaning toward {L}.
+X|model-style-3|Result: {L}
+X|model-style-3|Prediction: {L}
+X|model-style-3|[[{L}]]
+X|model-style-3|Answer: [{L}] {T}
+X|model-style-3|({L}) is the answer.
+X|model-style-3|Option {L} it is.
+X|model-style-3|The letter is {L}.
+X|model-style-3|So, {L}.
+X|model-style-3|Okay — {L}, {T}.
+X|model-style-3|I'd answer with {L} here.
+X|model-style-3|{"answer": "({L})"}
+X|model-style-3|answer: ({l}) {T}
+X|model-style-3|The right choice is {L} because you said {T}.
+X|cot|First, you said {U}. Later you corrected that to {T}. Final answer: {L}.
+X|cot|<think>Maybe {M}... no, you said {T}.</think>
+Answer: {L}
+X|negation|Not option {M} — it's {L}.
+X|negation|{L}. ({M} was before you changed it.)
+X|negation|The answer isn't {M}. It's {L}.
+X|lowercase|answer - {l}
+X|lowercase|final answer: {l}
+X|multiline|{L}
+
+Explanation: you told me {T} last month.
+X|multiline|Answer:
+({L}) {T}
+
+This matches your message from the trip."""
+
+
 def templates(block):
     out, cur = [], None
     for line in block.split("\n"):
@@ -238,7 +336,8 @@ def templates(block):
 rng = random.Random(16)
 rows = []
 # HELDOUT was the first held-out set; it has been measured and read since, so it is tuning data now.
-for split, block in (("tune", TUNE), ("tune", HELDOUT), ("heldout-2", HELDOUT2)):
+for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
+                     ("heldout-3", HELDOUT3)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
