@@ -109,6 +109,9 @@ class VerifyReport:
     deep: bool = False
     seconds: float = 0.0
     fingerprint: dict = field(default_factory=dict)   # inventory vs the card's (a note)
+    # real path -> (sha256, size, mtime_ns, inode) for files unchanged while they were hashed:
+    # what a media cache may reuse instead of hashing the same bytes again
+    hashed: dict = field(default_factory=dict, repr=False)
 
     @property
     def problems(self) -> list[Finding]:
@@ -464,6 +467,7 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
     # 3. Resolve every target once, inside the snapshot.
     resolved: dict[str, str] = {}
     sizes: dict[str, int] = {}
+    stats: dict[str, tuple] = {}
     for target in expected:
         real, reason = resolver.resolve(target)
         if reason:
@@ -484,6 +488,7 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
             continue
         resolved[target] = real
         sizes[target] = st.st_size
+        stats[target] = (st.st_size, st.st_mtime_ns, st.st_ino)
 
     # 4. Hash each file once, largest first so the pool stays busy to the end.
     bar = _Progress(sum(sizes.values()), progress, "verify")
@@ -511,6 +516,13 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
             continue
         digest, n = got
         digests[target] = digest
+        try:
+            after = os.stat(resolved[target])
+            if (after.st_size, after.st_mtime_ns, after.st_ino) == stats[target] == \
+                    (n, stats[target][1], stats[target][2]):
+                report.hashed[resolved[target]] = (digest, *stats[target])
+        except OSError:
+            pass
         report.files_hashed += 1
         report.bytes_hashed += n
         wrong: dict[str, list[ListEntry]] = {}

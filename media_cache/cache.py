@@ -42,6 +42,11 @@ class MediaCache:
         """sha256 of the file's bytes (memoised by path, size, mtime and inode)."""
         return self.store.source_sha256(Path(path))
 
+    def remember_sha256(self, path: PathLike, sha: str, size: int, mtime_ns: int, ino: int) -> bool:
+        """Reuse a sha256 computed elsewhere for the file in the state (size, mtime, inode) it
+        was hashed in; ignored (False) when the file has changed since."""
+        return self.store.remember_source_sha256(Path(path), sha, size, mtime_ns, ino)
+
     # ---- images ------------------------------------------------------------------------------
 
     def image(self, path: PathLike) -> ImageInput:

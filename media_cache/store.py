@@ -224,19 +224,38 @@ class Store:
         if known:
             return known
         real, st, memo_key = self._stat_source(path)
-        memo_file = self._memo_file(real)
         try:
             sha = sha256_file(Path(real))
         except OSError as exc:
             raise MediaError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        self._remember(real, memo_key, sha)
+        return sha
+
+    def remember_source_sha256(self, path: Path | str, sha: str, size: int, mtime_ns: int,
+                               ino: int) -> bool:
+        """Take a sha256 that someone else computed (`br-eval verify` hashes every file of the
+        release) for the file as it was stat'ed then; kept only if the file still has that size,
+        mtime and inode, so the media cache never hashes the same bytes twice. True if kept."""
+        try:
+            real, st, memo_key = self._stat_source(Path(path))
+        except MediaError:
+            return False
+        if (st.st_size, st.st_mtime_ns, st.st_ino) != (size, mtime_ns, ino) or \
+                len(sha) != 64 or any(c not in "0123456789abcdef" for c in sha):
+            return False
+        self._remember(real, memo_key, sha)
+        return True
+
+    def _remember(self, real: str, memo_key: tuple, sha: str) -> None:
         with _memo_lock:
             _sha_memo[memo_key] = sha
         with contextlib.suppress(OSError):    # the memo is an optimisation: a read-only cache still works
             self.ensure_root()
+            memo_file = self._memo_file(real)
             memo_file.parent.mkdir(parents=True, exist_ok=True)
-            _write_json_atomic(memo_file, {"path": real, "size": st.st_size,
-                                           "mtime_ns": st.st_mtime_ns, "ino": st.st_ino, "sha256": sha})
-        return sha
+            _write_json_atomic(memo_file, {"path": real, "size": memo_key[1],
+                                           "mtime_ns": memo_key[2], "ino": memo_key[3],
+                                           "sha256": sha})
 
     def _memo_file(self, real: str) -> Path:
         h = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()

@@ -252,3 +252,27 @@ def test_prune_leaves_a_running_staging_folder_alone(tmp_path):
     report = cache.store.prune()
     assert report.removed_invalid == 0 and report.removed_temp == 1
     assert (running / "frame_000001.png").exists() and not stale.exists()
+
+
+def test_verify_hands_its_hashes_to_the_media_cache(sample_copy, monkeypatch, tmp_path):
+    """`br-eval verify` hashes every file; the media cache reuses those hashes for files that
+    have not changed since, instead of reading the same bytes again."""
+    from evaluator.cli import main
+    from media_cache import MediaCache, store
+
+    monkeypatch.setenv("BR_EVAL_CACHE", str(tmp_path / "cache"))
+    store._sha_memo.clear()
+    video = next((sample_copy / "benchmark").rglob("*.mp4"))
+    changed = next(p for p in (sample_copy / "benchmark").rglob("*.png"))
+    assert main(["verify", "--data", str(sample_copy), "--no-progress"]) == 0
+    cache = MediaCache(tmp_path / "cache")
+    assert cache.store.known_source_sha256(video) == store.sha256_file(video)
+    calls = []
+    monkeypatch.setattr(store, "sha256_file", lambda p: calls.append(p) or "0" * 64)
+    assert cache.sha256(video) != "0" * 64 and not calls          # no second read of the bytes
+    # a file changed after verify is hashed again, never answered from the old hash
+    changed.write_bytes(changed.read_bytes() + b"\0")
+    assert cache.sha256(changed) == "0" * 64 and calls
+    # a remembered hash for a file that has changed since it was stat'ed is refused
+    st = video.stat()
+    assert not cache.remember_sha256(video, "f" * 64, st.st_size + 1, st.st_mtime_ns, st.st_ino)

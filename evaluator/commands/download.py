@@ -53,8 +53,9 @@ def main(args) -> int:
               file=sys.stderr)
         return 0
     from beyondrecall.checksums import verify_snapshot
-    from evaluator.commands.verify import print_report
+    from evaluator.commands.verify import print_report, share_hashes
 
     report = verify_snapshot(result.path, workers=min(args.workers, 4), deep=False,
                              progress=progress and sys.stderr.isatty())
+    share_hashes(report)
     return print_report(report)

@@ -44,7 +44,22 @@ def main(args) -> int:
     report = verify_snapshot(snapshot, workers=args.workers, deep=args.deep, strict=args.strict,
                              progress=not args.no_progress and sys.stderr.isatty(),
                              task_files=task_files_of(args))
+    share_hashes(report)
     return print_report(report, as_json=args.json)
+
+
+def share_hashes(report) -> int:
+    """Give the media cache the sha256 of every media file verify just hashed (and found
+    unchanged meanwhile), so preparing them later does not read the same bytes again."""
+    from beyondrecall.files import media_kind
+    from media_cache import MediaCache
+
+    cache = MediaCache()
+    kept = 0
+    for real, (sha, size, mtime_ns, ino) in report.hashed.items():
+        if media_kind(real):
+            kept += cache.remember_sha256(real, sha, size, mtime_ns, ino)
+    return kept
 
 
 def print_report(report, as_json: bool = False) -> int:
