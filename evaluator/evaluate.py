@@ -271,6 +271,12 @@ def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
         if v and old_identity.get(k) and old_identity[k] != v:
             differences.append(f"data {k}: {old_identity[k]} -> {v}")
     old = config.get("settings")
+    if old is not None and "transport" not in config and isinstance(old.get("model_args"), dict):
+        # a folder from before settings were split: its model_args still hold transport keys
+        from evaluator.models import split_model_args
+
+        if old.get("model") in ("hf", "openai", "mock"):
+            old = {**old, "model_args": split_model_args(old["model"], old["model_args"])[0]}
     if old is not None:
         for key in sorted(set(old) | set(settings)):
             a, b = old.get(key), settings.get(key)

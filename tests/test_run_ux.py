@@ -200,3 +200,21 @@ def test_progress_lines_without_a_terminal(sample_snapshot, tmp_path):
     assert r.returncode == 0
     assert "br-eval: memory_update: 7 item(s) to do" in r.stderr
     assert "br-eval: memory_update: 7/7 done" in r.stderr
+
+
+def test_a_folder_from_before_the_settings_split_resumes_on_another_server(sample_snapshot,
+                                                                          tmp_path):
+    """br-eval 0.1.0 kept base_url inside settings.model_args: moving servers still resumes."""
+    out = tmp_path / "run"
+    with FakeOpenAIServer() as srv, FakeOpenAIServer() as other:
+        args = ["--agent", "none", "--model", "openai"]
+        assert main(_base(sample_snapshot, out, *args, "--model_args",
+                          f"base_url={srv.base_url},model=m")) == 0
+        results = json.loads((out / "results.json").read_text())
+        config = results["config"]
+        config["settings"]["model_args"] = {"base_url": srv.base_url, "model": "m"}
+        del config["transport"], config["settings"]["agent_source"]
+        (out / "results.json").write_text(json.dumps(results))
+        assert main(_base(sample_snapshot, out, *args, "--model_args",
+                          f"base_url={other.base_url},model=m")) == 0
+        assert other.questions == []                     # everything was already answered
