@@ -25,8 +25,9 @@ def add_arguments(parser) -> None:
               "mock: replies=FILE)")
     add_alias(parser, "agent_args", default="", help="agent settings, k=v,... "
               "(max_context_tokens=, top_k=, last=, n=, media=images|text|none)")
-    add_alias(parser, "gen_kwargs", default="", help="generation settings, k=v,... "
-              "(temperature=0,max_tokens=256)")
+    add_alias(parser, "gen_kwargs", default="", help="generation settings, k=v,... (every "
+              "backend sends temperature=0,max_tokens=512 unless set here; stop=a|b gives two "
+              "stop strings)")
     parser.add_argument("--judge", default=None, choices=["openai", "mock"],
                         help="score with an LLM judge on an OpenAI-compatible server")
     add_alias(parser, "judge_args", default="", help="judge settings: base_url=,model=,api_key=")
