@@ -69,18 +69,19 @@ def test_openai_without_audio_true_refuses_audio_parts(server, track):
 
 def test_openai_audio_preflight_turns_a_rejection_into_one_error_line(server):
     model = model_for(server, audio=True, max_retries=0)
-    model.check_audio()                                        # an audio-capable server: passes
-    sent = server.requests[0]["messages"][0]["content"]
-    assert [p["type"] for p in sent] == ["text", "input_audio"]
-    assert server.requests[0]["max_tokens"] == 1
-    server.script.append((400, error_body("Unknown part type: input_audio")))
+    model.preflight(images=False, audio=True)                  # an audio-capable server: passes
+    probes = [r for r in server.requests if isinstance(r["messages"][0]["content"], list)]
+    assert [p["type"] for p in probes[0]["messages"][0]["content"]] == ["text", "input_audio"]
+    assert probes[0]["max_tokens"] == 1
+    server.script.extend([None, (400, error_body("Unknown part type: input_audio"))])
     with pytest.raises(EvalError) as info:
-        model.check_audio()
+        model.preflight(images=False, audio=True)
     msg = str(info.value)
     assert "HTTP 400: Unknown part type: input_audio" in msg and "audio=true" in msg
     assert "\n" not in msg
-    model_for(server).check_audio()                            # audio off: no request at all
-    assert len(server.requests) == 2
+    before = len(server.requests)
+    model_for(server).preflight(images=False, audio=False)     # audio off: no audio probe
+    assert len(server.requests) == before + 1
 
 
 def test_response_cache_keys_audio_by_content(track, tmp_path):

@@ -3,8 +3,8 @@
 Images travel as base64 data URLs, encoded as `image_format` (png, the default: lossless; jpeg or
 webp at `image_quality`), scaled down to `max_image_side` when given (media_cache.delivery).
 With `--model_args audio=true`, a video's audio track travels as an `input_audio` part (base64
-16-bit PCM WAV), and `check_audio()` turns a server's rejection of audio into one clear error
-before any question. Retries are ours, not the client's (its max_retries is 0):
+16-bit PCM WAV), and the preflight's audio probe turns a server's rejection of audio into one
+clear error before any question. Retries are ours, not the client's (its max_retries is 0):
 transient failures (connection errors, timeouts, 429 with its Retry-After honoured, 502/503/504)
 are retried with exponential backoff; a 500 or an invalid reply is retried once more only if it
 does not repeat identically; other 4xx (a bad request, a context overflow, a wrong model name, a
@@ -265,7 +265,9 @@ class OpenAIChatModel:
                 {"type": "text", "text": "Reply with the word OK."},
                 {"type": "input_audio", "input_audio": {"data": tiny_wav_base64(), "format": "wav"}}]}]
             self._preflight_call(payload, probe, "a request with 0.1 s of audio", listed,
-                                 hint="the model does not take audio input; run without audio")
+                                 hint="the server did not accept an input_audio part; drop "
+                                      "--model_args audio=true to send transcripts instead "
+                                      "(see --asr)")
         return {
             "backend": self.name,
             "requested_model": self.model_id,
@@ -333,32 +335,6 @@ class OpenAIChatModel:
             elif hint:
                 message += f"; {hint}"
             raise ModelSetupError(f"preflight ({what}) failed: {message}") from None
-
-    def check_audio(self) -> None:
-        """Preflight for audio=true: one request holding a 0.25 s silent WAV as an `input_audio`
-        part (max_tokens=1). A server that rejects it (or cannot be reached) is one EvalError line,
-        before any question is asked. Without audio=true this does nothing."""
-        if not self.supports_audio:
-            return
-        import base64
-        import io
-        import wave
-
-        buf = io.BytesIO()
-        with wave.open(buf, "wb") as w:
-            w.setnchannels(1)
-            w.setsampwidth(2)
-            w.setframerate(16000)
-            w.writeframes(b"\x00\x00" * 4000)
-        payload = [{"role": "user", "content": [
-            {"type": "text", "text": "Reply with OK."},
-            {"type": "input_audio", "input_audio": {"data": base64.b64encode(buf.getvalue()).decode("ascii"),
-                                                    "format": "wav"}}]}]
-        try:
-            self._call(payload, {"max_tokens": 1})
-        except ModelCallError as exc:
-            raise EvalError(f"{exc} (audio check: the server did not accept an input_audio part; drop "
-                            "--model_args audio=true to send transcripts instead, see --asr)") from None
 
     # -- calls --------------------------------------------------------------------------------
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
