@@ -59,7 +59,7 @@ def report() -> dict:
     for name, file, label, heldout, ours, naive in (
             ("refusal", "refusal_labels.jsonl", "refusal", "heldout",
              lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"])),
-            ("multiple_choice", "mc_labels.jsonl", "choice", "heldout-3",
+            ("multiple_choice", "mc_labels.jsonl", "choice", "heldout-4",
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]))):
         rows = load(file)
