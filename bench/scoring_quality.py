@@ -9,13 +9,13 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split) and
 tests/data/mc_labels.jsonl (options, reply, choice, source, split).
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 
-Multiple choice's held-out split is "heldout-3" (222 replies in phrasings not used before): it
-was written and committed before the extractor's third round of changes, the earlier held-out
-split heldout-2 was then moved into tuning (it had been read), the extractor was improved on tuning
-errors only, and heldout-3 was measured once at the end, with no re-tuning after the measurement:
-multiple_choice/tune 585/585 = 100.0%, multiple_choice/heldout-3 213/222 = 95.9% (naive 50.0%;
-the extractor before the round: 178/222 = 80.2%). Goal 99% on held-out: not met. (Round 2's
-heldout-2 measured 177/210 = 84.3% the same way.)
+Multiple choice's held-out split is "heldout-4" (240 replies in phrasings not used before): it
+was written and committed before the extractor's fourth round of changes, the earlier held-out
+split heldout-3 was then moved into tuning (it had been read), the extractor was improved on tuning
+errors only, and heldout-4 was measured once at the end, with no re-tuning after the measurement:
+multiple_choice/tune 807/807 = 100.0%, multiple_choice/heldout-4 222/240 = 92.5% (naive 52.9%;
+the extractor before the round: 217/240 = 90.4%). Goal 99% on held-out: not met. (Earlier rounds
+measured the same way: heldout-2 177/210 = 84.3%, heldout-3 213/222 = 95.9%.)
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def report() -> dict:
     for name, file, label, heldout, ours, naive in (
             ("refusal", "refusal_labels.jsonl", "refusal", "heldout",
              lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"])),
-            ("multiple_choice", "mc_labels.jsonl", "choice", "heldout-3",
+            ("multiple_choice", "mc_labels.jsonl", "choice", "heldout-4",
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]))):
         rows = load(file)

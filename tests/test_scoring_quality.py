@@ -1,7 +1,7 @@
 """The refusal detector and the multiple-choice extractor against the labelled sets (issue 16):
 the goals hold on the tuning split; the held-out split (never tuned on) is reported, and must stay
 well above the naive reading so a regression there still fails. Multiple choice's held-out split is
-"heldout-3": written blind and committed before the extractor's third round of changes (the earlier
+"heldout-4": written blind and committed before the extractor's fourth round of changes (the earlier
 held-out splits were moved into tuning once they had been read), measured once after that round."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def _bench():
 
 def test_labelled_sets_are_large_enough_and_sourced():
     bench = _bench()
-    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", "heldout-3", 150)):
+    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", "heldout-4", 200)):
         rows = bench.load(name)
         assert len(rows) >= 300, name
         assert {r["split"] for r in rows} == {"tune", heldout}, name
@@ -35,9 +35,9 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
-    # Floors, not goals: multiple choice's blind heldout-3 measured 213/222 = 95.9% once, after the
-    # third tuning round (goal 99%: not met); the floor catches a regression without tuning on it.
-    for key, floor in (("refusal/heldout", 0.9), ("multiple_choice/heldout-3", 0.95)):
+    # Floors, not goals: multiple choice's blind heldout-4 measured 222/240 = 92.5% once, after the
+    # fourth tuning round (goal 99%: not met); the floor catches a regression without tuning on it.
+    for key, floor in (("refusal/heldout", 0.9), ("multiple_choice/heldout-4", 0.92)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2
@@ -87,7 +87,13 @@ def test_elimination_marks_tables_letter_lists_and_capitals_in_words():
             ("Answer: B, D", None), ("B/C", None), ("B; C", None), ("B? D? Unclear.", None),
             ("✓ B ✓ C", None),
             ("A B-side record? You said blue.", "B"), ("Per the D.A.'s note, blue.", "B"),
-            ("You told Mr. C. Jones it was blue.", "B"), ("At the B&B you said blue.", "B")):
+            ("You told Mr. C. Jones it was blue.", "B"), ("At the B&B you said blue.", "B"),
+            # round 4: a verb after a sentence-initial "A", the answer label decides between named
+            # letters, a former value is not chosen, capitals that name things
+            ("D is out. A does.", "A"), ("Option C says pink; option B fits. Answer: B", "B"),
+            ("Option C says pink; option B fits.", None), ("C. (D was before you changed it.)", "C"),
+            ("D used to be right, but now C.", "C"),
+            ("You took vitamin D and said blue.", "B"), ("As a grade A student you said blue.", "B")):
         assert extract_choice(reply, options) == expected, reply
 
 

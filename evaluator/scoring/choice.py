@@ -95,8 +95,12 @@ _STRONG_BEFORE = re.compile(
     r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\bright\s+one\s+is"
     r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
     r"|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is))\s*[:=\-–—]*\s*$")
+# "option B" / "choice B" alone names a letter; an answer label ("Answer: B", "I pick option B",
+# "B is correct", a check mark) decides between named letters
+_OPTION_WORD = re.compile(r"(?i)\b(?:option|choice)\s*[:=\-–—]*\s*$")
 _PREDICATE_AFTER = re.compile(
     r"(?i)^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|"
+    r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds)\b|"
     r"[-–—:,.;!?/&)\]]|$)")
 _STRONG_AFTER = re.compile(
     r"(?i)^\s*(?:\)\s*)?(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?(?:final\s+)?"
@@ -105,19 +109,25 @@ _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
     r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
     r"|\bcross(?:ed|ing)?\s+out)(?:\s+option)?\s*[\(\[]?\s*$")
-# "B is incorrect", "B is wrong", "B can't be right", "B doesn't fit": the letter is rejected
+# "B is incorrect", "B is wrong", "B can't be right", "B doesn't fit": the letter is rejected; so is
+# a letter described as the former value ("B was before you changed it", "B used to be right")
 _NEGATED_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*(?:(?:is|was|seems|looks|would\s+be)\s+(?:incorrect|wrong|false|not\b|out\b"
     r"|ruled\s+out|eliminated|unlikely|impossible)"
+    r"|(?:was|were)\s+(?:before|earlier|previously|originally|at\s+first"
+    r"|(?:the|your)\s+(?:old|previous|earlier|original|former)|what\s+you\s+(?:had|said)\s+(?:before|earlier|first))"
+    r"|used\s+to\s+be\b"
     r"|(?:isn't|wasn't|can't|cannot|couldn't|doesn't|does\s+not)\b)")
 # two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B"
 _JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]\s*)?(?:or|and)\b|[,;/&])\s*(?:option\s*)?"
                      r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
 # a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
-# "B&B", "Q&A", "Dr. A. Smith"
+# "B&B", "Q&A", "Dr. A. Smith", and a capital that names a thing: "vitamin C", "Plan B", "gate A"
 _WORD_PART_AFTER = re.compile(r"^[-.&][A-Za-z]")
 _WORD_PART_BEFORE = re.compile(
-    r"(?:(?<![\w'’])[A-Za-z][-.&]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+)$")
+    r"(?:(?<![\w'’])[A-Za-z][-.&]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
+    r"|\b(?i:vitamin|plan|type|grade|hepatitis|blood\s+group|group|gate|terminal|platform|exit|wing|block"
+    r"|row|tier|category|size|cup|class)\s+)$")
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
 _CHECKS, _CROSSES = "✅✔✓☑", "❌✗✘✖❎"
@@ -175,9 +185,10 @@ def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     return kept[0] if len(kept) == 1 else None
 
 
-def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str], bool]:
-    """(strongly labelled letters, other asserted letters, two letters joined by or/and)."""
-    strong, plain, joined = [], [], False
+def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str], list[str], bool]:
+    """(letters under an answer label, labelled letters, other asserted letters, two letters joined
+    by or/and)."""
+    decisive, strong, plain, joined = [], [], [], False
     for m in _MENTION.finditer(text):
         raw = m.group(1) or m.group(2) or m.group(3)
         wrapped = m.group(3) is None
@@ -190,8 +201,9 @@ def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str
         mark = _mark_verdict(before, after)
         if mark < 0 or _NEGATED_AFTER.match(after):
             continue                      # "❌ B", "| B | no |", "B is incorrect, so A"
-        labelled = (mark > 0 or bool(_STRONG_BEFORE.search(before))
-                    or bool(_STRONG_AFTER.match(after)))
+        decided = (mark > 0 or bool(_STRONG_AFTER.match(after))
+                   or bool(_STRONG_BEFORE.search(_OPTION_WORD.sub("", before))))
+        labelled = decided or bool(_STRONG_BEFORE.search(before))
         if raw.islower() and not wrapped and not (
                 labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after)):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
@@ -209,7 +221,9 @@ def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str
                 r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before):
             joined = True
         (strong if labelled else plain).append(letter)
-    return strong, plain, joined
+        if decided:
+            decisive.append(letter)
+    return decisive, strong, plain, joined
 
 
 def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
@@ -224,12 +238,14 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     "leaves"/"remains" is asserted. A check mark beside a letter asserts it, a cross rejects it
     ("A ✅", "✅ A  ❌ B", markdown table rows "| A | yes |"). Two letters asserted alike or listed
     ("A or B", "Could be A, could be B", "torn between A and B", "Answer: A, C", "A/D", "A? C?")
-    give None. Capitals inside abbreviations and names ("B-movie", "D.C.", "Q&A", "Dr. A. Smith")
-    are not letters. A
-    lower-case "a" counts only in brackets or after a label; "I" never counts bare; a capital "A"
-    at the start of a sentence only when a predicate or punctuation follows ("A is correct", not
-    "A red car", which falls through to the option text), mid-sentence always ("Looks like A to
-    me"). A reply that refuses names no option.
+    give None; among letters merely named ("option D says ..., option B matches"), the one under an
+    answer label ("Answer: B", "B is correct") is chosen. A letter described as the former value
+    ("B was before you changed it") is not chosen. Capitals inside abbreviations and names
+    ("B-movie", "D.C.", "Q&A", "Dr. A. Smith") and capitals that name things ("vitamin C", "Plan
+    B") are not letters. A lower-case "a" counts only in brackets or after a label; "I" never
+    counts bare; a capital "A" at the start of a sentence only when a predicate, a verb or
+    punctuation follows ("A is correct", "A does", not "A red car", which falls through to the
+    option text), mid-sentence always ("Looks like A to me"). A reply that refuses names no option.
     """
     if not options or prediction is None:
         return None
@@ -242,9 +258,11 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     if m and m.group(1).upper() in letters:
         return m.group(1).upper()
 
-    strong, plain, joined = _asserted_letters(text, letters)
+    decisive, strong, plain, joined = _asserted_letters(text, letters)
     if joined:
         return None                       # "A or B", "Answer: A, C", "A/D": several candidates
+    if decisive:                          # "Option D says ...; option B matches. Answer: B."
+        return decisive[0] if len(set(decisive)) == 1 else None
     if strong:
         if len(set(strong)) == 1:
             return strong[0]

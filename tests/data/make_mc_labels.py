@@ -322,6 +322,111 @@ X|multiline|Answer:
 This matches your message from the trip."""
 
 
+# Written blind (issue 16, fourth held-out set): phrasings not used in any block above (elimination
+# sentences, check marks and checkboxes, tables with and without outer pipes, capitals in
+# abbreviations and names, new model styles, letter pairs and hedges that must read None), labelled
+# as a person reads them and committed before the fourth round of changes to choice.py; the
+# extractor was not run on it before its single measurement. Never tune on it.
+HELDOUT4 = r"""X|elimination-2|{M} is out. {L} it is.
+X|elimination-2|Scratch {M}. Going with {L}.
+X|elimination-2|{M}? No. {L}? Yes.
+X|elimination-2|I can rule out {M}; the answer is {L}.
+X|elimination-2|{M} contradicts what you said, so {L}.
+X|elimination-2|Definitely not {M}, so by elimination {L}.
+X|elimination-2|Only {L} fits; {M} doesn't.
+X|elimination-2|{M} is not it. {L} is.
+X|marks-2|{L} — ✓
+X|marks-2|✓ {L}
+X|marks-2|{M}: ✗
+{L}: ✓
+X|marks-2|[x] {L}
+[ ] {M}
+X|marks-2|{L} ☑
+X|table-2|| Option | Answer |
+|---|---|
+| {L} | ✅ |
+X|table-2|| Question | Answer |
+|---|---|
+| Which one? | {L} |
+X|table-2|Option | Correct
+{M} | no
+{L} | yes
+X|capitals-2|Per your B.Sc. thesis notes, it was {T}.
+X|capitals-2|It was {T}, as you said at the A&E visit.
+X|capitals-2|You mentioned {T} right after the B-52s concert.
+X|capitals-2|You told me {T} when we talked about Plan B.
+X|capitals-2|Your vitamin D levels came up when you said {T}.
+X|capitals-2|On the U.S.A. trip you said {T}.
+X|capitals-2|You said {T} to your friend A.J.
+X|model-style-4|The answer is clearly {L}.
+X|model-style-4|Answer → {L}
+X|model-style-4|I'll settle on {L}.
+X|model-style-4|Final decision: {L}
+X|model-style-4|My response: ({L})
+X|model-style-4|Correct: {L}
+X|model-style-4|**Final Answer:** ({L}) {T}
+X|model-style-4|Choice: {l}
+X|model-style-4|{L} is what I'd pick.
+X|model-style-4|{L} matches best.
+X|model-style-4|I'd lean {L}.
+X|model-style-4|Option {L}, definitely.
+X|model-style-4|The best fit here is option {L}.
+X|model-style-4|It must be {L}, {T}.
+X|model-style-4|Going by your last message, {L}.
+X|model-style-4|```
+{L}
+```
+X|model-style-4|Answer: **{L}**
+X|model-style-4|{L} — because you told me {T}.
+X|model-style-4|The correct letter is {L}.
+X|model-style-4|I'd choose option {L} ({T}).
+X|model-style-4|Answer: {L}) {T}
+X|model-style-4|<answer>({L})</answer>
+X|option-text-2|Pretty sure it was {T}.
+X|option-text-2|That'd be {T}, I think.
+X|option-text-2|{T}, as you told me.
+X|option-text-2|Not {U} — {T}.
+X|cot-2|Let's see. You said {U} at first, then changed it to {T}. So {L}.
+X|cot-2|Reasoning: the chat says {T}.
+Answer: {L}
+X|cot-2|You mentioned {T} twice. That points to {L}.
+X|cot-2|<think>{M}? No.</think> {L}
+X|negation-2|{L}, definitely not {M}.
+X|negation-2|Not {M}. Not sure about the others, but I'll say {L}.
+X|negation-2|I wouldn't choose {M}. I'd choose {L}.
+X|negation-2|{M}'s wrong — {L}.
+X|lowercase-2|answer:
+{l}
+X|lowercase-2|the correct option is ({l})
+X|lowercase-2|{l})
+X|multiline-2|Answer: {L}
+
+Why: you said {T}, not {U}.
+X|hedge-single-2|I think {L}, but I'm not 100% sure.
+X|hedge-single-2|Probably option {L}.
+X|hedge-single-2|If I had to guess, {L}.
+-|two-letters-2|It's {L} or {M}.
+-|two-letters-2|I'd say {L} and {M}.
+-|two-letters-2|{L}, {M}, or both.
+-|two-letters-2|Somewhere between {L} and {M}.
+-|two-letters-2|Answers: {L}, {M}
+-|two-letters-2|Could go either way: {L} or {M}.
+-|marks-2|✓ {L}
+✓ {M}
+-|table-2|| Option | Fits |
+|---|---|
+| {L} | yes |
+| {M} | yes |
+-|option-text-2|Both {T} and {U} seem right.
+-|option-text-2|Either {T} or {U}.
+-|refusal-2|I'm unsure; none of these ring a bell.
+-|refusal-2|I don't recall you mentioning any of these.
+-|refusal-2|I'd need to check our earlier chats before picking.
+-|refusal-2|Neither option matches what you told me.
+-|refusal-2|I'm not able to answer this question.
+-|refusal-2|All of them."""
+
+
 def templates(block):
     out, cur = [], None
     for line in block.split("\n"):
@@ -335,9 +440,9 @@ def templates(block):
 
 rng = random.Random(16)
 rows = []
-# HELDOUT was the first held-out set; it has been measured and read since, so it is tuning data now.
+# HELDOUT, HELDOUT2 and HELDOUT3 were held-out sets; each was measured and read since, so they are tuning data now.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
-                     ("heldout-3", HELDOUT3)):
+                     ("tune", HELDOUT3), ("heldout-4", HELDOUT4)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
