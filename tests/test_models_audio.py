@@ -17,6 +17,7 @@ import pytest
 from evaluator.errors import EvalError
 from evaluator.models import make_model
 from evaluator.models.base import AudioPart, Message, ModelCallError, TextPart
+from tests.test_models_hf import spy_on_generate
 from evaluator.models.cache import request_key
 from media_cache import MediaCache
 from media_cache.audio import read_wav_float32
@@ -121,14 +122,7 @@ def test_hf_audio_model_gets_the_track_through_its_processor(tiny_qwen2_audio, t
                               "max_new_tokens": 3})
     assert model.supports_audio and not model.supports_images
     model.load()
-    seen = {}
-    original = model._model.generate
-
-    def spy(**kwargs):
-        seen.update(kwargs)
-        return original(**kwargs)
-
-    model._model.generate = spy
+    seen = spy_on_generate(model)
     messages = [Message.text("system", "you remember the user's life."),
                 Message("user", (TextPart("what did they say in the video?"),
                                  AudioPart(str(track.wav_path))))]

@@ -56,12 +56,11 @@ def llama_config(vocab_size: int):
                        bos_token_id=1, eos_token_id=2, pad_token_id=3)
 
 
-@pytest.fixture(scope="module")
-def tiny_llava(tmp_path_factory):
+def build_tiny_llava(folder):
+    """A random-weight LLaVA with its processor saved into `folder` (built from configs)."""
     from transformers import (CLIPImageProcessor, CLIPVisionConfig, LlavaConfig,
                               LlavaForConditionalGeneration, LlavaProcessor)
 
-    folder = tmp_path_factory.mktemp("tiny-llava")
     tokenizer = tiny_tokenizer()
     image_processor = CLIPImageProcessor(size={"shortest_edge": IMAGE_SIZE},
                                          crop_size={"height": IMAGE_SIZE, "width": IMAGE_SIZE})
@@ -77,6 +76,11 @@ def tiny_llava(tmp_path_factory):
     LlavaForConditionalGeneration(config).save_pretrained(folder)
     processor.save_pretrained(folder)
     return folder
+
+
+@pytest.fixture(scope="module")
+def tiny_llava(tmp_path_factory):
+    return build_tiny_llava(tmp_path_factory.mktemp("tiny-llava"))
 
 
 @pytest.fixture(scope="module")

@@ -421,7 +421,9 @@ def test_hf_preflight_and_a_folder_without_processor(tmp_path, monkeypatch):
     import shutil
 
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    folder = _build_tiny_llava(tmp_path / "llava")
+    from tests.test_models_hf import build_tiny_llava
+
+    folder = build_tiny_llava(tmp_path / "llava")
     model = make_model("hf", {"pretrained": str(folder), "device": "cpu"})
     info = preflight(model, images=True)
     assert info["context_length"] == 512 and info["supports_images"] is True
@@ -436,26 +438,3 @@ def test_hf_preflight_and_a_folder_without_processor(tmp_path, monkeypatch):
         preflight(model, images=True)
     assert "processor" in str(info.value) and "\n" not in str(info.value)
     assert getattr(info.value, "exit_code", None) == 1
-
-
-def _build_tiny_llava(folder):
-    import torch
-    from transformers import (CLIPImageProcessor, CLIPVisionConfig, LlavaConfig,
-                              LlavaForConditionalGeneration, LlavaProcessor)
-
-    from tests.test_models_hf import CHAT_TEMPLATE, IMAGE_SIZE, PATCH, TOKENS_PER_IMAGE, llama_config, tiny_tokenizer
-
-    tokenizer = tiny_tokenizer()
-    processor = LlavaProcessor(image_processor=CLIPImageProcessor(size={"shortest_edge": IMAGE_SIZE},
-                                                                  crop_size={"height": IMAGE_SIZE, "width": IMAGE_SIZE}),
-                               tokenizer=tokenizer, patch_size=PATCH, vision_feature_select_strategy="default",
-                               num_additional_image_tokens=1, chat_template=CHAT_TEMPLATE)
-    vision = CLIPVisionConfig(hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=2,
-                              image_size=IMAGE_SIZE, patch_size=PATCH, projection_dim=32)
-    config = LlavaConfig(vision_config=vision, text_config=llama_config(len(tokenizer)),
-                         image_token_index=tokenizer.convert_tokens_to_ids("<image>"),
-                         image_seq_length=TOKENS_PER_IMAGE)
-    torch.manual_seed(0)
-    LlavaForConditionalGeneration(config).save_pretrained(folder)
-    processor.save_pretrained(folder)
-    return folder
