@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from media_cache.device import default_device
+from media_cache.device import default_device, load_once
 from media_cache.errors import MediaError, MissingWeightsError
 
 CHUNK_SECONDS = 30.0
@@ -87,10 +87,10 @@ class LoadedAsr:
 def load_asr(spec: AsrSpec, device: str | None = None) -> LoadedAsr:
     """Load the processor and model once per process (memoised by identity and device)."""
     device = device or default_device()
-    memo = (spec.identity_key, device)
-    with _lock:
-        if memo in _models:
-            return _models[memo]
+    return load_once(_models, _lock, (spec.identity_key, device), lambda: _build(spec, device))
+
+
+def _build(spec: AsrSpec, device: str) -> LoadedAsr:
     try:
         import torch
         import transformers
@@ -109,10 +109,7 @@ def load_asr(spec: AsrSpec, device: str | None = None) -> LoadedAsr:
                          "(preprocessor_config.json)")
     model.to(device)
     model.eval()
-    loaded = LoadedAsr(model, processor, device, model.config.model_type)
-    with _lock:
-        _models.setdefault(memo, loaded)
-        return _models[memo]
+    return LoadedAsr(model, processor, device, model.config.model_type)
 
 
 def chunks(samples, sample_rate: int, seconds: float = CHUNK_SECONDS) -> list[tuple[float, float, object]]:

@@ -25,7 +25,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from media_cache.device import default_device
+from media_cache.device import default_device, load_once
 from media_cache.errors import MediaError, MissingWeightsError
 
 DEFAULT_MODEL = "ViT-B-32"
@@ -219,10 +219,10 @@ class LoadedClip:
 def load_clip(spec: ClipSpec, device: str | None = None) -> LoadedClip:
     """Build the model once per process (memoised by identity and device)."""
     device = device or default_device()
-    memo = (spec.identity_key, device)
-    with _lock:
-        if memo in _models:
-            return _models[memo]
+    return load_once(_models, _lock, (spec.identity_key, device), lambda: _build(spec, device))
+
+
+def _build(spec: ClipSpec, device: str) -> LoadedClip:
     try:
         import open_clip
         import torch  # noqa: F401
@@ -240,10 +240,7 @@ def load_clip(spec: ClipSpec, device: str | None = None) -> LoadedClip:
         first = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
         raise MediaError(f"cannot load CLIP {spec.label}: {first}") from None
     model.eval()
-    loaded = LoadedClip(model, preprocess, tokenizer, device)
-    with _lock:
-        _models.setdefault(memo, loaded)
-        return _models[memo]
+    return LoadedClip(model, preprocess, tokenizer, device)
 
 
 def encode_images(loaded: LoadedClip, images) -> "object":

@@ -1,4 +1,5 @@
-"""The device a local model (CLIP, speech recognition) runs on when none is named."""
+"""Local models (CLIP, speech recognition): the device they run on when none is named, and
+loading each once per process."""
 
 from __future__ import annotations
 
@@ -10,3 +11,14 @@ def default_device() -> str:
     except ImportError:
         return "cpu"
     return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def load_once(models: dict, lock, key, build):
+    """`models[key]`, calling `build()` (outside the lock: loading takes seconds) the first time;
+    when two threads load at once, the first to finish wins and both get its model."""
+    with lock:
+        if key in models:
+            return models[key]
+    loaded = build()
+    with lock:
+        return models.setdefault(key, loaded)

@@ -34,7 +34,6 @@ the two backends agree pixel for pixel (tests/test_media_video.py checks it).
 from __future__ import annotations
 
 import bisect
-import contextlib
 import math
 import os
 from dataclasses import dataclass
