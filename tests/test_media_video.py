@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zlib
+
 import av
 import numpy as np
 import pytest
@@ -294,3 +296,37 @@ def test_index_disagreeing_with_decoded_frames_is_probed_again(tmp_path, monkeyp
     assert sorted(p.name for p in out.iterdir()) == sorted(f["file"] for f in ref["frames"])
     for f in ref["frames"]:
         assert np.array_equal(pixels(out / f["file"]), pixels(ref_dir / f["file"]))
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 5), (40, 30000), (2800, 4200)])
+def test_stored_png_writer_is_lossless_and_valid_for_two_decoders(tmp_path, shape):
+    """write_png lays the zlib stream out by hand: every chunk's CRC is right, and Pillow and
+    FFmpeg's PNG decoder both read back the exact pixels, including rows longer than one 64 KiB
+    stored block (40 x 30000), more pieces than one writev takes (2800 x 4200) and a row buffer
+    of the wrong size."""
+    rgb = np.random.default_rng(sum(shape)).integers(0, 256, (*shape, 3), dtype=np.uint8)
+    path = tmp_path / "f.png"
+    video_mod.write_png(path, rgb, rows=np.zeros((2, 2), np.uint8))   # wrong-size buffer: replaced
+    with Image.open(path) as im:
+        assert im.mode == "RGB" and np.array_equal(np.asarray(im), rgb)
+    with av.open(str(path)) as c:
+        decoded = next(c.decode(video=0)).to_ndarray(format="rgb24")
+    assert np.array_equal(decoded, rgb)
+    data, pos, kinds = path.read_bytes(), 8, []
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        assert int.from_bytes(data[pos + 8 + length:pos + 12 + length], "big") == zlib.crc32(kind + body)
+        kinds.append(kind)
+        pos += 12 + length
+    assert kinds == [b"IHDR", b"IDAT", b"IEND"]
+
+
+def test_png_writer_reports_a_failed_write_and_leaves_no_thread(tmp_path):
+    import threading
+
+    writer = video_mod.PngWriter(tmp_path / "missing-folder")
+    writer.write("frame_0000000.png", np.zeros((4, 4, 3), np.uint8))
+    with pytest.raises(FileNotFoundError):
+        writer.close()
+    assert not [t for t in threading.enumerate() if t.name.startswith("png")]
