@@ -1,7 +1,7 @@
 """The refusal detector and the multiple-choice extractor against the labelled sets (issue 16):
 the goals hold on the tuning split; the held-out split (never tuned on) is reported, and must stay
 well above the naive reading so a regression there still fails. Multiple choice's held-out split is
-"heldout-4": written blind and committed before the extractor's fourth round of changes (the earlier
+MC_HELDOUT: written blind and committed before the extractor's current round of changes (the earlier
 held-out splits were moved into tuning once they had been read), measured once after that round."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+MC_HELDOUT = "heldout-5"          # the one place this test names the multiple-choice held-out split
 
 
 def _bench():
@@ -21,7 +22,7 @@ def _bench():
 
 def test_labelled_sets_are_large_enough_and_sourced():
     bench = _bench()
-    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", "heldout-4", 200)):
+    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", MC_HELDOUT, 200)):
         rows = bench.load(name)
         assert len(rows) >= 300, name
         assert {r["split"] for r in rows} == {"tune", heldout}, name
@@ -37,7 +38,8 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
     # Floors, not goals: multiple choice's blind heldout-4 measured 222/240 = 92.5% once, after the
     # fourth tuning round (goal 99%: not met); the floor catches a regression without tuning on it.
-    for key, floor in (("refusal/heldout", 0.9), ("multiple_choice/heldout-4", 0.92)):
+    assert _bench().MC_HELDOUT == MC_HELDOUT
+    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.92)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2

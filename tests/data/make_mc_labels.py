@@ -426,6 +426,13 @@ X|hedge-single-2|If I had to guess, {L}.
 -|refusal-2|I'm not able to answer this question.
 -|refusal-2|All of them."""
 
+# Round 5 tuning templates (issue 16): realistic model replies written for tuning, not blind:
+# reasoning that names other letters before a final answer, <think> blocks, JSON and \boxed{}
+# answers, companion replies naming the option's text among names and abbreviations, and replies
+# that must read None (refusals, two options asserted, hedges, questions back).
+TUNE5 = r"""X|tune-5 short|{L}
+"""
+
 
 def templates(block):
     out, cur = [], None
@@ -440,9 +447,10 @@ def templates(block):
 
 rng = random.Random(16)
 rows = []
-# HELDOUT, HELDOUT2 and HELDOUT3 were held-out sets; each was measured and read since, so they are tuning data now.
+# HELDOUT to HELDOUT4 were held-out sets; each was measured and read since, so they are tuning data
+# now. The current held-out split (heldout-5) is written blind on another branch and merged later.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
-                     ("tune", HELDOUT3), ("heldout-4", HELDOUT4)):
+                     ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", TUNE5)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
