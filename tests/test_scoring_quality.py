@@ -112,3 +112,35 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
     slow = [refusal.is_refusal(t) for t in texts]
     refusal._is_refusal_text.cache_clear()
     assert fast == slow
+
+
+def test_round5_reasoning_replies_answer_fields_and_names():
+    from evaluator.scoring import extract_choice
+
+    options = {"A": "red", "B": "blue", "C": "dark red", "D": "green"}
+    for reply, expected in (
+            # a reasoning block is skipped when an answer follows it, read when nothing does
+            ("<think>A? No.</think> B", "B"), ("<think>A or D... you said blue.</think>\n\n**B**", "B"),
+            ("You repainted it, so B.</think>\n\nB) blue", "B"), ("<think>\nYou said blue, so B.\n</think>", "B"),
+            # explicit answer fields win over letters in the reasoning
+            ('{"reasoning": "A is outdated", "answer": "B"}', "B"), ("{'answer': 'B) blue'}", "B"),
+            ('{"answer": null}', None), ('{"answer": "A or B"}', None),
+            ("A is outdated, so the answer is \\boxed{B}.", "B"), ("$\\boxed{\\text{(B)}}$", "B"),
+            # conclusions and revisions: the last committed statement wins over earlier hypotheses
+            ("A seems plausible, but you later said blue. Therefore, B.", "B"),
+            ("You first said red (A), then blue. So B.", "B"), ("A or D? You said blue, so B.", "B"),
+            ("Answer: A. Actually, wait - you changed it. Answer: B.", "B"),
+            ("It's A... wait, no. You said blue later. B.", "B"), ("So A or B.", None),
+            # rejections: answered questions, negated verbs, contradictions, lists, checkboxes
+            ("A? No. B? Yes.", "B"), ("I wouldn't choose A. I'd choose B.", "B"),
+            ("I don't think it's A. It's B.", "B"), ("A contradicts what you said, so B.", "B"),
+            ("Answer: B. C and D were never mentioned.", "B"), ("Not A or C. It's B.", "B"),
+            ("[x] B\n[ ] A", "B"), ("A - no\nB - yes", "B"),
+            # capitals that are words or names
+            ("You said blue after the B-52s concert.", "B"), ("Blue, the week of your C++ exam.", "B"),
+            ("Blue, right after your A+ essay.", "B"), ("Blue; I remember it from Room D.", "B"),
+            # option text: spans, former values, questions back
+            ("Both red and dark red seem right.", None), ("It's dark red, not red.", "C"),
+            ("It was red at first, but now it's blue.", "B"), ("Was it blue?", None),
+            ("Could it be A?", None), ("Is it A? Or maybe B?", None), ("I'd say A... or maybe B?", None)):
+        assert extract_choice(reply, options) == expected, reply

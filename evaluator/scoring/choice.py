@@ -149,17 +149,25 @@ _NEGATED_BEFORE = re.compile(
     r"|(?:think|believe)\s+(?:it|that)(?:'s|\s+is|\s+was)))(?:\s+option)?\s*[\(\[]?\s*$")
 # "B is incorrect", "B is wrong", "B can't be right", "B doesn't fit": the letter is rejected; so is
 # a letter described as the former value ("B was before you changed it", "B used to be right")
+# The verdict may follow the option's text in brackets ("A (red) was the old colour") or cover a
+# list of letters ("A and C don't fit", "C and D were never mentioned").
+_LETTER_LIST_TAIL = r"(?:\s*(?:,|and|or|&|/)\s*(?:option\s*)?[\(\[]?[A-Z][\)\]]?(?![\w'’]))*"
 _NEGATED_AFTER = re.compile(
-    r"(?i)^\s*[\)\]]?\s*(?:(?:is|was|seems|looks|would\s+be)\s+(?:incorrect|wrong|false|not\b|out\b"
-    r"|ruled\s+out|eliminated|unlikely|impossible)"
+    r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?" + _LETTER_LIST_TAIL + r"\s*(?:"
+    r"(?:is|was|are|were|seems|looks|would\s+be)\s+(?:both\s+|all\s+)?(?:incorrect|wrong|false|not\b|out\b"
+    r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale)"
+    r"|(?:was|used\s+to\s+be)\s+(?:correct|right|true|the\s+answer)\s+(?:before|earlier|previously"
+    r"|originally|at\s+first|until|last)\b"
+    r"|(?:is|was|are|were)\s+(?:the|your)\s+(?:old|previous|earlier|original|former)\b"
     r"|(?:was|were)\s+(?:before|earlier|previously|originally|at\s+first"
     r"|(?:the|your)\s+(?:old|previous|earlier|original|former)|what\s+you\s+(?:had|said)\s+(?:before|earlier|first))"
     r"|used\s+to\s+be\b"
-    r"|(?:contradicts|conflicts)\b|(?:is|was|seems)\s+(?:inconsistent|outdated|out\s+of\s+date|stale)\b"
+    r"|(?:contradicts?|conflicts?)\b"
     r"|can\s+be\s+(?:ruled\s+out|eliminated|excluded|dismissed|discarded)"
-    r"|(?:isn't|wasn't|can't|cannot|couldn't|doesn't|does\s+not)\b)")
+    r"|(?:isn't|wasn't|aren't|weren't|can't|cannot|couldn't|doesn't|does\s+not|don't|do\s+not)\b)")
 # a letter asked about and answered: "B? No. A? Yes."; a letter taken back: "It's B... wait, no."
-_ANSWERED_NO = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\?+|\.{2,}|…)\s*(?:no|nope|nah|wrong|not\s+(?:quite|really))\b")
+_ANSWERED_NO = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\?+|\.{2,}|…)\s*(?:(?:definitely|certainly|probably|surely)\s+)?"
+                          r"(?:no|nope|nah|wrong|not)\b")
 _ANSWERED_YES = re.compile(r"(?i)^\s*[\)\]]?\s*\?+\s*(?:yes|yep|yeah|yup|correct|right|exactly)\b")
 _RETRACTED = re.compile(r"(?i)^\s*[\)\]]?\s*[.…,;:!?—–-]*\s*(?:no[,.!]?\s+)?(?:wait|hold\s+on|scratch\s+that"
                         r"|on\s+second\s+thought)\b")
@@ -167,7 +175,7 @@ _RETRACTED = re.compile(r"(?i)^\s*[\)\]]?\s*[.…,;:!?—–-]*\s*(?:no[,.!]?\s+
 _REVISION = re.compile(r"(?i)\b(?:wait|actually|scratch\s+that|on\s+second\s+thought|correction"
                        r"|let\s+me\s+reconsider|I\s+mean)\b")
 # two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B"
-_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]\s*)?(?:or|and)\b|[,;/&])\s*(?:option\s*)?"
+_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly)\s+)?(?:option\s*)?"
                      r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
 # a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
 # "B&B", "Q&A", "Dr. A. Smith", and a capital that names a thing: "vitamin C", "Plan B", "gate A"
@@ -185,10 +193,21 @@ _MARK_FIRST_LINE = re.compile(rf"^[\s|>*\-]*[{_CHECKS}{_CROSSES}]")
 _MARK_BEFORE = re.compile(rf"([{_CHECKS}{_CROSSES}])\ufe0f?\s*$")
 _MARK_AFTER = re.compile(rf"^\s*[|:,\-–—]?\s*([{_CHECKS}{_CROSSES}])")
 _CELL_AFTER = re.compile(r"(?i)^\s*\|\s*(yes|true|correct|right|no|false|incorrect|wrong)\s*(?:\||$)")
+# a verdict after a dash or colon that ends its clause: "A - no", "B: yes", "C — correct."
+_VERDICT_AFTER = re.compile(r"(?i)^\s*[-–—:]\s*(yes|true|correct|right|no|false|incorrect|wrong)[ \t]*(?:[.!,;\n]|$)")
 
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
-_NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither)\s*$")
+_NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither"
+                           r"|(?:changed|switched|went|moved|updated|corrected)(?: it)? from)\s*$")
+# an option's text named as the former value: "It was red at first"
+_FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previously|before|earlier)\b")
+# a question put to the user ("Was it blue?", "Could it be A?", "Do you mean A or B?", "Or maybe
+# B?"): a sentence that opens with an interrogative or a hedge and ends with "?" states nothing
+_ASKING = re.compile(
+    r"(?i)(?:^|(?<=[.!?\n]))[^\S\n]*(?:(?:so|and|but|or|hmm|well|then|now|sorry)\W+)*"
+    r"(?:or|maybe|perhaps|is|are|was|were|do|does|did|can|could|would|will|should|shall|might|may|have|has|had"
+    r"|which|what|who|whom|whose|where|when|how|why)\b[^.!?\n]*\?+")
 
 
 def _mark_verdict(before: str, after: str) -> int:
@@ -209,14 +228,11 @@ def _mark_verdict(before: str, after: str) -> int:
     return 1 if mark in _CHECKS else -1
 
 
-_QUESTION_SENTENCE = re.compile(r"[^.!?\n]*\?+")
-
-
 def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     """The one option whose text the reply states, matched as a whole phrase. An occurrence inside
     a longer option's occurrence ("red" in "dark red") does not count, an option named after "not"
-    is not chosen, and an option named only in a question ("Was it blue?") is not stated."""
-    padded = f" {normalize_answer(_QUESTION_SENTENCE.sub(' ', text))} "
+    or as the former value ("changed it from red", "red at first") is not chosen, and an option named only in a question ("Was it blue?") is not stated."""
+    padded = f" {normalize_answer(_ASKING.sub(' ', text))} "
     if not padded.strip():
         return None
     spans: dict[str, list[tuple[int, int]]] = {}
@@ -231,7 +247,8 @@ def _by_option_text(text: str, options: dict[str, str]) -> str | None:
         for start, end in found:
             inside_longer = any(o != letter and s <= start and end <= e and (s, e) != (start, end)
                                 for o, other in spans.items() for s, e in other)
-            if not inside_longer and not _NEGATED_TEXT.search(padded[:start]):
+            if not (inside_longer or _NEGATED_TEXT.search(padded[:start])
+                    or _FORMER_TEXT_AFTER.match(padded[end:])):
                 stated.append(letter)
                 break
     return stated[0] if len(stated) == 1 else None
@@ -250,11 +267,14 @@ class _Mention:
 PLAIN, LABELLED, DECISIVE = 1, 2, 3
 
 
-def _mentions(text: str, letters: set[str]) -> list[_Mention]:
+def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
     """The letters the reply asserts, in order; rejected letters ("not B", "B is wrong", "B? No.")
     and capitals that are words or parts of names are left out."""
+    letters = set(options)
     out = []
     partners: set[int] = set()           # where the second letter of "A or B" stands
+    rejected: set[int] = set()           # ... and of "not A or C"
+    asking = [q.span() for q in _ASKING.finditer(text)]
     for m in _MENTION.finditer(text):
         raw = m.group(1) or m.group(2) or m.group(3)
         wrapped = m.group(3) is None
@@ -264,11 +284,24 @@ def _mentions(text: str, letters: set[str]) -> list[_Mention]:
         before, after = text[:m.start()], text[m.end():]
         if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++"
+        other = _JOINED.match(after)
+        if other and other.group(1).upper() not in letters:
+            other = None
+        if m.start(m.lastindex) in rejected or _NEGATED_BEFORE.search(before):
+            if other and re.search(r"(?i)\b(?:or|and)\b|[/&]", other.group(0)):
+                rejected.add(m.end() + other.start(1))
+            continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
         mark = _mark_verdict(before, after)
+        verdict = _VERDICT_AFTER.match(after)
+        if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
+            mark = 1 if verdict.group(1).lower() in ("yes", "true", "correct", "right") else -1
         if (mark < 0 or _NEGATED_AFTER.match(after) or _ANSWERED_NO.match(after)
                 or _RETRACTED.match(after)):
             continue                      # "❌ B", "B is incorrect, so A", "B? No.", "B... wait"
-        decided = (mark > 0 or bool(_STRONG_AFTER.match(after)) or bool(_ANSWERED_YES.match(after))
+        answered = bool(_ANSWERED_YES.match(after))
+        if not answered and any(a <= m.start() < b for a, b in asking):
+            continue                      # "Could it be A?", "Do you mean A or B?"
+        decided = (mark > 0 or bool(_STRONG_AFTER.match(after)) or answered
                    or bool(_STRONG_BEFORE.search(_OPTION_WORD.sub("", before)))
                    or bool(_CONCLUSION_BEFORE.search(before)))
         labelled = decided or bool(_STRONG_BEFORE.search(before))
@@ -281,13 +314,10 @@ def _mentions(text: str, letters: set[str]) -> list[_Mention]:
             # me") a capital "A" is a letter.
             if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after)):
                 continue
-        if _NEGATED_BEFORE.search(before):
-            continue                      # "not B", "rather than B", "I wouldn't choose B"
         # "A or B", "either A or B", "torn between A and B": two candidates
-        other = _JOINED.match(after)
-        if other and other.group(1).upper() in letters:
+        if other:
             partners.add(m.end() + other.start(1))
-        joined = bool((other and other.group(1).upper() in letters) or m.start() in partners
+        joined = bool(other or m.start() in partners
                       or m.start(m.lastindex) in partners
                       or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before))
         out.append(_Mention(m.start(), m.end(), letter, DECISIVE if decided else LABELLED if labelled
@@ -355,7 +385,7 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     if m and m.group(1).upper() in letters:
         return m.group(1).upper()
 
-    mentions = _mentions(text, letters)
+    mentions = _mentions(text, options)
     joined = [m for m in mentions if m.joined]
     if joined:
         # "A or B" is two candidates, unless a committed statement follows the list

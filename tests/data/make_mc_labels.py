@@ -549,7 +549,41 @@ I don't know.
 -|tune-5 none|<think>{L}? {M}?</think>
 I'm not sure.
 -|tune-5 none|I don't remember you telling me that, so I won't guess.
--|tune-5 none|I'd rather not guess between {L} and {M}."""
+-|tune-5 none|I'd rather not guess between {L} and {M}.
+X|tune-5 cot-2|Looking at the options:
+- {M}) {U}: you said this at first
+- {L}) {T}: you said this later
+
+Since your most recent statement was {T}, the answer is **{L}**.
+X|tune-5 cot-2|**{L}. {T}**
+
+You told me about it; {M} ({U}) was the old one.
+X|tune-5 cot-2|Answer: {L} ({T}). Option {M} is the old value.
+X|tune-5 cot-2|{L} is the most likely. {M} doesn't fit.
+X|tune-5 cot-2|Option {L}. Option {M} was correct before you changed it.
+X|tune-5 cot-2|Not {M}. It's {L}.
+X|tune-5 cot-2|{M} - no
+{L} - yes
+X|tune-5 cot-2|Is it {M} or {L}? I'd say {L}.
+X|tune-5 cot-2|{M}? Definitely not. {L}.
+X|tune-5 cot-2|Neither {M} nor the others; {L}.
+X|tune-5 cot-2|I think it's {M}. Actually, no — it's {L}.
+X|tune-5 cot-2|Okay, let me think. You changed it later, so it's option {L}.</think>
+
+{L}) {T}
+X|tune-5 json|Answer: {"choice": "{L}"}
+X|tune-5 json|```json
+{
+  "answer": "{L}"
+}
+```
+X|tune-5 option-text|{T}, I think? You changed it from {U}.
+X|tune-5 option-text|It was {U} at first, but you changed it from {U} to {T}. Now it's {T}.
+-|tune-5 none|Sorry, I don't remember. Could it be {L}?
+-|tune-5 none|I'd say {L}... or maybe {M}?
+-|tune-5 none|Hmm, I'm not certain. It might be {L}, or possibly {M}.
+-|tune-5 none|I think {L}, but {M} is also possible.
+-|tune-5 none|Do you mean your first message or the later one?"""
 
 
 def templates(block):
