@@ -36,8 +36,9 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
-    # Floors, not goals: multiple choice's blind heldout-4 measured 222/240 = 92.5% once, after the
-    # fourth tuning round (goal 99%: not met); the floor catches a regression without tuning on it.
+    # Floors, not goals; the floor catches a regression without tuning on the held-out split. The
+    # multiple-choice floor is still round 4's (heldout-4 measured 222/240 = 92.5% once); it is set
+    # from heldout-5's single measurement once that split is merged.
     assert _bench().MC_HELDOUT == MC_HELDOUT
     for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.92)):
         f = figures[key]
