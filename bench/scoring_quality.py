@@ -9,8 +9,9 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split) and
 tests/data/mc_labels.jsonl (options, reply, choice, source, split).
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 
-Multiple choice's held-out split is "heldout-4" (240 replies in phrasings not used before): it
-was written and committed before the extractor's fourth round of changes, the earlier held-out
+Multiple choice's held-out split is MC_HELDOUT, now "heldout-5" (round 5, written blind on another
+branch; not measured yet). Round 4's "heldout-4" (240 replies in phrasings not used before) was
+written and committed before the extractor's fourth round of changes, the earlier held-out
 split heldout-3 was then moved into tuning (it had been read), the extractor was improved on tuning
 errors only, and heldout-4 was measured once at the end, with no re-tuning after the measurement:
 multiple_choice/tune 807/807 = 100.0%, multiple_choice/heldout-4 222/240 = 92.5% (naive 52.9%;
@@ -30,6 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DATA = ROOT / "tests" / "data"
+# The multiple-choice held-out split: written blind before the current round of changes, measured
+# once at its end; the only place the bench names it.
+MC_HELDOUT = "heldout-5"
 
 
 def load(name: str) -> list[dict]:
@@ -59,7 +63,7 @@ def report() -> dict:
     for name, file, label, heldout, ours, naive in (
             ("refusal", "refusal_labels.jsonl", "refusal", "heldout",
              lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"])),
-            ("multiple_choice", "mc_labels.jsonl", "choice", "heldout-4",
+            ("multiple_choice", "mc_labels.jsonl", "choice", MC_HELDOUT,
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]))):
         rows = load(file)
@@ -82,6 +86,9 @@ def main() -> int:
     figures = report()
     print(f"{'set':<26}{'agree':>12}{'rate':>9}{'naive':>9}{'us/reply':>10}")
     for key, f in figures.items():
+        if not f["n"]:
+            print(f"{key:<26}{'no rows':>12}")
+            continue
         print(f"{key:<26}{f['agree']:>7}/{f['n']:<4}{f['rate']:>9.1%}{f['naive_rate']:>9.1%}"
               f"{f['us_per_reply']:>10.1f}")
         if args.show_errors:

@@ -1,7 +1,7 @@
 """The refusal detector and the multiple-choice extractor against the labelled sets (issue 16):
 the goals hold on the tuning split; the held-out split (never tuned on) is reported, and must stay
 well above the naive reading so a regression there still fails. Multiple choice's held-out split is
-"heldout-4": written blind and committed before the extractor's fourth round of changes (the earlier
+MC_HELDOUT: written blind and committed before the extractor's current round of changes (the earlier
 held-out splits were moved into tuning once they had been read), measured once after that round."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+MC_HELDOUT = "heldout-5"          # the one place this test names the multiple-choice held-out split
 
 
 def _bench():
@@ -21,7 +22,7 @@ def _bench():
 
 def test_labelled_sets_are_large_enough_and_sourced():
     bench = _bench()
-    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", "heldout-4", 200)):
+    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", MC_HELDOUT, 200)):
         rows = bench.load(name)
         assert len(rows) >= 300, name
         assert {r["split"] for r in rows} == {"tune", heldout}, name
@@ -35,9 +36,11 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
-    # Floors, not goals: multiple choice's blind heldout-4 measured 222/240 = 92.5% once, after the
-    # fourth tuning round (goal 99%: not met); the floor catches a regression without tuning on it.
-    for key, floor in (("refusal/heldout", 0.9), ("multiple_choice/heldout-4", 0.92)):
+    # Floors, not goals; the floor catches a regression without tuning on the held-out split. The
+    # multiple-choice floor is still round 4's (heldout-4 measured 222/240 = 92.5% once); it is set
+    # from heldout-5's single measurement once that split is merged.
+    assert _bench().MC_HELDOUT == MC_HELDOUT
+    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.92)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2
@@ -110,3 +113,35 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
     slow = [refusal.is_refusal(t) for t in texts]
     refusal._is_refusal_text.cache_clear()
     assert fast == slow
+
+
+def test_round5_reasoning_replies_answer_fields_and_names():
+    from evaluator.scoring import extract_choice
+
+    options = {"A": "red", "B": "blue", "C": "dark red", "D": "green"}
+    for reply, expected in (
+            # a reasoning block is skipped when an answer follows it, read when nothing does
+            ("<think>A? No.</think> B", "B"), ("<think>A or D... you said blue.</think>\n\n**B**", "B"),
+            ("You repainted it, so B.</think>\n\nB) blue", "B"), ("<think>\nYou said blue, so B.\n</think>", "B"),
+            # explicit answer fields win over letters in the reasoning
+            ('{"reasoning": "A is outdated", "answer": "B"}', "B"), ("{'answer': 'B) blue'}", "B"),
+            ('{"answer": null}', None), ('{"answer": "A or B"}', None),
+            ("A is outdated, so the answer is \\boxed{B}.", "B"), ("$\\boxed{\\text{(B)}}$", "B"),
+            # conclusions and revisions: the last committed statement wins over earlier hypotheses
+            ("A seems plausible, but you later said blue. Therefore, B.", "B"),
+            ("You first said red (A), then blue. So B.", "B"), ("A or D? You said blue, so B.", "B"),
+            ("Answer: A. Actually, wait - you changed it. Answer: B.", "B"),
+            ("It's A... wait, no. You said blue later. B.", "B"), ("So A or B.", None),
+            # rejections: answered questions, negated verbs, contradictions, lists, checkboxes
+            ("A? No. B? Yes.", "B"), ("I wouldn't choose A. I'd choose B.", "B"),
+            ("I don't think it's A. It's B.", "B"), ("A contradicts what you said, so B.", "B"),
+            ("Answer: B. C and D were never mentioned.", "B"), ("Not A or C. It's B.", "B"),
+            ("[x] B\n[ ] A", "B"), ("A - no\nB - yes", "B"),
+            # capitals that are words or names
+            ("You said blue after the B-52s concert.", "B"), ("Blue, the week of your C++ exam.", "B"),
+            ("Blue, right after your A+ essay.", "B"), ("Blue; I remember it from Room D.", "B"),
+            # option text: spans, former values, questions back
+            ("Both red and dark red seem right.", None), ("It's dark red, not red.", "C"),
+            ("It was red at first, but now it's blue.", "B"), ("Was it blue?", None),
+            ("Could it be A?", None), ("Is it A? Or maybe B?", None), ("I'd say A... or maybe B?", None)):
+        assert extract_choice(reply, options) == expected, reply

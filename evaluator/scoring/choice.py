@@ -86,13 +86,42 @@ def extract_options(question: str) -> dict[str, str]:
 
 
 # -- reading the choice out of a reply ------------------------------------------------------------
-_MARKUP = re.compile(r"[*_`#\\{}\"]+|</?\w+>|\\boxed")
+_MARKUP = re.compile(r"[*_`#\\{}\"$]+|</?\w+>")
+# a reasoning block (<think>...</think>): the reply is what follows it; the block is read only when
+# nothing follows (some chat templates drop the opening tag, so a lone closing tag ends one too)
+_REASONING_OPEN = re.compile(r"(?i)<(?:think|thinking|reasoning|reflection)>")
+_REASONING_CLOSE = re.compile(r"(?i)</(?:think|thinking|reasoning|reflection)>")
+# \boxed{B}, $\boxed{\text{(B)}}$: an explicit answer statement
+_BOXED = re.compile(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+_LATEX_WRAP = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
+# markdown checkboxes at the start of a line: "[x] B" asserts B, "[ ] C" does not
+_CHECKED_BOX = re.compile(r"(?m)^([ \t>*+-]*)\[[xX✓✔]\]")
+_EMPTY_BOX = re.compile(r"(?m)^([ \t>*+-]*)\[ \]")
+# a JSON (or Python dict) answer field: {"answer": "B"}, {'final_answer': '(B) blue'}, {"choice": null}
+_JSON_ANSWER = re.compile(
+    r"""(?i)["'](?:final[_ ]?answer|answer|choice|option|selected[_ ]?option|selection|letter|prediction)"""
+    r"""["']\s*:\s*(null|none|"(?:[^"\\]|\\.)*"|'[^']*'|\[[^\]]*\])""")
+
+
+def _reply_text(prediction: str) -> str:
+    """The part of a reply that answers: without a reasoning block that an answer follows, with
+    \\boxed{} read as an answer label and markdown checkboxes as check marks."""
+    closes = list(_REASONING_CLOSE.finditer(prediction))
+    if closes:
+        after = prediction[closes[-1].end():]
+        prediction = after if re.search(r"\w", after) else prediction[:closes[-1].start()]
+    prediction = _REASONING_OPEN.sub(" ", prediction)
+    prediction = _BOXED.sub(lambda m: " answer: " + _LATEX_WRAP.sub(r"\1", m.group(1)) + " ", prediction)
+    prediction = _EMPTY_BOX.sub(r"\1❌", _CHECKED_BOX.sub(r"\1✅", prediction))
+    return prediction
+
+
 _MENTION = re.compile(r"(?<![\w'’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))(?![\w'’])")
 # what makes a letter an assertion: a label before it, or a predicate after it
 _STRONG_BEFORE = re.compile(
     r"(?i)(?:\b(?:final\s+)?answer(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
-    r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\bright\s+one\s+is"
+    r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
     r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
     r"|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is))\s*[:=\-–—]*\s*$")
 # "option B" / "choice B" alone names a letter; an answer label ("Answer: B", "I pick option B",
@@ -102,32 +131,61 @@ _PREDICATE_AFTER = re.compile(
     r"(?i)^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|"
     r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds)\b|"
     r"[-–—:,.;!?/&)\]]|$)")
+# a conclusion in a reasoning reply commits to the letter it reaches: "..., so B", "Therefore, B",
+# "so it must be B", "which points to B"
+_CONCLUSION_BEFORE = re.compile(
+    r"(?i)\b(?:so|therefore|thus|hence|ergo|consequently|in\s+conclusion|overall|ultimately"
+    r"|in\s+the\s+end|which\s+means|that\s+means|this\s+means|points?\s+to|pointing\s+to)\b"
+    r"[\s,:\-–—]*(?:[\w'’]+\s+){0,4}(?:option\s*)?[\(\[]?\s*$")
 _STRONG_AFTER = re.compile(
     r"(?i)^\s*(?:\)\s*)?(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?(?:final\s+)?"
     r"(?:correct|right|answer|one|best|choice)")
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
     r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
-    r"|\bcross(?:ed|ing)?\s+out)(?:\s+option)?\s*[\(\[]?\s*$")
+    r"|\bcross(?:ed|ing)?\s+out"
+    # a negated verb of choosing: "I wouldn't choose A", "It wouldn't be A", "I don't think it's A"
+    r"|(?:n't|\bnot|\bnever)\s+(?:\w+\s+)?(?:be|choose|pick|select|say|go\s+with|opt\s+for|answer"
+    r"|(?:think|believe)\s+(?:it|that)(?:'s|\s+is|\s+was)))(?:\s+option)?\s*[\(\[]?\s*$")
 # "B is incorrect", "B is wrong", "B can't be right", "B doesn't fit": the letter is rejected; so is
 # a letter described as the former value ("B was before you changed it", "B used to be right")
+# The verdict may follow the option's text in brackets ("A (red) was the old colour") or cover a
+# list of letters ("A and C don't fit", "C and D were never mentioned").
+_LETTER_LIST_TAIL = r"(?:\s*(?:,|and|or|&|/)\s*(?:option\s*)?[\(\[]?[A-Z][\)\]]?(?![\w'’]))*"
 _NEGATED_AFTER = re.compile(
-    r"(?i)^\s*[\)\]]?\s*(?:(?:is|was|seems|looks|would\s+be)\s+(?:incorrect|wrong|false|not\b|out\b"
-    r"|ruled\s+out|eliminated|unlikely|impossible)"
+    r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?" + _LETTER_LIST_TAIL + r"\s*(?:"
+    r"(?:is|was|are|were|seems|looks|would\s+be)\s+(?:both\s+|all\s+)?(?:incorrect|wrong|false|not\b|out\b"
+    r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale)"
+    r"|(?:was|used\s+to\s+be)\s+(?:correct|right|true|the\s+answer)\s+(?:before|earlier|previously"
+    r"|originally|at\s+first|until|last)\b"
+    r"|(?:is|was|are|were)\s+(?:the|your)\s+(?:old|previous|earlier|original|former)\b"
     r"|(?:was|were)\s+(?:before|earlier|previously|originally|at\s+first"
     r"|(?:the|your)\s+(?:old|previous|earlier|original|former)|what\s+you\s+(?:had|said)\s+(?:before|earlier|first))"
     r"|used\s+to\s+be\b"
-    r"|(?:isn't|wasn't|can't|cannot|couldn't|doesn't|does\s+not)\b)")
+    r"|(?:contradicts?|conflicts?)\b"
+    r"|can\s+be\s+(?:ruled\s+out|eliminated|excluded|dismissed|discarded)"
+    r"|(?:isn't|wasn't|aren't|weren't|can't|cannot|couldn't|doesn't|does\s+not|don't|do\s+not)\b)")
+# a letter asked about and answered: "B? No. A? Yes."; a letter taken back: "It's B... wait, no."
+_ANSWERED_NO = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\?+|\.{2,}|…)\s*(?:(?:definitely|certainly|probably|surely)\s+)?"
+                          r"(?:no|nope|nah|wrong|not)\b")
+_ANSWERED_YES = re.compile(r"(?i)^\s*[\)\]]?\s*\?+\s*(?:yes|yep|yeah|yup|correct|right|exactly)\b")
+_RETRACTED = re.compile(r"(?i)^\s*[\)\]]?\s*[.…,;:!?—–-]*\s*(?:no[,.!]?\s+)?(?:wait|hold\s+on|scratch\s+that"
+                        r"|on\s+second\s+thought)\b")
+# a later statement that takes back an earlier one: "Answer: A. Actually, wait - ... Answer: B"
+_REVISION = re.compile(r"(?i)\b(?:wait|actually|scratch\s+that|on\s+second\s+thought|correction"
+                       r"|let\s+me\s+reconsider|I\s+mean)\b")
 # two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B"
-_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]\s*)?(?:or|and)\b|[,;/&])\s*(?:option\s*)?"
+_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly)\s+)?(?:option\s*)?"
                      r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
 # a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
 # "B&B", "Q&A", "Dr. A. Smith", and a capital that names a thing: "vitamin C", "Plan B", "gate A"
-_WORD_PART_AFTER = re.compile(r"^[-.&][A-Za-z]")
+# ("B-52s", "C++", "A+ grade", "C#" too), a capital that names a thing: "Team B", "Season B", "Room D"
+_WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|[+#])")
 _WORD_PART_BEFORE = re.compile(
     r"(?:(?<![\w'’])[A-Za-z][-.&]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
     r"|\b(?i:vitamin|plan|type|grade|hepatitis|blood\s+group|group|gate|terminal|platform|exit|wing|block"
-    r"|row|tier|category|size|cup|class)\s+)$")
+    r"|row|tier|category|size|cup|class|team|season|series|episode|part|section|chapter|appendix|exhibit"
+    r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay)\s+)$")
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
 _CHECKS, _CROSSES = "✅✔✓☑", "❌✗✘✖❎"
@@ -135,10 +193,21 @@ _MARK_FIRST_LINE = re.compile(rf"^[\s|>*\-]*[{_CHECKS}{_CROSSES}]")
 _MARK_BEFORE = re.compile(rf"([{_CHECKS}{_CROSSES}])\ufe0f?\s*$")
 _MARK_AFTER = re.compile(rf"^\s*[|:,\-–—]?\s*([{_CHECKS}{_CROSSES}])")
 _CELL_AFTER = re.compile(r"(?i)^\s*\|\s*(yes|true|correct|right|no|false|incorrect|wrong)\s*(?:\||$)")
+# a verdict after a dash or colon that ends its clause: "A - no", "B: yes", "C — correct."
+_VERDICT_AFTER = re.compile(r"(?i)^\s*[-–—:]\s*(yes|true|correct|right|no|false|incorrect|wrong)[ \t]*(?:[.!,;\n]|$)")
 
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
-_NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither)\s*$")
+_NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither"
+                           r"|(?:changed|switched|went|moved|updated|corrected)(?: it)? from)\s*$")
+# an option's text named as the former value: "It was red at first"
+_FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previously|before|earlier)\b")
+# a question put to the user ("Was it blue?", "Could it be A?", "Do you mean A or B?", "Or maybe
+# B?"): a sentence that opens with an interrogative or a hedge and ends with "?" states nothing
+_ASKING = re.compile(
+    r"(?i)(?:^|(?<=[.!?\n]))[^\S\n]*(?:(?:so|and|but|or|hmm|well|then|now|sorry)\W+)*"
+    r"(?:or|maybe|perhaps|is|are|was|were|do|does|did|can|could|would|will|should|shall|might|may|have|has|had"
+    r"|which|what|who|whom|whose|where|when|how|why)\b[^.!?\n]*\?+")
 
 
 def _mark_verdict(before: str, after: str) -> int:
@@ -159,36 +228,53 @@ def _mark_verdict(before: str, after: str) -> int:
     return 1 if mark in _CHECKS else -1
 
 
-def _letter_of(token: str) -> tuple[str, bool]:
-    """('B', wrapped) from 'B', '(b)', '[B]'."""
-    wrapped = token[0] in "(["
-    return token.strip("()[] ").upper(), wrapped
-
-
 def _by_option_text(text: str, options: dict[str, str]) -> str | None:
-    norm_text = normalize_answer(text)
-    padded = f" {norm_text} "
+    """The one option whose text the reply states, matched as a whole phrase. An occurrence inside
+    a longer option's occurrence ("red" in "dark red") does not count, an option named after "not"
+    or as the former value ("changed it from red", "red at first") is not chosen, and an option named only in a question ("Was it blue?") is not stated."""
+    padded = f" {normalize_answer(_ASKING.sub(' ', text))} "
     if not padded.strip():
         return None
-    hits = {}
+    spans: dict[str, list[tuple[int, int]]] = {}
     for letter, option in options.items():
         norm = normalize_answer(option)
-        if not norm:
-            continue
-        at = [m.start() for m in re.finditer(re.escape(f" {norm} "), padded)]
-        # "red, not blue": an option named only after "not" is not chosen
-        if any(not _NEGATED_TEXT.search(padded[:i]) for i in at):
-            hits[letter] = norm
-    # "dark red" also contains the option "red": keep only matches not inside a longer match.
-    kept = [l for l, n in hits.items()
-            if not any(o != l and len(m) > len(n) and f" {n} " in f" {m} " for o, m in hits.items())]
-    return kept[0] if len(kept) == 1 else None
+        if norm:
+            spans[letter] = [(m.start() + 1, m.end() - 1)
+                             for m in re.finditer(rf"(?= {re.escape(norm)} ) {re.escape(norm)} ", padded)]
+    # ("(?= x )" lets two occurrences share the space between them)
+    stated = []
+    for letter, found in spans.items():
+        for start, end in found:
+            inside_longer = any(o != letter and s <= start and end <= e and (s, e) != (start, end)
+                                for o, other in spans.items() for s, e in other)
+            if not (inside_longer or _NEGATED_TEXT.search(padded[:start])
+                    or _FORMER_TEXT_AFTER.match(padded[end:])):
+                stated.append(letter)
+                break
+    return stated[0] if len(stated) == 1 else None
 
 
-def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str], list[str], bool]:
-    """(letters under an answer label, labelled letters, other asserted letters, two letters joined
-    by or/and)."""
-    decisive, strong, plain, joined = [], [], [], False
+class _Mention:
+    """A letter the reply names: where, how firmly (DECISIVE: an answer label, a conclusion, a check
+    mark; LABELLED: "option B", "I choose B"; PLAIN: standing alone) and whether it is listed with
+    another letter ("A or B")."""
+    __slots__ = ("start", "end", "letter", "level", "joined")
+
+    def __init__(self, start: int, end: int, letter: str, level: int, joined: bool):
+        self.start, self.end, self.letter, self.level, self.joined = start, end, letter, level, joined
+
+
+PLAIN, LABELLED, DECISIVE = 1, 2, 3
+
+
+def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
+    """The letters the reply asserts, in order; rejected letters ("not B", "B is wrong", "B? No.")
+    and capitals that are words or parts of names are left out."""
+    letters = set(options)
+    out = []
+    partners: set[int] = set()           # where the second letter of "A or B" stands
+    rejected: set[int] = set()           # ... and of "not A or C"
+    asking = [q.span() for q in _ASKING.finditer(text)]
     for m in _MENTION.finditer(text):
         raw = m.group(1) or m.group(2) or m.group(3)
         wrapped = m.group(3) is None
@@ -197,12 +283,27 @@ def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str
             continue
         before, after = text[:m.start()], text[m.end():]
         if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
-            continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith"
+            continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++"
+        other = _JOINED.match(after)
+        if other and other.group(1).upper() not in letters:
+            other = None
+        if m.start(m.lastindex) in rejected or _NEGATED_BEFORE.search(before):
+            if other and re.search(r"(?i)\b(?:or|and)\b|[/&]", other.group(0)):
+                rejected.add(m.end() + other.start(1))
+            continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
         mark = _mark_verdict(before, after)
-        if mark < 0 or _NEGATED_AFTER.match(after):
-            continue                      # "❌ B", "| B | no |", "B is incorrect, so A"
-        decided = (mark > 0 or bool(_STRONG_AFTER.match(after))
-                   or bool(_STRONG_BEFORE.search(_OPTION_WORD.sub("", before))))
+        verdict = _VERDICT_AFTER.match(after)
+        if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
+            mark = 1 if verdict.group(1).lower() in ("yes", "true", "correct", "right") else -1
+        if (mark < 0 or _NEGATED_AFTER.match(after) or _ANSWERED_NO.match(after)
+                or _RETRACTED.match(after)):
+            continue                      # "❌ B", "B is incorrect, so A", "B? No.", "B... wait"
+        answered = bool(_ANSWERED_YES.match(after))
+        if not answered and any(a <= m.start() < b for a, b in asking):
+            continue                      # "Could it be A?", "Do you mean A or B?"
+        decided = (mark > 0 or bool(_STRONG_AFTER.match(after)) or answered
+                   or bool(_STRONG_BEFORE.search(_OPTION_WORD.sub("", before)))
+                   or bool(_CONCLUSION_BEFORE.search(before)))
         labelled = decided or bool(_STRONG_BEFORE.search(before))
         if raw.islower() and not wrapped and not (
                 labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after)):
@@ -213,43 +314,69 @@ def _asserted_letters(text: str, letters: set[str]) -> tuple[list[str], list[str
             # me") a capital "A" is a letter.
             if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after)):
                 continue
-        if _NEGATED_BEFORE.search(before):
-            continue                      # "not B", "rather than B", "B over C"
         # "A or B", "either A or B", "torn between A and B": two candidates
-        other = _JOINED.match(after)
-        if (other and other.group(1).upper() in letters) or re.search(
-                r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before):
-            joined = True
-        (strong if labelled else plain).append(letter)
-        if decided:
-            decisive.append(letter)
-    return decisive, strong, plain, joined
+        if other:
+            partners.add(m.end() + other.start(1))
+        joined = bool(other or m.start() in partners
+                      or m.start(m.lastindex) in partners
+                      or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before))
+        out.append(_Mention(m.start(), m.end(), letter, DECISIVE if decided else LABELLED if labelled
+                            else PLAIN, joined))
+    return out
+
+
+def _settle(text: str, mentions: list[_Mention]) -> str | None:
+    """One letter from mentions of equal standing: the letter when they agree; when they differ,
+    the letter stated after the last revision ("Answer: A. Actually, wait - ... Answer: B"), else
+    None (two letters asserted)."""
+    letters = {m.letter for m in mentions}
+    if len(letters) == 1:
+        return mentions[0].letter
+    for rev in reversed(list(_REVISION.finditer(text))):
+        later = {m.letter for m in mentions if m.start >= rev.end()}
+        earlier = [m for m in mentions if m.start < rev.start()]
+        if later and earlier:
+            return later.pop() if len(later) == 1 else None
+    return None
 
 
 def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     """The option letter a reply chose, or None when it names none or asserts several.
 
-    Read in order: the whole reply is a letter ("B", "(b)", "B."); letters asserted with a label
-    ("Answer: B", "The answer is (B)", "Option B", "I choose B", "B is correct", "B is the
-    answer"); any other letter standing alone ("I'd go with B", "B, because ...", "**B**",
-    "B) blue"); the text of exactly one option ("It was blue"). A letter after "not", "rather
-    than", "over", "instead of", "rule out", "eliminate", or before "is incorrect/wrong", "can't be
-    right", is not chosen ("B, not A"; "Not A; the answer is C"; "B is incorrect, so A"), and what
-    "leaves"/"remains" is asserted. A check mark beside a letter asserts it, a cross rejects it
-    ("A ✅", "✅ A  ❌ B", markdown table rows "| A | yes |"). Two letters asserted alike or listed
-    ("A or B", "Could be A, could be B", "torn between A and B", "Answer: A, C", "A/D", "A? C?")
-    give None; among letters merely named ("option D says ..., option B matches"), the one under an
-    answer label ("Answer: B", "B is correct") is chosen. A letter described as the former value
-    ("B was before you changed it") is not chosen. Capitals inside abbreviations and names
-    ("B-movie", "D.C.", "Q&A", "Dr. A. Smith") and capitals that name things ("vitamin C", "Plan
-    B") are not letters. A lower-case "a" counts only in brackets or after a label; "I" never
-    counts bare; a capital "A" at the start of a sentence only when a predicate, a verb or
+    The reply is what follows a reasoning block ("<think>...</think> B"); a JSON answer field
+    ({"answer": "B"}, {"final_answer": "(B) blue"}) is read on its own; \\boxed{B} is an answer
+    label. Then, in order: the whole reply is a letter ("B", "(b)", "B."); letters under an answer
+    label, after a conclusion or beside a check mark ("Answer: B", "The answer is (B)", "I choose
+    option B", "B is correct", "..., so B", "Therefore, B", "B ✅", "[x] B", "B? Yes."); letters
+    labelled ("Option B", "I pick B"); any other letter standing alone ("I'd go with B", "B, because
+    ...", "**B**", "B) blue"); the text of exactly one option ("It was blue"), matched as a whole
+    phrase, the longest option winning where one contains another ("dark red" is not "red"), not
+    inside a question ("Was it blue?"). Where letters of one standing differ, the one stated after
+    a revision ("Actually, wait", "scratch that") is chosen, otherwise none.
+
+    A letter after "not", "rather than", "over", "instead of", "rule out", "eliminate", a negated
+    verb ("I wouldn't choose B", "I don't think it's B"), or before "is incorrect/wrong/outdated",
+    "can't be right", "contradicts", "? No", "... wait", is not chosen; what "leaves"/"remains" is
+    asserted. A cross or an empty checkbox rejects a letter ("❌ B", "[ ] B", "| B | no |"). Two
+    letters asserted alike or listed ("A or B", "Could be A, could be B", "torn between A and B",
+    "Answer: A, C", "A/D", "A? C?") give None, unless a committed statement follows the list ("A
+    or B? You said blue, so B"). A letter described as the former value ("B was before you changed
+    it") is not chosen. Capitals inside abbreviations and names ("B-movie", "B-52s", "D.C.", "Q&A",
+    "C++", "A+", "Dr. A. Smith") and capitals that name things ("vitamin C", "Plan B", "Team B",
+    "Room D") are not letters. A lower-case "a" counts only in brackets or after a label; "I"
+    never counts bare; a capital "A" at the start of a sentence only when a predicate, a verb or
     punctuation follows ("A is correct", "A does", not "A red car", which falls through to the
     option text), mid-sentence always ("Looks like A to me"). A reply that refuses names no option.
     """
     if not options or prediction is None:
         return None
-    text = _MARKUP.sub(" ", str(prediction)).strip()
+    fields = list(_JSON_ANSWER.finditer(str(prediction)))
+    if fields:
+        value = fields[-1].group(1)
+        if value.lower() in ("null", "none"):
+            return None
+        return extract_choice(value.strip("[]'\" "), options) if value.strip("[]'\" ") else None
+    text = _MARKUP.sub(" ", _reply_text(str(prediction))).strip()
     if not text:
         return None
     letters = set(options)
@@ -258,17 +385,16 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     if m and m.group(1).upper() in letters:
         return m.group(1).upper()
 
-    decisive, strong, plain, joined = _asserted_letters(text, letters)
+    mentions = _mentions(text, options)
+    joined = [m for m in mentions if m.joined]
     if joined:
-        return None                       # "A or B", "Answer: A, C", "A/D": several candidates
-    if decisive:                          # "Option D says ...; option B matches. Answer: B."
-        return decisive[0] if len(set(decisive)) == 1 else None
-    if strong:
-        if len(set(strong)) == 1:
-            return strong[0]
-        return None
-    if plain:
-        return plain[0] if len(set(plain)) == 1 else None
+        # "A or B" is two candidates, unless a committed statement follows the list
+        mentions = [m for m in mentions if m.start > joined[-1].end and m.level == DECISIVE]
+        return _settle(text, mentions) if mentions else None
+    for level in (DECISIVE, LABELLED, PLAIN):
+        tier = [m for m in mentions if m.level == level]
+        if tier:
+            return _settle(text, tier)
     from evaluator.scoring.refusal import is_refusal
 
     if is_refusal(text):

@@ -426,6 +426,165 @@ X|hedge-single-2|If I had to guess, {L}.
 -|refusal-2|I'm not able to answer this question.
 -|refusal-2|All of them."""
 
+# Round 5 tuning templates (issue 16): realistic model replies written for tuning, not blind:
+# reasoning that names other letters before a final answer, <think> blocks, JSON and \boxed{}
+# answers, companion replies naming the option's text among names and abbreviations, and replies
+# that must read None (refusals, two options asserted, hedges, questions back).
+TUNE5 = r"""X|tune-5 short|The answer is {L}) {T}.
+X|tune-5 short|**{L}) {T}**
+X|tune-5 short|Answer: **({L})**
+X|tune-5 short|Sure — {L}.
+X|tune-5 short|{L}
+
+Because you told me {T}.
+X|tune-5 short|**Answer**: {L}
+X|tune-5 short|**Final answer: ({L})**
+X|tune-5 short|The correct option is **{L}. {T}**
+X|tune-5 short|It's {L}, {T}.
+X|tune-5 short|Option ({L}) — {T}.
+X|tune-5 short|I'd go with {L}) {T}.
+X|tune-5 short|Correct answer: ({L}) {T}
+X|tune-5 short|{L}: {T}.
+X|tune-5 short|**{L}** — {T}
+X|tune-5 short|Answer: {L}.
+X|tune-5 cot|Let's think. Option {M} is {U}, but you later told me {T}. So the answer is {L}.
+X|tune-5 cot|You first said {U} ({M}), then corrected it to {T}. So {L}.
+X|tune-5 cot|{M} seems plausible at first, but you later said {T}. Therefore, {L}.
+X|tune-5 cot|Looking at each option:
+{M}. {U} - you mentioned this once but changed your mind.
+{L}. {T} - this is what you said last.
+Therefore the answer is {L}.
+X|tune-5 cot|{M} is what you said first, but you updated it. The answer is {L}.
+X|tune-5 cot|Initially I thought {M}, but re-reading the chat, it's {L}.
+X|tune-5 cot|Could it be {M}? No, you changed that. {L} is correct.
+X|tune-5 cot|It's {M}... wait, no. You said {T} later. {L}.
+X|tune-5 cot|Hmm, {M} or {L}? You said {T} most recently, so {L}.
+X|tune-5 cot|Step 1: you said {U} in the first session.
+Step 2: you changed it to {T} later.
+Step 3: {M} is outdated; {L} is current.
+Answer: {L}
+X|tune-5 cot|**Reasoning:** {M} matches your first message, but your latest one says {T}.
+
+**Answer:** {L}
+X|tune-5 cot|{M} and {L} both came up, but only {L} is what you settled on. Final answer: {L}.
+X|tune-5 cot|Option {M} can be ruled out since you never said {U}. That leaves {L}.
+X|tune-5 cot|Answer: {M}. Actually, wait — you changed it to {T}. Answer: {L}.
+X|tune-5 cot|The answer is {M}. No, scratch that: the answer is {L}.
+X|tune-5 cot|Considering {M} ({U}) and {L} ({T}), the more recent one is {L}.
+X|tune-5 cot|Option {M} says {U}, which contradicts your last message. Option {L} says {T}, which matches. So, {L}.
+X|tune-5 cot|I don't think it's {M}. It's {L}.
+X|tune-5 cot|It wouldn't be {M}; I'd say {L}.
+X|tune-5 cot|Is it {M}? No. Is it {L}? Yes.
+X|tune-5 cot|{M} conflicts with what you said. {L} matches.
+X|tune-5 cot|{M} is inconsistent with the chat, so I'm going with {L}.
+X|tune-5 think|<think>
+You said {U} first, then {T}. {M} is {U}, {L} is {T}. The latest is {T}, so {L}.
+</think>
+
+{L}
+X|tune-5 think|<think>Maybe {M}? No — the user changed it.</think>
+The answer is ({L}) {T}.
+X|tune-5 think|<think>{M} or {L}... the chat says {T}.</think>
+
+**{L}**
+X|tune-5 think|The user asked about this before. {M} was the old value.</think>
+
+Answer: {L}
+X|tune-5 think|<thinking>Options {M} and {L}; {M} is wrong.</thinking>
+{L}
+X|tune-5 think|<think>
+Let me recall. You told me {T} last week, so it's {L}.
+</think>
+X|tune-5 json|{"answer": "{L}"}
+X|tune-5 json|{"answer": "{L}) {T}"}
+X|tune-5 json|{"answer": "{T}"}
+X|tune-5 json|{"reasoning": "{M} is outdated; you later said {T}.", "answer": "{L}"}
+X|tune-5 json|```json
+{"answer": "{L}", "confidence": 0.9}
+```
+X|tune-5 json|{"final_answer": "({L})"}
+X|tune-5 json|{'answer': '{L}'}
+X|tune-5 json|{"choice": "{L}", "explanation": "{M} does not match; {L} does."}
+-|tune-5 json|{"answer": null}
+-|tune-5 json|{"answer": "{L} or {M}"}
+-|tune-5 json|{"answer": "unknown", "reason": "not mentioned in the chat"}
+X|tune-5 boxed|\boxed{{L}}
+X|tune-5 boxed|$\boxed{{L}}$
+X|tune-5 boxed|\boxed{\text{{L}}}
+X|tune-5 boxed|The answer is $\boxed{({L})}$.
+X|tune-5 boxed|{M} is outdated, so the answer is \boxed{{L}}.
+X|tune-5 boxed|Option {M} doesn't fit. Final answer: $\boxed{\textbf{({L})}}$
+X|tune-5 companion|Oh, that'd be {T}! You told me when we were chatting after your MBA class.
+X|tune-5 companion|It's {T} — I remember because Sam from HR asked you about it too.
+X|tune-5 companion|You said {T} right after your A-levels.
+X|tune-5 companion|{T}! You mentioned it while reading about Malcolm X.
+X|tune-5 companion|You told me {T} when you were packing for the trip with Team B.
+X|tune-5 companion|I remember: {T}. That was the week your C++ exam was due.
+X|tune-5 companion|{T}, the same week you got that A+ on your essay.
+X|tune-5 companion|You said {T}, right before you went for your X-ray.
+X|tune-5 companion|That was {T}. You brought it up on the U-turn story about Route 9.
+X|tune-5 companion|From what you told me at J. K.'s party, {T}.
+X|tune-5 companion|I believe it was {T}, after you watched Season B of the show.
+X|tune-5 companion|It was {T}; you mentioned it in Part C of your travel notes.
+X|tune-5 companion|Definitely {T}. Your T-shirt story was the same day.
+X|tune-5 companion|You mentioned {T} while listening to the B-side of that record.
+X|tune-5 companion|{T}. You told me in Room D after the meeting.
+X|tune-5 companion|Are you asking about the trip? If so, {T}.
+-|tune-5 none|I'm sorry, but I don't have access to our earlier conversations, so I can't say.
+-|tune-5 none|As an AI, I don't have memory of previous chats.
+-|tune-5 none|I'm not sure — it's either {L} or {M}.
+-|tune-5 none|{L} and {M} are both correct.
+-|tune-5 none|It could be {L}, but {M} is also possible.
+-|tune-5 none|Could you clarify which conversation you mean?
+-|tune-5 none|Do you mean {L} or {M}?
+-|tune-5 none|Was it {T}?
+-|tune-5 none|Did you mean {T} or {U}?
+-|tune-5 none|Which one are you asking about?
+-|tune-5 none|Hmm, {L} or {M}? I really can't tell.
+-|tune-5 none|Both {T} and {U} came up, so I can't pick one.
+-|tune-5 none|I can't choose between {T} and {U}.
+-|tune-5 none|Both {T} and {U} seem right.
+-|tune-5 none|<think>Not mentioned anywhere.</think>
+I don't know.
+-|tune-5 none|<think>{L}? {M}?</think>
+I'm not sure.
+-|tune-5 none|I don't remember you telling me that, so I won't guess.
+-|tune-5 none|I'd rather not guess between {L} and {M}.
+X|tune-5 cot-2|Looking at the options:
+- {M}) {U}: you said this at first
+- {L}) {T}: you said this later
+
+Since your most recent statement was {T}, the answer is **{L}**.
+X|tune-5 cot-2|**{L}. {T}**
+
+You told me about it; {M} ({U}) was the old one.
+X|tune-5 cot-2|Answer: {L} ({T}). Option {M} is the old value.
+X|tune-5 cot-2|{L} is the most likely. {M} doesn't fit.
+X|tune-5 cot-2|Option {L}. Option {M} was correct before you changed it.
+X|tune-5 cot-2|Not {M}. It's {L}.
+X|tune-5 cot-2|{M} - no
+{L} - yes
+X|tune-5 cot-2|Is it {M} or {L}? I'd say {L}.
+X|tune-5 cot-2|{M}? Definitely not. {L}.
+X|tune-5 cot-2|Neither {M} nor the others; {L}.
+X|tune-5 cot-2|I think it's {M}. Actually, no — it's {L}.
+X|tune-5 cot-2|Okay, let me think. You changed it later, so it's option {L}.</think>
+
+{L}) {T}
+X|tune-5 json|Answer: {"choice": "{L}"}
+X|tune-5 json|```json
+{
+  "answer": "{L}"
+}
+```
+X|tune-5 option-text|{T}, I think? You changed it from {U}.
+X|tune-5 option-text|It was {U} at first, but you changed it from {U} to {T}. Now it's {T}.
+-|tune-5 none|Sorry, I don't remember. Could it be {L}?
+-|tune-5 none|I'd say {L}... or maybe {M}?
+-|tune-5 none|Hmm, I'm not certain. It might be {L}, or possibly {M}.
+-|tune-5 none|I think {L}, but {M} is also possible.
+-|tune-5 none|Do you mean your first message or the later one?"""
+
 
 def templates(block):
     out, cur = [], None
@@ -440,9 +599,10 @@ def templates(block):
 
 rng = random.Random(16)
 rows = []
-# HELDOUT, HELDOUT2 and HELDOUT3 were held-out sets; each was measured and read since, so they are tuning data now.
+# HELDOUT to HELDOUT4 were held-out sets; each was measured and read since, so they are tuning data
+# now. The current held-out split (heldout-5) is written blind on another branch and merged later.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
-                     ("tune", HELDOUT3), ("heldout-4", HELDOUT4)):
+                     ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", TUNE5)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
