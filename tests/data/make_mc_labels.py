@@ -584,6 +584,179 @@ X|tune-5 option-text|It was {U} at first, but you changed it from {U} to {T}. No
 -|tune-5 none|Hmm, I'm not certain. It might be {L}, or possibly {M}.
 -|tune-5 none|I think {L}, but {M} is also possible.
 -|tune-5 none|Do you mean your first message or the later one?"""
+# Written blind (issue 16, fifth held-out set): new phrasings in the styles real models use when
+# answering a multiple-choice memory question (short answers of GPT-4o, Claude, Gemini, Llama, Qwen,
+# Mistral, InternVL and small local models; reasoning and <think> replies that reject hypotheses;
+# companion replies that give the option's text in a sentence; refusals, two-option answers, hedges
+# and questions back that must read None). The writer did not read choice.py, its tests, the
+# scoring-quality bench or the README's measured figures, and ran no extractor on these rows.
+# Labelled by eye as a person reads them. Never tune on it.
+HELDOUT5 = r"""X|gpt-4o-style|The correct answer is **{L}) {T}**.
+X|gpt-4o-style|**Answer:** {L}) {T}
+X|gpt-4o-style|The answer is **{L}. {T}**
+X|gpt-4o-style|Sure — it's **{L}**.
+X|claude-style|Based on our previous conversations, the answer is **{L}**: {T}.
+X|claude-style|Looking back at what you shared, I'd say **{L}) {T}**.
+X|claude-style|{L}) {T}
+
+You mentioned this when we talked about your plans last month.
+X|claude-style|I believe it's {L}, {T}.
+X|gemini-style|**{L}. {T}**
+
+This is the option that matches what you told me earlier.
+X|gemini-style|The correct option is **{L}**.
+X|gemini-style|The answer is **{L}**, {T}.
+X|gemini-style|Answer: **{L}) {T}**
+
+*Reason:* you mentioned it in an earlier session.
+X|llama-style|The correct answer is: {L}
+X|llama-style|I'm happy to help! The correct answer is {L}.
+X|llama-style|Based on the conversation history, the correct answer is ({L}) {T}.
+X|llama-style|The correct answer is {L}) {T}.
+X|qwen-vl-style|{L}<|im_end|>
+X|qwen-style|答案：{L}
+X|qwen-vl-style|The answer is {L}. {T}.
+X|qwen-vl-style|Answer: {L}. {T}
+X|qwen-style|【{L}】
+X|mistral-style|{L}</s>
+X|mistral-style|The answer is {L}: {T}
+X|internvl-style|{L}
+{T}
+X|small-local|Answer: {L}
+Answer: {L}
+X|small-local|{L}
+
+Explanation: The user said {T}.
+X|small-local|the correct answer is {l}) {T}
+X|json-style|{"answer": "{L}", "confidence": 0.9}
+X|json-style|```json
+{"answer": "{L}"}
+```
+X|json-style|{"selected_option": "{L}", "text": "{T}"}
+X|latex-style|\boxed{\text{{L}}}
+X|latex-style|Therefore, the answer is \(\boxed{{L}}\).
+X|dash-style|{L} – {T}, as you said.
+X|dash-style|({L}) - {T}
+X|letter-own-line|Based on what you told me in our chats, the answer is:
+
+{L}
+X|letter-own-line|Here's my answer.
+{L}
+X|letter-own-line|I checked our earlier conversations.
+
+**{L}**
+X|answer-line|Answer: {L} ({T})
+X|answer-line|Answer: {L}
+Explanation: you brought it up during our chat about your weekend.
+X|answer-line|Correct answer: **{L}**
+X|bracket|[{L}] {T}
+X|option-label|Option ({L}) — {T}
+X|text-only|**{T}**
+X|text-only|The answer is "{T}".
+X|trailing-expl|{L}. You mentioned it when we were planning your trip.
+X|cot-think|<think>
+The user asked about this earlier. {M} sounds familiar, but they corrected it later to {T}.
+</think>
+
+The answer is {L}.
+X|cot-think|<think>Options: {M} or {L}? The chat says {T}, which is option {L}.</think>
+**{L}**
+X|cot-think|<think>
+Let me recall. The user mentioned {U} once, but only as something a friend did. For themselves they said {T}. So {L}.
+</think>
+{L}) {T}
+X|cot-think|<think>could be {M}... wait, wrong. they said {T} later.</think>
+
+Answer: {L}
+X|cot-think|<think>
+Hypothesis: {M}. Check: the chat never says {U}. Rejected.
+Hypothesis: {L}. Check: the chat says {T}. Accepted.
+</think>
+Final answer: {L}
+X|cot-think|<think>The user said {T}. Option {L}.</think>{L}
+X|cot-let-me-think|Let me think... you said {T} when we talked last time, so the answer is {L}.
+X|cot-let-me-think|Hmm, let me think. At first I'd guess {M}, but that was before your update. The answer is {L}.
+X|cot-let-me-think|Let me think about this carefully.
+
+In our second conversation you mentioned {T}. Nothing later contradicts it.
+
+So the answer is ({L}).
+X|cot-5|Let's go through it. Option {M} is {U}, which you never mentioned. Option {L} is {T}, which you said directly. So the answer is {L}: {T}.
+X|cot-5|I considered {M}, but it doesn't match the photo you shared. {L} does. Final answer: {L} ({T}).
+X|cot-5|You brought this up twice. The first time you said {U}; the second time you corrected yourself to {T}. Since the later message is the current one, I'll go with {L}.
+X|cot-5|To answer, I need the most recent mention. That was in our last session, where you said {T}. So: {L}.
+X|cot-5|Initially {M} seemed right. On reflection, your later message rules it out. Answer: {L}.
+X|cot-5|My first instinct was {M}. However, you clearly told me {T}, so I'm changing my answer to {L}.
+X|cot-5|Let's check each option. {M}: doesn't fit. {L}: fits what you said. So {L}.
+X|cot-5|Step-by-step: (1) find the relevant message; (2) it says {T}; (3) that's option {L}. Answer: {L}.
+X|cot-5|Reasoning: you said {T} in the photo caption. Option {M} ({U}) isn't mentioned anywhere. Therefore {L}.
+X|cot-5|I was going to say {M}, but checking again, you told me {T}. So it's {L}.
+X|cot-5|The question asks about the current state. Earlier it was {U} ({M}), but you updated it. The answer is {L}, {T}.
+X|cot-5|{M} would have been true last year, but not anymore. Right now it's {L}.
+X|cot-5|Thinking about our chats: you mentioned {T} when we discussed your plans, and never brought up {U}. I'm confident the answer is {L}.
+X|cot-5|Option {M} looks close, but the details don't line up. Option {L} matches exactly. My answer: {L}.
+X|cot-5|Let me reason. If it were {M}, you'd have mentioned {U}, and you didn't. So the answer must be {L}, {T}.
+X|cot-5|It comes down to {M} or {L}. You said {T}. Therefore the answer is {L}.
+X|cot-5|First pass: {M}? That doesn't fit the timeline. Second pass: {L} fits. Going with {L}.
+X|cot-5|From the image you shared, the detail points to {T}. So out of the options, I choose {L} — {T}.
+X|cot-5|{M} was my first guess, but it's wrong; you said {T}. The correct answer is {L}) {T}.
+X|cot-5|You never said {U}, so {M} is out. You did say {T}. Answer: **{L}**.
+X|cot-5|Although {M} is close, the answer is {L}, because you told me {T}.
+X|cot-5|The key clue is your message about the trip, where you said {T}. That corresponds to option {L}. ({M} is a distractor.)
+X|cot-5|Wait — I said {M} a moment ago, but that was a mistake. The right answer is {L}.
+X|cot-5|Let me double-check: {L} is {T}, and that's what you told me. Confirmed — {L}.
+X|cot-5|So we have {T} from your first message and nothing after it. That makes it {L}.
+X|cot-5|I'm weighing {M} against {L}. {M} conflicts with your last message; {L} doesn't. I'll answer {L}.
+X|cot-5|Reflecting on it: you said {T}. Answer = {L}.
+X|companion|You told me it was {T}, remember?
+X|companion|If I remember our chat right, it was {T}.
+X|companion|From what you've shared with me, {T}.
+X|companion|Oh, I remember this one! {T}.
+X|companion|You mentioned it when we talked at 8 A.M. last Tuesday: {T}.
+X|companion|I think it was {T} — you told me right after your appointment with Dr. B. Patel.
+X|companion|When you got back from the U.K., you told me {T}.
+X|companion|Last time we chatted, you said {T}. I hope that helps!
+X|companion|Of course I remember — {T}. You were so excited about it.
+X|companion|Aw, you told me that one! {T}.
+X|companion|It was {T}, at least that's what you told me over coffee.
+X|companion|You said {T}, and I thought that was lovely.
+X|companion|That's an easy one: {T}. You brought it up during our chat about the holidays.
+X|companion|Right — {T}, according to your U.S. trip recap.
+X|companion|As you put it back in Jan., {T}.
+X|companion|Dr. A told you to keep a diary, and in it you wrote {T}.
+X|companion|If memory serves, {T}. You mentioned it to me around 10 P.M. one night.
+X|companion|You shared a photo and told me {T}.
+X|companion|I'm pretty confident it was {T}; it came up in the U.K. story you told me.
+-|refusal-5|I'm sorry, but I can't tell from our chats which one it is.
+-|refusal-5|I don't have that information in our conversation history.
+-|refusal-5|As an AI, I don't have access to your personal details beyond what you've shared, and I can't find this in our chats.
+-|refusal-5|I'm not able to determine the answer from what you've told me.
+-|refusal-5|Hmm, I genuinely can't remember you telling me about this.
+-|refusal-5|I'd rather not guess on this one.
+-|refusal-5|I can't select an option; the information isn't available.
+-|refusal-5|That's not something we've talked about, so I'll skip this one.
+-|refusal-5|I apologize, but I cannot answer this question based on the provided context.
+-|refusal-5|Sorry, I don't know which one.
+-|two-asserted|{L} and {M}.
+-|two-asserted|**{L}** and **{M}**
+-|two-asserted|Answer: {L} and {M}
+-|two-asserted|{L}) {T}
+{M}) {U}
+-|two-asserted|You told me {T}, and also {U}.
+-|two-asserted|{"answer": ["{L}", "{M}"]}
+-|hedge-5|Either {L} or {M} — I can't say for sure.
+-|hedge-5|I'm stuck between {L} and {M}; they both fit what you said.
+-|hedge-5|It's {L} or {M}, but the chat doesn't make clear which.
+-|hedge-5|<think>It could be {L}. Or {M}. The chat doesn't settle it.</think>
+I can't decide between {L} and {M}.
+-|hedge-5|Hmm, maybe {L}? Honestly it could also be {M} or even something else.
+-|none-of-above|None of these options is correct.
+-|none-of-above|The answer isn't among the options.
+-|question-back|Could you remind me which trip you mean?
+-|question-back|Before I answer, do you mean the first time you told me or the most recent?
+-|question-back|Which conversation are you referring to?
+-|question-back|Can you give me a hint? I don't want to guess wrong."""
+
 
 
 def templates(block):
@@ -600,9 +773,10 @@ def templates(block):
 rng = random.Random(16)
 rows = []
 # HELDOUT to HELDOUT4 were held-out sets; each was measured and read since, so they are tuning data
-# now. The current held-out split (heldout-5) is written blind on another branch and merged later.
+# now. heldout-5 was written blind and is generated before TUNE5, so its rows are exactly the ones
+# its writer generated and checked.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
-                     ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", TUNE5)):
+                     ("tune", HELDOUT3), ("tune", HELDOUT4), ("heldout-5", HELDOUT5), ("tune", TUNE5)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
