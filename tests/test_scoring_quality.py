@@ -36,11 +36,10 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
-    # Floors, not goals; the floor catches a regression without tuning on the held-out split. The
-    # multiple-choice floor is still round 4's (heldout-4 measured 222/240 = 92.5% once); it is set
-    # from heldout-5's single measurement once that split is merged.
+    # Floors, not goals; the floor catches a regression without tuning on the held-out split.
+    # heldout-5 measured 372/381 = 97.6% once, after round 5 (goal 99%: not met).
     assert _bench().MC_HELDOUT == MC_HELDOUT
-    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.92)):
+    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.97)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2
