@@ -757,6 +757,13 @@ I can't decide between {L} and {M}.
 -|question-back|Which conversation are you referring to?
 -|question-back|Can you give me a hint? I don't want to guess wrong."""
 
+# Round 6 tuning templates (issue 16): written for tuning, not blind, after the structure of a
+# reply: its final committed statement is its answer; an earlier statement is superseded by a later
+# revision ("changing my answer to", "I'll revise that to") or a temporal "now/currently/latest"
+# statement; a conclusion word inside a conditional ("So, if it's A, then ...") commits to nothing;
+# uncertainty without a final commitment ("Maybe B?", "B, I guess?") reads None.
+TUNE6 = r"""X|tune-6 placeholder|{L}"""
+
 
 
 def templates(block):
@@ -772,11 +779,12 @@ def templates(block):
 
 rng = random.Random(16)
 rows = []
-# HELDOUT to HELDOUT4 were held-out sets; each was measured and read since, so they are tuning data
-# now. heldout-5 was written blind and is generated before TUNE5, so its rows are exactly the ones
-# its writer generated and checked.
+# HELDOUT to HELDOUT5 were held-out sets; each was measured and read since, so they are tuning data
+# now (HELDOUT5 stays before TUNE5, so its rows are exactly the ones its writer generated). New
+# blocks go last so that earlier rows are generated exactly as before.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
-                     ("tune", HELDOUT3), ("tune", HELDOUT4), ("heldout-5", HELDOUT5), ("tune", TUNE5)):
+                     ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
+                     ("tune", TUNE6)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
