@@ -8,6 +8,8 @@ inline "A. red B. blue".
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 
 from evaluator.scoring.metrics import normalize_answer
@@ -103,6 +105,54 @@ _JSON_ANSWER = re.compile(
     r"""["']\s*:\s*(null|none|"(?:[^"\\]|\\.)*"|'[^']*'|\[[^\]]*\])""")
 
 
+_ANSWER_KEY = re.compile(r"(?i)^(?:final[_ ]?answer|answer|choice|option|selected[_ ]?option|selection|letter"
+                         r"|prediction)$")
+_NO_FIELD = object()
+
+
+def _json_answer(prediction: str):
+    """The value of a JSON (or Python dict) reply's answer field: the shallowest one, the last of
+    those ({"answer": "B", "considered": [{"option": "A"}]} answers B; {"result": {"answer": "B"}}
+    too); a field whose value is an object is read through that object's own answer field or its
+    text ({"answer": {"letter": "B"}}, {"answer": {"text": "blue"}}). _NO_FIELD when the reply is
+    not such an object or has no answer field; the regex reading below covers malformed ones."""
+    start, end = prediction.find("{"), prediction.rfind("}")
+    if start < 0 or end < start:
+        return _NO_FIELD
+    chunk = prediction[start:end + 1]
+    try:
+        data = json.loads(chunk)
+    except ValueError:
+        try:
+            data = ast.literal_eval(chunk)
+        except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+            return _NO_FIELD
+    found: list[tuple[int, int, object]] = []          # (depth, order, value)
+
+    def walk(node, depth):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(key, str) and _ANSWER_KEY.match(key.strip()):
+                    found.append((depth, len(found), value))
+                walk(value, depth + 1)
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value, depth + 1)
+
+    walk(data, 0)
+    if not found:
+        return _NO_FIELD
+    value = min(found, key=lambda f: (f[0], -f[1]))[2]
+    if isinstance(value, dict):
+        inner = _json_answer(json.dumps(value))
+        if inner is not _NO_FIELD:
+            return inner
+        value = [v for v in value.values() if isinstance(v, str)]
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value if v is not None) or None
+    return None if value is None else str(value)
+
+
 def _reply_text(prediction: str) -> str:
     """The part of a reply that answers: without a reasoning block that an answer follows, with
     \\boxed{} read as an answer label and markdown checkboxes as check marks."""
@@ -116,14 +166,20 @@ def _reply_text(prediction: str) -> str:
     return prediction
 
 
-_MENTION = re.compile(r"(?<![\w'’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))(?![\w'’])")
+# "B's the answer", "B’s wrong": a contracted "is" after a letter (a possessive "B's note" is not one)
+_IS_SHORT = (r"['’]s\s+(?:the|my|a|an|it|correct|right|wrong|incorrect|out|not|outdated|best|what|also|definitely"
+             r"|clearly|probably|no|current|true|false|old|ruled)\b")
+_MENTION = re.compile(r"(?<![\w'’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))(?:(?![\w'’])|(?=" + _IS_SHORT + "))")
 # what makes a letter an assertion: a label before it, or a predicate after it
 _STRONG_BEFORE = re.compile(
     r"(?i)(?:\b(?:final\s+)?answer(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
     r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
     r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
-    r"|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is))\s*[:=\-–—]*\s*$")
+    r"|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
+    # "I'm changing my answer to C", "I'll revise that to C", "switching to C", "make that C"
+    r"|\b(?:chang|switch|revis|updat|correct)(?:e|es|ed|ing)?\s+(?:(?:my|the)\s+(?:answer|choice|pick)\s+|that\s+|it\s+|this\s+)?to"
+    r"|\bmake\s+(?:that|it))\s*[:=\-–—]*\s*$")
 # "option B" / "choice B" alone names a letter; an answer label ("Answer: B", "I pick option B",
 # "B is correct", a check mark) decides between named letters
 _OPTION_WORD = re.compile(r"(?i)\b(?:option|choice)\s*[:=\-–—]*\s*$")
@@ -144,6 +200,13 @@ _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
     r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
     r"|\bcross(?:ed|ing)?\s+out"
+    # a superseded guess or value: "My first instinct was D", "Originally D", "Before that it was D",
+    # "changed it from D (to C)"
+    r"|\b(?:first|initial|original|earlier|previous|old)\s+(?:instinct|guess|thought|impression|hunch|reaction"
+    r"|answer|pick|choice)\s+(?:was|had\s+been)"
+    r"|(?:^|[^\w\s]\s*|\b(?:it|that|which|this)\s+(?:was\s+)?)(?:originally|initially|at\s+first|formerly|previously)"
+    r"|\bbefore\s+(?:that|then)\s*,?\s*(?:it|that)\s+(?:was|were)|\bused\s+to\s+be"
+    r"|\b(?:chang|switch|mov|went|go|updat|revis)\w*\s+(?:\w+\s+)?from"
     # a negated verb of choosing: "I wouldn't choose A", "It wouldn't be A", "I don't think it's A"
     r"|(?:n't|\bnot|\bnever)\s+(?:\w+\s+)?(?:be|choose|pick|select|say|go\s+with|opt\s+for|answer"
     r"|(?:think|believe)\s+(?:it|that)(?:'s|\s+is|\s+was)))(?:\s+option)?\s*[\(\[]?\s*$")
@@ -162,6 +225,14 @@ _NEGATED_AFTER = re.compile(
     r"|(?:was|were)\s+(?:before|earlier|previously|originally|at\s+first"
     r"|(?:the|your)\s+(?:old|previous|earlier|original|former)|what\s+you\s+(?:had|said)\s+(?:before|earlier|first))"
     r"|used\s+to\s+be\b"
+    # "A would have been true last year", "A was the case a while ago", "A was correct, but not
+    # anymore", "A is no longer true", "A is what you used to have", "A at first", "A earlier"
+    r"|would\s+have\s+been\b"
+    r"|(?:was|were|had\s+been)\s+(?:correct|right|true|accurate|valid|the\s+answer|the\s+case)\s*,?\s*(?:\w+\s+){0,2}?"
+    r"(?:not\s+any\s*more|no\s+longer|last\b|ago\b|back\s+then|once\b|in\s+the\s+past|a\s+while\s+ago)"
+    r"|(?:was|were|is|are)\s+(?:\w+\s+){0,3}?(?:no\s+longer|not\s+any\s*more)\b"
+    r"|(?:is|was)\s+what\s+(?:you|it)\s+(?:used\s+to|had\s+(?:before|earlier|at\s+first))"
+    r"|,?\s*(?:at\s+first|originally|initially|earlier|previously|formerly)\b"
     r"|(?:contradicts?|conflicts?)\b"
     r"|can\s+be\s+(?:ruled\s+out|eliminated|excluded|dismissed|discarded)"
     r"|(?:isn't|wasn't|aren't|weren't|can't|cannot|couldn't|doesn't|does\s+not|don't|do\s+not)\b)")
@@ -173,7 +244,8 @@ _RETRACTED = re.compile(r"(?i)^\s*[\)\]]?\s*[.…,;:!?—–-]*\s*(?:no[,.!]?\s+
                         r"|on\s+second\s+thought)\b")
 # a later statement that takes back an earlier one: "Answer: A. Actually, wait - ... Answer: B"
 _REVISION = re.compile(r"(?i)\b(?:wait|actually|scratch\s+that|on\s+second\s+thought|correction"
-                       r"|let\s+me\s+reconsider|I\s+mean)\b")
+                       r"|let\s+me\s+reconsider|I\s+mean|or\s+rather|make\s+that|on\s+reflection|changed\s+my\s+mind"
+                       r"|(?:chang|switch|revis|updat)(?:e|es|ed|ing)?\s+(?:my\s+(?:answer|choice|pick)|that|it|this)?\s*to)\b")
 # two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B"
 _JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly)\s+)?(?:option\s*)?"
                      r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
@@ -198,7 +270,7 @@ _VERDICT_AFTER = re.compile(r"(?i)^\s*[-–—:]\s*(yes|true|correct|right|no|fa
 
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
-_NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither"
+_NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither|used to be"
                            r"|(?:changed|switched|went|moved|updated|corrected)(?: it)? from)\s*$")
 # an option's text named as the former value: "It was red at first"
 _FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previously|before|earlier)\b")
@@ -207,7 +279,60 @@ _FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previousl
 _ASKING = re.compile(
     r"(?i)(?:^|(?<=[.!?\n]))[^\S\n]*(?:(?:so|and|but|or|hmm|well|then|now|sorry)\W+)*"
     r"(?:or|maybe|perhaps|is|are|was|were|do|does|did|can|could|would|will|should|shall|might|may|have|has|had"
-    r"|which|what|who|whom|whose|where|when|how|why)\b[^.!?\n]*\?+")
+    r"|which|what|who|whom|whose|where|when|how|why)\b[^.!?\n]*\?+"
+    # a guess put as a question: "B, I guess?", "blue, maybe?", "Possibly blue? I'm not certain."
+    r"|(?:^|(?<=[.!?\n]))[^.!?\n]*\b(?:maybe|perhaps|possibly|I\s+guess|I\s+suppose|not\s+sure|or\s+something)\b[^.!?\n]*\?+")
+
+
+# a letter inside a condition states nothing: "So, if it's A, then ...", "If it were A", "Assuming A
+# were right", "Suppose it's A", "had it been A"
+_HYPOTHETICAL_BEFORE = re.compile(
+    r"(?i)(?:\b(?:if|unless|suppose|supposing|assuming|assume|whether|in\s+case)\s+(?:(?:it|that|this|we|I|you"
+    r"|the\s+(?:correct\s+|right\s+)?answer)\s*(?:['’]s|\s+is|\s+are|\s+were|\s+was|\s+had\s+been|\s+would\s+be"
+    r"|\s+(?:pick|picked|choose|chose|go\s+with|went\s+with|take|took|said))?\s+)?"
+    r"|\b(?:were|had)\s+it\s+(?:been\s+)?)(?:option\s*)?[\(\[]?\s*$")
+# a letter offered as one candidate among others: "it could also be B", "B, or even something
+# else", "B is also possible", "B might be right too"
+_ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?|or\s+(?:maybe|perhaps|possibly)\s+)"
+                                 r"(?:option\s*)?[\(\[]?\s*$")
+_ALTERNATIVE_AFTER = re.compile(
+    r"(?i)^\s*[\)\]]?\s*,?\s*(?:or\s+(?:even\s+|maybe\s+|perhaps\s+|possibly\s+)?(?:something|someone|anything|another"
+    r"|other|none)\b|(?:is|are|seems?|would\s+be|could\s+be)\s+(?:also|equally)\s+(?:possible|plausible|likely|right"
+    r"|correct|true|an\s+option|a\s+possibility)|(?:might|could|may)\s+(?:also\s+)?(?:be\s+)?(?:right|correct|true"
+    r"|possible|it|fit|work)\s+(?:too|as\s+well)\b)")
+# a letter put as a question ("B?", "Maybe B?") states nothing unless answered ("B? Yes.")
+_QUESTIONED = re.compile(r"^\s*[\)\]]?\s*\?")
+# an initial, not an option letter: "A. Smith told you", "You told B. Jones", "A. B. Carter" (a
+# capitalised word after "X. " that is neither a common sentence opener nor an option's first word)
+_INITIAL_AFTER = re.compile(r"^\.[ \t]+(?:[A-Z]\.[ \t]+)*([A-Z][a-z]+)\b(?!['’][a-rt-z])")
+_SENTENCE_OPENERS = frozenset("""a about according after again all also although an and answer anyway
+apparently as at based because before besides both but by certainly clearly correct could definitely
+did do does either even every everything explanation final finally first for from given going good
+great had has have he her here hers his hmm honestly hope how however i if in indeed initially instead
+is it its just last later let like looking maybe me mine more most my neither no none nor not note
+nothing now of oh ok okay on once only option or our ours perhaps please possibly probably rather
+reason reasoning right she should since so some sorry still sure than thank thanks that the their
+theirs them then there therefore these they this those though thus to too unlike until we well were
+what when where whereas which while who why with without would yeah yes yet you your yours""".split())
+# a statement of the present state or the latest message: "Right now it's B", "currently B",
+# "your latest one points to B", "B now", "B is current"
+_CURRENT = re.compile(
+    r"(?i)\b(?:now|currently|nowadays|these\s+days|at\s+present|presently|today|current|latest|newest"
+    r"|most\s+recent(?:ly)?|more\s+recent(?:ly)?|later|eventually|in\s+the\s+end|since\s+then|after\s+that)\b")
+_CURRENT_AFTER = re.compile(
+    r"(?i)^\s*[\)\]]?\s*,?\s*(?:now|nowadays|these\s+days|currently|today|instead"
+    r"|(?:is|['’]s)\s+(?:the\s+)?(?:current|latest|newest|most\s+recent))\b")
+# a contrast: "A is correct by your first message, but the answer is B"
+_CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though|although)\b")
+
+
+def _is_initial(after: str, options: dict[str, str]) -> bool:
+    m = _INITIAL_AFTER.match(after)
+    if not m:
+        return False
+    word = m.group(1).lower()
+    return word not in _SENTENCE_OPENERS and not word.endswith("ly") and not any(
+        normalize_answer(o).split()[:1] == [word] for o in options.values())
 
 
 def _mark_verdict(before: str, after: str) -> int:
@@ -242,26 +367,33 @@ def _by_option_text(text: str, options: dict[str, str]) -> str | None:
             spans[letter] = [(m.start() + 1, m.end() - 1)
                              for m in re.finditer(rf"(?= {re.escape(norm)} ) {re.escape(norm)} ", padded)]
     # ("(?= x )" lets two occurrences share the space between them)
-    stated = []
+    stated: list[_Mention] = []
     for letter, found in spans.items():
         for start, end in found:
             inside_longer = any(o != letter and s <= start and end <= e and (s, e) != (start, end)
                                 for o, other in spans.items() for s, e in other)
             if not (inside_longer or _NEGATED_TEXT.search(padded[:start])
                     or _FORMER_TEXT_AFTER.match(padded[end:])):
-                stated.append(letter)
-                break
-    return stated[0] if len(stated) == 1 else None
+                alternative = bool(_ALTERNATIVE_BEFORE.search(padded[:start]))
+                stated.append(_Mention(start, end, letter, PLAIN, alternative))
+    if not stated or any(m.joined for m in stated):
+        return None                       # "blue, I guess? Or maybe red."
+    stated.sort(key=lambda m: m.start)
+    for i, m in enumerate(stated):        # "You said red, but later blue", "Now it's blue"
+        m.current = bool(_CURRENT.search(padded[stated[i - 1].end if i else 0:m.start]))
+    return _settle(padded, stated)
 
 
 class _Mention:
     """A letter the reply names: where, how firmly (DECISIVE: an answer label, a conclusion, a check
-    mark; LABELLED: "option B", "I choose B"; PLAIN: standing alone) and whether it is listed with
-    another letter ("A or B")."""
-    __slots__ = ("start", "end", "letter", "level", "joined")
+    mark; LABELLED: "option B", "I choose B"; PLAIN: standing alone), whether it is listed with
+    another letter ("A or B") or offered as one candidate ("it could also be B"), and whether it is
+    stated as the present or latest value ("now it's B", "your latest message points to B")."""
+    __slots__ = ("start", "end", "letter", "level", "joined", "current")
 
-    def __init__(self, start: int, end: int, letter: str, level: int, joined: bool):
+    def __init__(self, start: int, end: int, letter: str, level: int, joined: bool, current: bool = False):
         self.start, self.end, self.letter, self.level, self.joined = start, end, letter, level, joined
+        self.current = current
 
 
 PLAIN, LABELLED, DECISIVE = 1, 2, 3
@@ -275,6 +407,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
     partners: set[int] = set()           # where the second letter of "A or B" stands
     rejected: set[int] = set()           # ... and of "not A or C"
     asking = [q.span() for q in _ASKING.finditer(text)]
+    previous_end = 0                     # where the previous letter (asserted or not) ended
     for m in _MENTION.finditer(text):
         raw = m.group(1) or m.group(2) or m.group(3)
         wrapped = m.group(3) is None
@@ -282,8 +415,14 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         if letter not in letters:
             continue
         before, after = text[:m.start()], text[m.end():]
+        after = re.sub(r"^['’]s\b", " is", after)       # "B's the answer"
+        # the words that lead up to this letter in its sentence: "..., but now it's B"
+        lead = re.split(r"[.!?\n]", text[previous_end:m.start()])[-1]
+        previous_end = m.end()
         if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++"
+        if _HYPOTHETICAL_BEFORE.search(before):
+            continue                      # "So, if it's A, then ...", "Assuming A were right"
         other = _JOINED.match(after)
         if other and other.group(1).upper() not in letters:
             other = None
@@ -299,8 +438,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                 or _RETRACTED.match(after)):
             continue                      # "❌ B", "B is incorrect, so A", "B? No.", "B... wait"
         answered = bool(_ANSWERED_YES.match(after))
-        if not answered and any(a <= m.start() < b for a, b in asking):
-            continue                      # "Could it be A?", "Do you mean A or B?"
+        if not answered and (any(a <= m.start() < b for a, b in asking) or _QUESTIONED.match(after)):
+            continue                      # "Could it be A?", "Do you mean A or B?", "B?", "B, I guess?"
         decided = (mark > 0 or bool(_STRONG_AFTER.match(after)) or answered
                    or bool(_STRONG_BEFORE.search(_OPTION_WORD.sub("", before)))
                    or bool(_CONCLUSION_BEFORE.search(before)))
@@ -314,29 +453,51 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
             # me") a capital "A" is a letter.
             if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after)):
                 continue
+        if not (wrapped or labelled) and _is_initial(after, options):
+            continue                      # "A. Smith told you", "You told B. Jones"
         # "A or B", "either A or B", "torn between A and B": two candidates
         if other:
             partners.add(m.end() + other.start(1))
         joined = bool(other or m.start() in partners
                       or m.start(m.lastindex) in partners
-                      or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before))
+                      or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before)
+                      or _ALTERNATIVE_BEFORE.search(before) or _ALTERNATIVE_AFTER.match(after))
+        current = bool(_CURRENT.search(lead) or _CURRENT_AFTER.match(after))
         out.append(_Mention(m.start(), m.end(), letter, DECISIVE if decided else LABELLED if labelled
-                            else PLAIN, joined))
+                            else PLAIN, joined, current))
     return out
 
 
+def _superseded(text: str, mentions: list, markers: re.Pattern) -> str | None | bool:
+    """The letter stated after the last marker that has statements on both sides (None when
+    several letters follow it), or False when no marker splits the statements."""
+    for mark in reversed(list(markers.finditer(text))):
+        later = {m.letter for m in mentions if m.start >= mark.end()}
+        if later and any(m.start < mark.start() for m in mentions):
+            return later.pop() if len(later) == 1 else None
+    return False
+
+
 def _settle(text: str, mentions: list[_Mention]) -> str | None:
-    """One letter from mentions of equal standing: the letter when they agree; when they differ,
-    the letter stated after the last revision ("Answer: A. Actually, wait - ... Answer: B"), else
+    """One letter from mentions of equal standing: the letter when they agree. When they differ,
+    the final committed statement wins: the letter stated after the last revision ("Answer: A.
+    Actually, wait - ... Answer: B", "I'm changing my answer to C"), else the one letter stated as
+    the present or latest value ("It was A, but now it's B"), else, between answer statements, the
+    one after a contrast ("A is correct by your first message, but the answer is B"); otherwise
     None (two letters asserted)."""
     letters = {m.letter for m in mentions}
     if len(letters) == 1:
         return mentions[0].letter
-    for rev in reversed(list(_REVISION.finditer(text))):
-        later = {m.letter for m in mentions if m.start >= rev.end()}
-        earlier = [m for m in mentions if m.start < rev.start()]
-        if later and earlier:
-            return later.pop() if len(later) == 1 else None
+    revised = _superseded(text, mentions, _REVISION)
+    if revised is not False:
+        return revised
+    current = {m.letter for m in mentions if m.current}
+    if len(current) == 1 and len(current) < len(letters):
+        return current.pop()
+    if mentions[0].level == DECISIVE:
+        contrasted = _superseded(text, mentions, _CONTRAST)
+        if contrasted is not False:
+            return contrasted
     return None
 
 
@@ -370,6 +531,11 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     """
     if not options or prediction is None:
         return None
+    value = _json_answer(str(prediction))
+    if value is not _NO_FIELD:
+        if value is None or value.strip().lower() in ("", "null", "none"):
+            return None
+        return extract_choice(value, options)
     fields = list(_JSON_ANSWER.finditer(str(prediction)))
     if fields:
         value = fields[-1].group(1)

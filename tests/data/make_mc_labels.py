@@ -762,7 +762,83 @@ I can't decide between {L} and {M}.
 # revision ("changing my answer to", "I'll revise that to") or a temporal "now/currently/latest"
 # statement; a conclusion word inside a conditional ("So, if it's A, then ...") commits to nothing;
 # uncertainty without a final commitment ("Maybe B?", "B, I guess?") reads None.
-TUNE6 = r"""X|tune-6 placeholder|{L}"""
+TUNE6 = r"""X|tune-6 conditional|So, if it's {M}, then you'd have said {U}. You said {T}, so {L}.
+X|tune-6 conditional|If it were {M}, you would have mentioned {U}. It's {L}.
+X|tune-6 conditional|So if the answer were {M}, the dates wouldn't match. Therefore {L}.
+X|tune-6 conditional|Suppose it's {M}: then you'd never have said {T}. So the answer is {L}.
+X|tune-6 conditional|Assuming {M} were right, your last message would make no sense. I'll go with {L}.
+X|tune-6 conditional|If I had to pick one, I'd say {L}.
+X|tune-6 conditional|If I remember correctly, it's {L}.
+-|tune-6 conditional|If it's {L}, you'd have said {T}; if it's {M}, you'd have said {U}. I can't tell which.
+-|tune-6 conditional|So, if it's {L}, then the answer depends on the date.
+X|tune-6 revision|My first instinct was {M}. However, you clearly told me {T}, so I'm changing my answer to {L}.
+X|tune-6 revision|Answer: {M}. Hmm, I'll revise that to {L}.
+X|tune-6 revision|{M} is correct by your first message, but the answer is {L}.
+X|tune-6 revision|{M} was true last year. The current one is {L}.
+X|tune-6 revision|It was {M}, but now it's {L}.
+X|tune-6 revision|Originally {M}; currently {L}.
+X|tune-6 revision|I said {M} earlier, but I'm switching to {L}.
+X|tune-6 revision|Let me change my answer to {L}.
+X|tune-6 revision|{M} at first, {L} now.
+X|tune-6 revision|I'll go with {L} instead.
+X|tune-6 revision|{M} would have been right a year ago; {L} is right today.
+X|tune-6 revision|Your older message points to {M}, but your latest one points to {L}.
+X|tune-6 revision|{M} is what you used to have. These days it's {L}.
+X|tune-6 revision|{M}, or rather {L}.
+X|tune-6 revision|Answer: {M}... no wait, make that {L}.
+X|tune-6 revision|Initially {M}, but after re-reading our chat, the answer is {L}.
+X|tune-6 revision|My initial guess was {M}, but it's {L}.
+X|tune-6 revision|You changed it from {M} to {L}.
+X|tune-6 revision|{L} is current. Before that it was {M}.
+X|tune-6 revision|The latest message mentions {L}; the older one said {M}.
+-|tune-6 revision|{L} is correct, but {M} is also correct.
+-|tune-6 revision|It's {L}, but it could also be {M}.
+-|tune-6 revision|The answer is {L}, but {M} might be right too.
+X|tune-6 revision|The answer is {L}, but I'm not fully sure.
+X|tune-6 revision|{L} is the answer, although {M} was mentioned once.
+X|tune-6 option-text|You mentioned {U}, but later {T}.
+X|tune-6 option-text|It used to be {U}. Now it's {T}.
+X|tune-6 option-text|Earlier you told me {U}; more recently you said {T}.
+X|tune-6 option-text|{U} was last year. These days it's {T}.
+X|tune-6 option-text|You first said {U}, then later changed it to {T}.
+-|tune-6 option-text|You mentioned {U} and {T}; I don't know which one is current.
+-|tune-6 hedge|Maybe {L}?
+-|tune-6 hedge|{L}, I guess?
+-|tune-6 hedge|Hmm, maybe {L}? It could also be {M}.
+-|tune-6 hedge|Perhaps {L}? Or something else entirely.
+-|tune-6 hedge|{L}? I'm not sure.
+-|tune-6 hedge|I'm not sure... {L}, maybe? Or {M}?
+-|tune-6 hedge|Could also be {L}, or even something else.
+-|tune-6 hedge|Possibly {T}? I'm not certain.
+-|tune-6 hedge|{T}, I guess? Or maybe {U}.
+X|tune-6 hedge|Maybe {M}? No — you said {T}. So {L}.
+X|tune-6 hedge|Probably {L}.
+X|tune-6 hedge|{L}, I think.
+X|tune-6 hedge|I'm fairly sure it's {L}, though I could be wrong.
+X|tune-6 possessive|{L}'s the answer.
+X|tune-6 possessive|{L}’s correct.
+X|tune-6 possessive|I'd say {L}'s the right one; {M}'s outdated.
+X|tune-6 possessive|{M}'s wrong, so {L}.
+X|tune-6 possessive|{L}'s my pick.
+X|tune-6 former|{M} was true last year, but {L} is true now.
+X|tune-6 former|{M} would have been correct before your update. {L}.
+X|tune-6 former|{M} was the case a while ago. Today it's {L}.
+X|tune-6 former|{M} was correct, but not anymore. {L} is.
+X|tune-6 former|{M} is no longer true; {L} is.
+X|tune-6 initials|A. Smith told you it was {T}.
+X|tune-6 initials|You told B. Jones it was {T}.
+X|tune-6 initials|According to C. Lee, you said {T}.
+X|tune-6 initials|It was {T}; you heard it from A. B. Carter.
+X|tune-6 initials|{L}. Definitely.
+X|tune-6 initials|I'd go with {L}. The photo showed {T}.
+X|tune-6 initials|{L}. You told me in March.
+X|tune-6 json|{"result": {"answer": "{L}", "confidence": 0.8}}
+X|tune-6 json|{"answer": {"letter": "{L}", "text": "{T}"}}
+X|tune-6 json|{"answer": "{L}", "considered": [{"option": "{M}", "verdict": "outdated"}]}
+X|tune-6 json|{"analysis": {"{M}": "outdated", "{L}": "matches"}, "answer": "{L}"}
+X|tune-6 json|{"response": {"reasoning": "You changed it from {U} to {T}.", "final_answer": "{L}"}}
+X|tune-6 json|{"answer": {"text": "{T}"}}
+-|tune-6 json|{"answer": {"letter": null}}"""
 
 
 
