@@ -144,3 +144,40 @@ def test_round5_reasoning_replies_answer_fields_and_names():
             ("It was red at first, but now it's blue.", "B"), ("Was it blue?", None),
             ("Could it be A?", None), ("Is it A? Or maybe B?", None), ("I'd say A... or maybe B?", None)):
         assert extract_choice(reply, options) == expected, reply
+
+
+def test_round6_the_final_committed_statement_is_the_answer():
+    from evaluator.scoring import extract_choice
+
+    options = {"A": "red", "B": "blue", "C": "dark red", "D": "green"}
+    for reply, expected in (
+            # a later revision or a statement of the present state supersedes an earlier one
+            ("My first instinct was D. However, you told me blue, so I'm changing my answer to B.", "B"),
+            ("Answer: A. Hmm, I'll revise that to B.", "B"), ("Answer: A, but actually B.", "B"),
+            ("A is correct by your first message, but the answer is B.", "B"),
+            ("A would have been true last year, but not anymore. Right now it's B.", "B"),
+            ("It was A, but now it's B.", "B"), ("Originally D; currently B.", "B"), ("Earlier A, now B.", "B"),
+            ("Your older message points to A, but your latest one points to B.", "B"),
+            ("B is current. Before that it was A.", "B"), ("A, or rather B.", "B"),
+            ("A was the case a while ago. Today it's B.", "B"), ("D is no longer true; B is.", "B"),
+            # ... but two answers asserted alike, or one offered as an alternative, read None
+            ("A is correct, but B is also correct.", None), ("The answer is B, but D might be right too.", None),
+            ("Hmm, maybe A? Honestly it could also be B or even something else.", None),
+            # a letter in a condition states nothing; a conclusion word does not commit to it
+            ("So, if it's A, then you'd have said red. You said blue, so B.", "B"),
+            ("If it were D, you would have mentioned green. It's B.", "B"), ("So, if it's D, then it depends.", None),
+            ("If I had to pick one, I'd say B.", "B"),
+            # question-style hedges state nothing; a list put as a question is considered, not asserted
+            ("Maybe B?", None), ("B, I guess?", None), ("B? I'm not sure.", None), ("Blue, I guess? Or maybe red.", None),
+            ("A, B, or C? B.", "B"), ("Probably B.", "B"), ("B, I think.", "B"),
+            # option text: the latest statement wins
+            ("You mentioned red, but later blue.", "B"), ("It used to be green. Now it's blue.", "B"),
+            # contracted "is", initials, verdicts after the option's text
+            ("B's the answer.", "B"), ("I'd say B's the right one; A's outdated.", "B"),
+            ("A. Smith told you it was blue.", "B"), ("You told D. Jones it was blue.", "B"),
+            ("B. Definitely.", "B"), ("A) red – outdated\nB) blue – correct\nC) dark red – no", "B"),
+            # JSON read by its structure: the shallowest answer field, objects read through
+            ('{"answer": "B", "considered": [{"option": "A", "verdict": "outdated"}]}', "B"),
+            ('{"result": {"answer": "B"}}', "B"), ('{"answer": {"letter": "B", "text": "blue"}}', "B"),
+            ('{"answer": {"text": "blue"}}', "B"), ('{"answer": {"letter": null}}', None)):
+        assert extract_choice(reply, options) == expected, reply

@@ -176,7 +176,7 @@ _STRONG_BEFORE = re.compile(
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
     r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
     r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
-    r"|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
+    r"|\blean(?:s|ing)?\s+(?:toward|towards|to)|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
     # "I'm changing my answer to C", "I'll revise that to C", "switching to C", "make that C"
     r"|\b(?:chang|switch|revis|updat|correct)(?:e|es|ed|ing)?\s+(?:(?:my|the)\s+(?:answer|choice|pick)\s+|that\s+|it\s+|this\s+)?to"
     r"|\bmake\s+(?:that|it))\s*[:=\-–—]*\s*$")
@@ -194,8 +194,8 @@ _CONCLUSION_BEFORE = re.compile(
     r"|in\s+the\s+end|which\s+means|that\s+means|this\s+means|points?\s+to|pointing\s+to)\b"
     r"[\s,:\-–—]*(?:[\w'’]+\s+){0,4}(?:option\s*)?[\(\[]?\s*$")
 _STRONG_AFTER = re.compile(
-    r"(?i)^\s*(?:\)\s*)?(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?(?:final\s+)?"
-    r"(?:correct|right|answer|one|best|choice)")
+    r"(?i)^\s*(?:\)\s*)?(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?"
+    r"(?:(?:final|current|latest|most\s+recent)\s+)?(?:correct|right|answer|one|best|choice|current\b)")
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
     r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
@@ -204,7 +204,7 @@ _NEGATED_BEFORE = re.compile(
     # "changed it from D (to C)"
     r"|\b(?:first|initial|original|earlier|previous|old)\s+(?:instinct|guess|thought|impression|hunch|reaction"
     r"|answer|pick|choice)\s+(?:was|had\s+been)"
-    r"|(?:^|[^\w\s]\s*|\b(?:it|that|which|this)\s+(?:was\s+)?)(?:originally|initially|at\s+first|formerly|previously)"
+    r"|(?:^|[^\w\s]\s*|\b(?:it|that|which|this)\s+(?:was\s+)?)(?:originally|initially|at\s+first|formerly|previously|earlier)"
     r"|\bbefore\s+(?:that|then)\s*,?\s*(?:it|that)\s+(?:was|were)|\bused\s+to\s+be"
     r"|\b(?:chang|switch|mov|went|go|updat|revis)\w*\s+(?:\w+\s+)?from"
     # a negated verb of choosing: "I wouldn't choose A", "It wouldn't be A", "I don't think it's A"
@@ -221,18 +221,18 @@ _NEGATED_AFTER = re.compile(
     r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale)"
     r"|(?:was|used\s+to\s+be)\s+(?:correct|right|true|the\s+answer)\s+(?:before|earlier|previously"
     r"|originally|at\s+first|until|last)\b"
-    r"|(?:is|was|are|were)\s+(?:the|your)\s+(?:old|previous|earlier|original|former)\b"
+    r"|(?:is|was|are|were)\s+(?:the|your|my)\s+(?:old|previous|earlier|original|former|first|initial)\b"
     r"|(?:was|were)\s+(?:before|earlier|previously|originally|at\s+first"
     r"|(?:the|your)\s+(?:old|previous|earlier|original|former)|what\s+you\s+(?:had|said)\s+(?:before|earlier|first))"
     r"|used\s+to\s+be\b"
     # "A would have been true last year", "A was the case a while ago", "A was correct, but not
     # anymore", "A is no longer true", "A is what you used to have", "A at first", "A earlier"
-    r"|would\s+have\s+been\b"
+    r"|would\s+have\s+been\b|would\s+be\s+(?:correct|right|true)\s+if\b"
     r"|(?:was|were|had\s+been)\s+(?:correct|right|true|accurate|valid|the\s+answer|the\s+case)\s*,?\s*(?:\w+\s+){0,2}?"
     r"(?:not\s+any\s*more|no\s+longer|last\b|ago\b|back\s+then|once\b|in\s+the\s+past|a\s+while\s+ago)"
     r"|(?:was|were|is|are)\s+(?:\w+\s+){0,3}?(?:no\s+longer|not\s+any\s*more)\b"
     r"|(?:is|was)\s+what\s+(?:you|it)\s+(?:used\s+to|had\s+(?:before|earlier|at\s+first))"
-    r"|,?\s*(?:at\s+first|originally|initially|earlier|previously|formerly)\b"
+    r"|,?\s*(?:at\s+first|originally|initially|earlier|previously|formerly)\b|\s*before\s*(?:[.,;!?\n]|$)"
     r"|(?:contradicts?|conflicts?)\b"
     r"|can\s+be\s+(?:ruled\s+out|eliminated|excluded|dismissed|discarded)"
     r"|(?:isn't|wasn't|aren't|weren't|can't|cannot|couldn't|doesn't|does\s+not|don't|do\s+not)\b)")
@@ -266,7 +266,10 @@ _MARK_BEFORE = re.compile(rf"([{_CHECKS}{_CROSSES}])\ufe0f?\s*$")
 _MARK_AFTER = re.compile(rf"^\s*[|:,\-–—]?\s*([{_CHECKS}{_CROSSES}])")
 _CELL_AFTER = re.compile(r"(?i)^\s*\|\s*(yes|true|correct|right|no|false|incorrect|wrong)\s*(?:\||$)")
 # a verdict after a dash or colon that ends its clause: "A - no", "B: yes", "C — correct."
-_VERDICT_AFTER = re.compile(r"(?i)^\s*[-–—:]\s*(yes|true|correct|right|no|false|incorrect|wrong)[ \t]*(?:[.!,;\n]|$)")
+# ... also after the option's text: "B) blue – correct", "A) red – outdated"
+_VERDICT_AFTER = re.compile(r"(?i)^\s*[-–—:]\s*(yes|true|correct|right|current|matches|fits|no|false|incorrect|wrong"
+                            r"|outdated|old)[ \t]*(?:[.!,;\n]|$)")
+_POSITIVE_VERDICT = ("yes", "true", "correct", "right", "current", "matches", "fits")
 
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
@@ -298,7 +301,7 @@ _ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:(?:could|might|may|can)\s+(?:also|eq
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*,?\s*(?:or\s+(?:even\s+|maybe\s+|perhaps\s+|possibly\s+)?(?:something|someone|anything|another"
     r"|other|none)\b|(?:is|are|seems?|would\s+be|could\s+be)\s+(?:also|equally)\s+(?:possible|plausible|likely|right"
-    r"|correct|true|an\s+option|a\s+possibility)|(?:might|could|may)\s+(?:also\s+)?(?:be\s+)?(?:right|correct|true"
+    r"|correct|true|an\s+option|a\s+possibility)|(?:is|are|seems?|would\s+be)\s+(?:correct|right|true|possible|plausible|fine)\s+(?:too|as\s+well)\b|(?:might|could|may)\s+(?:also\s+)?(?:be\s+)?(?:right|correct|true"
     r"|possible|it|fit|work)\s+(?:too|as\s+well)\b)")
 # a letter put as a question ("B?", "Maybe B?") states nothing unless answered ("B? Yes.")
 _QUESTIONED = re.compile(r"^\s*[\)\]]?\s*\?")
@@ -320,8 +323,8 @@ _CURRENT = re.compile(
     r"(?i)\b(?:now|currently|nowadays|these\s+days|at\s+present|presently|today|current|latest|newest"
     r"|most\s+recent(?:ly)?|more\s+recent(?:ly)?|later|eventually|in\s+the\s+end|since\s+then|after\s+that)\b")
 _CURRENT_AFTER = re.compile(
-    r"(?i)^\s*[\)\]]?\s*,?\s*(?:now|nowadays|these\s+days|currently|today|instead"
-    r"|(?:is|['’]s)\s+(?:the\s+)?(?:current|latest|newest|most\s+recent))\b")
+    r"(?i)^\s*[\)\]]?\s*(?:(?:now|nowadays|these\s+days|currently|today|instead)\s*(?:[.,;:!?)\n—–-]|$)"
+    r"|(?:is|['’]s)\s+(?:the\s+)?(?:current|latest|newest|most\s+recent)\b)")
 # a contrast: "A is correct by your first message, but the answer is B"
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though|although)\b")
 
@@ -356,7 +359,10 @@ def _mark_verdict(before: str, after: str) -> int:
 def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     """The one option whose text the reply states, matched as a whole phrase. An occurrence inside
     a longer option's occurrence ("red" in "dark red") does not count, an option named after "not"
-    or as the former value ("changed it from red", "red at first") is not chosen, and an option named only in a question ("Was it blue?") is not stated."""
+    or as the former value ("changed it from red", "red at first", "used to be red") is not chosen,
+    an option named only in a question ("Was it blue?", "blue, I guess?") is not stated, one offered
+    as an alternative ("or maybe red") makes the reply name none, and several options are settled as
+    letters are ("You said red, but later blue": the latest)."""
     padded = f" {normalize_answer(_ASKING.sub(' ', text))} "
     if not padded.strip():
         return None
@@ -431,9 +437,10 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                 rejected.add(m.end() + other.start(1))
             continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
         mark = _mark_verdict(before, after)
-        verdict = _VERDICT_AFTER.match(after)
+        own_text = re.match(r"(?i)\s*[).\]:]?\s*" + re.escape(options[letter]) + r"(?=\s*[-–—:])", after)
+        verdict = _VERDICT_AFTER.match(after[own_text.end():] if own_text else after)
         if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
-            mark = 1 if verdict.group(1).lower() in ("yes", "true", "correct", "right") else -1
+            mark = 1 if verdict.group(1).lower() in _POSITIVE_VERDICT else -1
         if (mark < 0 or _NEGATED_AFTER.match(after) or _ANSWERED_NO.match(after)
                 or _RETRACTED.match(after)):
             continue                      # "❌ B", "B is incorrect, so A", "B? No.", "B... wait"
@@ -462,6 +469,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                       or m.start(m.lastindex) in partners
                       or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before)
                       or _ALTERNATIVE_BEFORE.search(before) or _ALTERNATIVE_AFTER.match(after))
+        if joined and re.match(r"[^.!?\n]*\?", after):
+            continue                      # a list put as a question: "A, B, or C? B."
         current = bool(_CURRENT.search(lead) or _CURRENT_AFTER.match(after))
         out.append(_Mention(m.start(), m.end(), letter, DECISIVE if decided else LABELLED if labelled
                             else PLAIN, joined, current))
@@ -476,6 +485,18 @@ def _superseded(text: str, mentions: list, markers: re.Pattern) -> str | None | 
         if later and any(m.start < mark.start() for m in mentions):
             return later.pop() if len(later) == 1 else None
     return False
+
+
+def _revised(text: str, mentions: list[_Mention]) -> str | None:
+    """The letter a revision commits to, whatever the standing of what it revises ("Answer: A, but
+    actually B"): the firmest letter stated after the last revision that follows a statement."""
+    for mark in reversed(list(_REVISION.finditer(text))):
+        later = [m for m in mentions if m.start >= mark.end()]
+        if later and any(m.start < mark.start() for m in mentions):
+            top = max(m.level for m in later)
+            letters = {m.letter for m in later if m.level == top}
+            return letters.pop() if len(letters) == 1 else None
+    return None
 
 
 def _settle(text: str, mentions: list[_Mention]) -> str | None:
@@ -505,15 +526,28 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     """The option letter a reply chose, or None when it names none or asserts several.
 
     The reply is what follows a reasoning block ("<think>...</think> B"); a JSON answer field
-    ({"answer": "B"}, {"final_answer": "(B) blue"}) is read on its own; \\boxed{B} is an answer
+    ({"answer": "B"}, {"final_answer": "(B) blue"}, {"result": {"answer": "B"}}; the shallowest
+    answer field, an object read through its own answer field or text) is read on its own; \\boxed{B} is an answer
     label. Then, in order: the whole reply is a letter ("B", "(b)", "B."); letters under an answer
     label, after a conclusion or beside a check mark ("Answer: B", "The answer is (B)", "I choose
     option B", "B is correct", "..., so B", "Therefore, B", "B ✅", "[x] B", "B? Yes."); letters
     labelled ("Option B", "I pick B"); any other letter standing alone ("I'd go with B", "B, because
     ...", "**B**", "B) blue"); the text of exactly one option ("It was blue"), matched as a whole
     phrase, the longest option winning where one contains another ("dark red" is not "red"), not
-    inside a question ("Was it blue?"). Where letters of one standing differ, the one stated after
-    a revision ("Actually, wait", "scratch that") is chosen, otherwise none.
+    inside a question ("Was it blue?").
+
+    A reply's final committed statement is its answer. A revision ("Actually, wait", "scratch
+    that", "or rather", "I'm changing my answer to C", "I'll revise that to C") commits to the
+    firmest letter after it, whatever the standing of what it revises ("Answer: A, but actually
+    B"). Where letters of one standing still differ, the one stated as the present or latest value
+    wins ("It was A, but now it's B", "your latest message points to B", "B is current"), then,
+    between answer statements, the one after a contrast ("A is correct by your first message, but
+    the answer is B"); otherwise none. Option texts are settled the same way ("You mentioned red,
+    but later blue"). A letter offered as one candidate ("it could also be B", "B, or even
+    something else", "B might be right too") counts as listed. A letter inside a condition ("So,
+    if it's A, then ...", "If it were A", "Assuming A were right") and a guess put as a question
+    ("Maybe B?", "B, I guess?", "B?") state nothing, and a list put as a question ("A, B, or C?")
+    is considered, not asserted.
 
     A letter after "not", "rather than", "over", "instead of", "rule out", "eliminate", a negated
     verb ("I wouldn't choose B", "I don't think it's B"), or before "is incorrect/wrong/outdated",
@@ -522,8 +556,12 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     letters asserted alike or listed ("A or B", "Could be A, could be B", "torn between A and B",
     "Answer: A, C", "A/D", "A? C?") give None, unless a committed statement follows the list ("A
     or B? You said blue, so B"). A letter described as the former value ("B was before you changed
-    it") is not chosen. Capitals inside abbreviations and names ("B-movie", "B-52s", "D.C.", "Q&A",
-    "C++", "A+", "Dr. A. Smith") and capitals that name things ("vitamin C", "Plan B", "Team B",
+    it", "A would have been true last year", "A was correct, but not anymore", "A is no longer
+    true", "My first instinct was A", "Originally A", "changed it from A") is not chosen, nor is a
+    letter a verdict after its option's text rejects ("A) red - outdated"). Capitals inside
+    abbreviations, names and initials ("A. Smith told you", "You told B. Jones"; a capitalised
+    word after "X. " that is neither a common sentence opener nor an option's first word), "B-movie",
+    "B-52s", "D.C.", "Q&A", "C++", "A+", "Dr. A. Smith") and capitals that name things ("vitamin C", "Plan B", "Team B",
     "Room D") are not letters. A lower-case "a" counts only in brackets or after a label; "I"
     never counts bare; a capital "A" at the start of a sentence only when a predicate, a verb or
     punctuation follows ("A is correct", "A does", not "A red car", which falls through to the
@@ -552,6 +590,9 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
         return m.group(1).upper()
 
     mentions = _mentions(text, options)
+    revised = _revised(text, [m for m in mentions if not m.joined])
+    if revised:
+        return revised
     joined = [m for m in mentions if m.joined]
     if joined:
         # "A or B" is two candidates, unless a committed statement follows the list
