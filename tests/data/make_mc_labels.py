@@ -840,6 +840,228 @@ X|tune-6 json|{"response": {"reasoning": "You changed it from {U} to {T}.", "fin
 X|tune-6 json|{"answer": {"text": "{T}"}}
 -|tune-6 json|{"answer": {"letter": null}}"""
 
+# Written blind (issue 16, sixth held-out set): new phrasings in the styles real models use when
+# answering a multiple-choice memory question: short answers of GPT-4o, Claude, Gemini, Llama, Qwen,
+# Qwen-VL, Mistral, InternVL and small local models (bold, brackets, JSON, \boxed{}, Chinese answer
+# lines, a letter on its own line, repeated letters, lower case); reasoning and <think> replies that
+# name and reject other letters before one final answer; companion replies that give the option's
+# text in a sentence among names and abbreviations (Dr. C, A.M., U.K., a sentence starting "A");
+# refusals, two options asserted, hedges, "none of the above" and questions back that must read
+# None. The writer did not read choice.py, its tests, the scoring-quality bench or the README's
+# measured figures, and ran no extractor on these rows. Labelled by eye. Never tune on it.
+HELDOUT6 = r"""X|gpt-4o-style|**{L}** is the correct choice here.
+X|gpt-4o-style|The best match is **{L}. {T}**
+X|gpt-4o-style|From your earlier messages, the right option is **{L}** ({T}).
+X|gpt-4o-style|**{L}** — this matches what you told me before.
+X|gpt-4o-style|The answer is: **{T}** (option {L}).
+X|claude-style|I'd answer **{L}**. You mentioned {T} when we spoke about it before.
+X|claude-style|Looking at our conversation history, {L} ({T}) is the right answer.
+X|claude-style|The answer is {L}.
+
+You told me about this a while back, and {T} is what you said.
+X|claude-style|Going by what you shared earlier, I'll pick {L}: {T}.
+X|gemini-style|**Answer: {L}) {T}**
+
+You stated this directly in a previous session.
+X|gemini-style|The correct answer is **{L}**.
+
+* **{L}) {T}**: This is what you mentioned.
+X|gemini-style|Here's the answer: **{L}**
+X|llama-style|I can help with that! The answer is {L}: {T}.
+X|llama-style|Based on the information provided, the answer would be {L}.
+X|llama-style|The answer to your question is {L}.
+X|qwen-style|答案是{L}。
+X|qwen-style|正确答案是 {L}
+X|qwen-vl-style|The image and our earlier chat both point to {L}.
+X|qwen-vl-style|根据对话，答案是 {L}（{T}）。
+X|mistral-style|The right pick here: {L}, {T}.
+X|mistral-style|Answer: {L}. This is supported by your earlier message.
+X|internvl-style|{L}. {T}.
+The answer is {L}.
+X|internvl-style|Chosen option: {L}
+X|small-local|{L}
+
+{L}
+X|small-local|Answer: {L}
+Question: What else did the user say?
+X|small-local|The answer is {L}.The answer is {L}.
+X|small-local|i think {l}
+X|small-local|{l}. {T}
+X|text-only-6|{T} is the answer
+X|text-only-6|Correct answer would be {T}.
+X|letter-text|{L} {T}
+X|letter-text|{T} (option {L})
+X|letter-text|Option {L} = {T}
+X|letter-text|{L} - {T}. You said it in our second chat.
+X|json-style|{"result": {"letter": "{L}", "option": "{T}"}}
+X|json-style|{"option": "{L}", "answer_text": "{T}"}
+X|json-style|{'answer': '{L}', 'explanation': 'the user said so'}
+X|json-style|Answer JSON: {"letter": "{l}"}
+X|latex-style|Hence the answer is $$\boxed{\text{Option }{L}}$$
+X|latex-style|Final answer: \(\boxed{\mathrm{{L}}}\)
+X|latex-style|\boxed{{L}} ({T})
+X|letter-own-line|After checking what you told me, my answer is
+{L}
+X|letter-own-line|I've looked through our chat history.
+
+Answer:
+**{L}**
+X|letter-own-line|Here is the option that matches what you said:
+({L})
+X|lowercase-6|ans: {l}
+X|lowercase-6|correct one: {l}
+X|lowercase-6|The answer is option {l}.
+X|answer-line-6|The option you want is {L}.
+X|answer-line-6|Answer: option {L} ({T})
+X|trailing-expl-6|{L} — that's the one you described to me.
+X|trailing-expl-6|{L}. I remember because you said {T}.
+X|trailing-expl-6|({L}) because you told me {T} during our last chat.
+X|trailing-expl-6|Option {L}. That's what you said in the voice note.
+X|trailing-expl-6|**{L}** ({T}) — you brought this up earlier.
+X|trailing-expl-6|{L}) — you said this one.
+X|cot-think|<think>
+The user is asking what they told me. I recall they said {T}. Option {M} is {U}, which they never said. So the answer is {L}.
+</think>
+
+{L}
+X|cot-think|<think>Hmm. {M}? They did mention {U} once, but then said that was wrong. The current one is {T} = {L}.</think>
+
+The answer is **{L}**.
+X|cot-think|<think>
+Okay, so the options are listed. Let me check {M} first. That doesn't match. Then {L}: {T}. That matches.
+</think>
+{L}) {T}
+X|cot-think|<think>The question is about the most recent one. Earlier: {U}. Later: {T}. Most recent wins.</think>
+Answer: ({L})
+X|cot-think|<think>
+I should not guess {M} just because it came up first.
+</think>
+
+Final answer: **{L}. {T}**
+X|cot-think|<think>Option {M}... I'm not sure. Let me re-read. The user said "{T}". That is option {L}.</think> So, my answer is {L}.
+X|cot-think|<think>
+A quick check of each choice:
+{M} - not mentioned
+{L} - mentioned twice
+</think>
+**{L}**
+X|cot-think|<think>
+wait, is it {M}? the user said {T}. answer {L}
+</think>
+
+Answer: {L}) {T}
+X|cot-think|<think>{L}? Check: "{T}" appears in the chat. {M}? "{U}" does not appear. So {L}.</think>
+
+{L}
+X|cot-think|<think>
+The user told me {T}. But the options include {M}, which is {U}. I should double-check... {U} was never said.
+</think>
+The answer is {L}) {T}.
+X|cot-let-me-think|Let me think... {M} doesn't sound right, because you changed your mind about {U}. So the answer is {L}.
+X|cot-let-me-think|Let me think about it. You said {T} at the start of our chat, and you never took it back. That's {L}.
+X|cot-let-me-think|Let me think. Was it {M}? I don't think so: {M} is {U}, and you never said that. It was {L}.
+X|cot-let-me-think|Let me think this through. You mentioned {T} while we talked about your weekend. Nothing since then changed it. The answer is {L}) {T}.
+X|cot-let-me-think|Let me reconsider. I almost picked {M}, but your last message said {T}. Answer: {L}.
+X|cot-6|Okay, thinking it through: option {M} would mean {U}, but you told me {T}. So I'd pick {L}.
+X|cot-6|First I'll rule out {M}: you said nothing about {U}. What's left that fits is {L}, {T}. My answer is {L}.
+X|cot-6|The relevant message is the one from our third chat. There you said {T}. Option {L} states exactly that, while {M} states {U}. Answer: {L}.
+X|cot-6|My initial thought was {M}. But re-reading your message, you clearly said {T}. So I'll change to {L}.
+X|cot-6|{M} might seem correct since you mentioned {U} in passing. But the question asks what you chose, and you chose {T}. The answer is {L}.
+X|cot-6|Hypothesis {M}: contradicted by your later update.
+Hypothesis {L}: consistent with everything you said.
+So the answer is {L}.
+X|cot-6|Let's reason step by step.
+1. You mentioned the topic twice.
+2. The second time, you said {T}.
+3. That corresponds to {L}.
+Therefore, {L}.
+X|cot-6|Chain of thought: you said {U} ({M}) in January, then {T} ({L}) in March. The question asks about now, so {L}.
+X|cot-6|There are two candidates: {M} and {L}. {M} was true earlier, {L} is true now. The question is about now, so {L}.
+X|cot-6|I'll go through them. {M}: no evidence. {L}: you told me {T} directly. So {L} is my answer.
+X|cot-6|Option {M} doesn't fit your timeline. I'm going with option {L} ({T}).
+X|cot-6|It's tempting to say {M}, but that was your friend's choice, not yours. You said {T}, so {L}.
+X|cot-6|Hmm, it isn't {M} — I remember you saying {T}. So {L}.
+X|cot-6|So, thinking back: you said {T}. Of the options, that's {L}. Final: {L}.
+X|cot-6|At first glance, {M} looks right. Looking closer, you said {T} after that. I'll answer {L}.
+X|cot-6|{M}? That was the old plan. The new plan is {T}, which is {L}.
+X|cot-6|The choices that could fit are {M} and {L}. Only {L} matches your exact words ("{T}"). Answer: {L}
+X|cot-6|Let me work through this.
+- {M}: you mentioned {U} only as a joke.
+- {L}: you said {T} and meant it.
+My answer: **{L}**
+X|cot-6|Reasoning: option {M} ({U}) is a distractor; option {L} ({T}) is supported by your message. Final answer: {L}) {T}.
+X|cot-6|I had {M} in mind, but that's wrong — you corrected it to {T}. So the correct answer is {L}.
+X|cot-6|Thinking...
+You said {T}.
+So: {L}
+X|cot-6|You brought up {U} once, but you said it was a mistake. What you actually said was {T}, so the answer is {L}.
+X|cot-6|Looking at this carefully: {M} is partly right but outdated, while {L} reflects your latest update. I'll choose {L}.
+X|cot-6|Between {M} and {L}, the chat supports {L}: you told me {T}. {M} is never mentioned.
+X|cot-6|Since you told me {T} and {M} says {U}, {M} is wrong. The answer is {L}.
+X|cot-6|I'll reason it out. The question asks what you told me most recently. That's {T}. So, option {L}.
+X|cot-6|Step one: recall your message. Step two: match it. You said {T}; that's choice {L}. Answer: **{L}**
+X|cot-6|Could it be {M}? I don't think so — {U} never came up. The answer should be {L}: {T}.
+X|cot-6|Option {M} is what you planned at first. Option {L} is what you actually did. Since the question asks what you did, it's {L}.
+X|cot-6|Thinking aloud: {M}, not that; {L}, that's what you said. Answer — {L}.
+X|cot-6|After reviewing our conversation, I'm confident: the answer is {L}, {T}. {M} ({U}) doesn't match.
+X|companion|You told me you went with {T}.
+X|companion|Oh, I remember! It was {T}. You told me about it on Saturday.
+X|companion|I'm pretty sure you said {T} when we talked on the phone, right after your shift at the I.C.U.
+X|companion|Mm, {T}, if I'm remembering our chats right.
+X|companion|That was {T}. You mentioned it the day Dr. C called you back.
+X|companion|You said {T}. I remember because it was the same day you got back from the U.K.
+X|companion|From our talk last week: {T}. You sounded really happy about it!
+X|companion|Ha, you told me {T}! How could I forget?
+X|companion|It was {T}. You mentioned it after your 7 A.M. run.
+X|companion|I recall {T} — you brought it up when Ms. D. Lee visited.
+X|companion|You let me know it was {T}; that was around the time of your M.A. interview.
+X|companion|Honestly? {T}. You said so yourself last month.
+X|companion|If I've got it right, {T}. Let me know if anything's changed since!
+X|companion|I think you told me {T} while we were chatting about your trip to the U.S.
+X|companion|Sure thing — {T}. That's what you said during our chat on Sunday.
+X|companion|You mentioned {T} to me. I wrote it down in my notes about you, along with the hotel you liked in N.Y.C.
+X|companion|It's {T}; you said it twice, actually.
+X|companion|The way you told it to me, {T}.
+X|companion|I remember you telling me {T}. It was right before your flight on B.A.
+X|companion|{T}, I believe. You mentioned it when we talked about your week.
+X|companion|I (and I'm fairly sure about this) remember you saying {T}.
+X|companion|You said it was {T} — at least, that's how I remember it from your message at 9 P.M.
+X|companion|Your answer back then was {T}. I hope I got that right!
+X|companion|A while ago you told me {T}.
+X|companion|As far as I remember, it's {T}. You told me during our chat about Dr. A. Rivera's advice.
+-|refusal-6|I'm sorry, I can't recall you telling me about that, so I can't pick an option.
+-|refusal-6|Nothing in our conversations tells me which of these it is.
+-|refusal-6|I'm afraid this never came up between us, so I'd only be guessing.
+-|refusal-6|As an AI companion, I only know what you've told me, and you haven't told me this.
+-|refusal-6|I can't answer that one without more details.
+-|refusal-6|I'm not going to guess on this one.
+-|refusal-6|No clue, sorry.
+-|refusal-6|Unfortunately, I don't have a record of that in our chat history.
+-|refusal-6|Honestly, I'm drawing a blank here.
+-|refusal-6|This question can't be answered from the conversation.
+-|refusal-6|Answer: unknown
+-|two-asserted-6|{L} and {M} are both things you mentioned, so I'd pick both.
+-|two-asserted-6|Both {L} ({T}) and {M} ({U}) are correct.
+-|two-asserted-6|The correct answers are {L}, {M}.
+-|two-asserted-6|{L}, and also {M}.
+-|two-asserted-6|{"answer": "{L}, {M}"}
+-|hedge-6|**{L}** or **{M}** — I can't narrow it down further.
+-|hedge-6|It's probably {L} or {M}; I'm not certain which.
+-|hedge-6|<think>The user said {T} once and {U} once. I can't tell which is current.</think>
+I'm not sure whether it's {L} or {M}.
+-|hedge-6|Let me think... you mentioned {T}, but also {U}. I honestly can't tell which one you meant.
+-|hedge-6|Maybe {L}. Or {M}. I really don't know.
+-|hedge-6|I can't be sure. It was either {T} or {U}, I think.
+-|hedge-6|It's a toss-up between {L} and {M}.
+-|hedge-6|I'd say it's one of {L}, {M}, but I can't say which.
+-|hedge-6|I'm not comfortable guessing; it could be any of them.
+-|none-of-above-6|None of the above — you never mentioned any of these.
+-|none-of-above-6|None of the listed choices is right; you told me something else entirely.
+-|question-back-6|Hmm, are you asking about last year or this year?
+-|question-back-6|Can you remind me what we talked about? I don't want to mix things up.
+-|question-back-6|Are you thinking of {T}, or something else?
+-|question-back-6|I don't remember this at all — could you tell me again?
+-|question-back-6|{L} or {M} — which one was it?"""
 
 
 def templates(block):
@@ -856,11 +1078,11 @@ def templates(block):
 rng = random.Random(16)
 rows = []
 # HELDOUT to HELDOUT5 were held-out sets; each was measured and read since, so they are tuning data
-# now (HELDOUT5 stays before TUNE5, so its rows are exactly the ones its writer generated). New
-# blocks go last so that earlier rows are generated exactly as before.
+# now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
+# TUNE6), so its rows are exactly the ones its writer checked; new blocks go last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
-                     ("tune", TUNE6)):
+                     ("heldout-6", HELDOUT6), ("tune", TUNE6)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
