@@ -11,10 +11,11 @@ Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 
 Multiple choice's held-out split is MC_HELDOUT, "heldout-6", written blind on another branch
 while the extractor's sixth round of changes was made on tuning data only (heldout-5 had joined
-tuning: tune 2000/2000 = 100.0% after the round), merged after that round and measured once.
-The previous round, measured the same way: multiple_choice/heldout-5 372/381 = 97.6% (naive 51.4%;
-the extractor before that round: 357/381 = 93.7%). Goal 99% on held-out: not met then. (Earlier
-rounds: heldout-2 177/210 = 84.3%, heldout-3 213/222 = 95.9%, heldout-4 222/240 = 92.5%.)
+tuning), merged after that round and measured once, with no re-tuning after the measurement:
+multiple_choice/tune 1999/1999 = 100.0%, multiple_choice/heldout-6 456/474 = 96.2% (naive 48.1%;
+the round-5 extractor: 453/474 = 95.6%). Goal 99% on held-out: not met. (Earlier rounds, measured
+the same way: heldout-2 177/210 = 84.3%, heldout-3 213/222 = 95.9%, heldout-4 222/240 = 92.5%,
+heldout-5 372/381 = 97.6%.)
 """
 
 from __future__ import annotations
