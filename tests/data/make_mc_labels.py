@@ -1063,6 +1063,190 @@ I'm not sure whether it's {L} or {M}.
 -|question-back-6|I don't remember this at all — could you tell me again?
 -|question-back-6|{L} or {M} — which one was it?"""
 
+# Round 7 tuning templates (issue 16), written for the classes a new writer is likely to produce
+# that round 6 read wrong: letters touching CJK, Cyrillic or Arabic text, full-width letters and
+# brackets ({F}), answer labels in other languages, very short lower-case replies, commitment verbs
+# ("the chat supports B"), a letter asked about and answered "I don't think so", uncertainty frames
+# around a list, markdown headings, an answer first followed by reasoning that names other letters,
+# sign-offs, ordinal references ({O}: "the second option") and the final line giving the letter.
+TUNE7 = r"""X|tune-7 cjk|答案：{L}
+X|tune-7 cjk|正确答案是{L}。
+X|tune-7 cjk|我选{L}。
+X|tune-7 cjk|选{L}，因为你说过{T}。
+X|tune-7 cjk|应该是{L}吧。
+X|tune-7 cjk|{L}选项正确。
+X|tune-7 cjk|答案是（{L}）。
+X|tune-7 cjk|答案：（{L}）{T}
+X|tune-7 cjk|答案：{F}
+X|tune-7 cjk|不是{M}，是{L}。
+X|tune-7 cjk|排除{M}，选{L}。
+X|tune-7 cjk|根据你之前说的，答案是{L}（{T}）。
+X|tune-7 cjk|回答：{L}
+X|tune-7 cjk|最终答案：**{L}**
+X|tune-7 cjk|答えは{L}です。
+X|tune-7 cjk|正解は{L}。
+X|tune-7 cjk|{M}ではなく{L}です。
+X|tune-7 cjk|정답은 {L}입니다.
+X|tune-7 cjk|정답: {L}
+-|tune-7 cjk|不确定是{L}还是{M}。
+-|tune-7 cjk|我不知道。
+-|tune-7 cjk|{L}或{M}，我不确定。
+X|tune-7 fullwidth|The answer is （{L}）.
+X|tune-7 fullwidth|Answer：{L}
+X|tune-7 fullwidth|{F}
+X|tune-7 fullwidth|The answer is {F}.
+X|tune-7 fullwidth|（{L}）{T}
+X|tune-7 cyrillic|Ответ: {L}
+X|tune-7 cyrillic|Правильный ответ — {L}.
+X|tune-7 cyrillic|Я выбираю {L}.
+X|tune-7 cyrillic|Вариант {L}: {T}
+X|tune-7 cyrillic|Не {M}, а {L}.
+X|tune-7 arabic|الإجابة: {L}
+X|tune-7 arabic|الجواب هو {L}.
+X|tune-7 latin-lang|Respuesta: {L}
+X|tune-7 latin-lang|La respuesta correcta es la {L}.
+X|tune-7 latin-lang|No es {M}, es {L}.
+X|tune-7 latin-lang|Réponse : {L}
+X|tune-7 latin-lang|La bonne réponse est {L}.
+X|tune-7 latin-lang|Ce n'est pas {M}, c'est {L}.
+X|tune-7 latin-lang|Antwort: {L}
+X|tune-7 latin-lang|Die richtige Antwort ist {L}.
+X|tune-7 latin-lang|Nicht {M}, sondern {L}.
+X|tune-7 latin-lang|Risposta: {L}
+X|tune-7 latin-lang|Resposta: {L}
+X|tune-7 short-lower|prob {l}
+X|tune-7 short-lower|{l} i think
+X|tune-7 short-lower|def {l}
+X|tune-7 short-lower|its {l}
+X|tune-7 short-lower|{l} for sure
+X|tune-7 short-lower|my guess is {l}
+X|tune-7 short-lower|ok {l}
+X|tune-7 short-lower|hmm {l}
+X|tune-7 short-lower|going w/ {l}
+X|tune-7 short-lower|pretty sure {l}
+X|tune-7 short-lower|i'd say {l}
+X|tune-7 short-lower|{l}!!
+X|tune-7 short-lower|answer {l}
+X|tune-7 short-lower|ans {l}
+X|tune-7 short-lower|i pick {l}
+X|tune-7 short-lower|{l} obviously
+X|tune-7 short-lower|not {m}, {l}
+-|tune-7 short-lower|{l}?
+-|tune-7 short-lower|{l} or {m}?
+-|tune-7 short-lower|idk
+-|tune-7 short-lower|idk maybe {l}?
+-|tune-7 short-lower|{l} or {m} idk
+-|tune-7 short-lower|no idea tbh
+X|tune-7 commit-verb|The chat supports {L}.
+X|tune-7 commit-verb|Everything you said points to {L}.
+X|tune-7 commit-verb|Your message matches {L}.
+X|tune-7 commit-verb|That fits {L} best.
+X|tune-7 commit-verb|This is consistent with {L}.
+X|tune-7 commit-verb|The evidence favors {L}.
+X|tune-7 commit-verb|What you told me lines up with {L}.
+X|tune-7 commit-verb|Your last message corresponds to {L}.
+X|tune-7 commit-verb|The description best fits {L}: {T}.
+X|tune-7 commit-verb|Between {M} and {L}, the history supports {L}.
+X|tune-7 commit-verb|Of {M} and {L}, only {L} fits what you said.
+X|tune-7 commit-verb|Nothing in the chat supports {M}; it's {L}.
+X|tune-7 commit-verb|Your message doesn't match {M}. {L}.
+X|tune-7 commit-verb|{M} and {L} are close, but the chat points to {L}.
+X|tune-7 commit-verb|Comparing {M} with {L}: you said {T}, which matches {L}.
+X|tune-7 question-answered|Was it {M}? I don't think so. It was {L}.
+X|tune-7 question-answered|Is it {M}? Nope. {L}.
+X|tune-7 question-answered|Could it be {M}? Unlikely. {L} fits.
+X|tune-7 question-answered|{M}? Not likely. I'd say {L}.
+X|tune-7 question-answered|Was it {M}? I doubt it: {M} is {U}, and you never said that. So {L}.
+X|tune-7 question-answered|Hmm, {M}? No way. {L}.
+X|tune-7 question-answered|Is it {M}? Definitely not. {M} would mean {U}. It's {L}.
+X|tune-7 question-answered|Might it be {M}? I don't believe so. {M} says {U}. I'd go with {L}.
+X|tune-7 question-answered|What about {M}? {M} is {U}, which you never mentioned. {L} it is.
+-|tune-7 uncertain-list|I'm not sure if it's {L} or {M}.
+-|tune-7 uncertain-list|I can't tell if it's {L} or {M}.
+-|tune-7 uncertain-list|I don't know whether {L} or {M} is right.
+-|tune-7 uncertain-list|Unsure between {L} and {M}.
+-|tune-7 uncertain-list|Hard to say if it's {L} or {M}.
+-|tune-7 uncertain-list|I can't decide whether to pick {L} or {M}.
+-|tune-7 uncertain-list|It's unclear whether {L} or {M} applies.
+-|tune-7 uncertain-list|Not sure: {L} or {M}.
+-|tune-7 uncertain-list|I'm unsure whether the answer is {L} or {M}.
+-|tune-7 uncertain-list|I honestly don't know if it's {L}, {M}, or something else.
+-|tune-7 uncertain-list|I'm not sure whether it's {T} or {U}.
+-|tune-7 uncertain-list|It's either {T} or {U}; I can't say which.
+X|tune-7 uncertain-list|I wasn't sure whether it was {M} or {L}, but you said {T}, so {L}.
+X|tune-7 uncertain-list|I'm not sure, but I think {L}.
+X|tune-7 markdown|## Final Answer
+
+**{L}**
+X|tune-7 markdown|# Answer: {L}
+X|tune-7 markdown|**Answer**
+
+{L}) {T}
+X|tune-7 markdown|### Reasoning
+You mentioned {U} once, then {T}.
+
+### Answer
+{L}
+X|tune-7 markdown|### Analysis
+- {M}: {U} — not mentioned
+- {L}: {T} — matches
+
+### Answer
+**{L}**
+X|tune-7 markdown|> **{L}**
+X|tune-7 markdown|---
+**Answer:** {L}
+---
+X|tune-7 markdown|`{L}`
+X|tune-7 markdown|1. Recall: you said {T}.
+2. Match: that's option {L}.
+
+**{L}**
+X|tune-7 answer-first|{L}. You told me {T} last week. {M} would mean {U}, which you never said.
+X|tune-7 answer-first|{L} — you said {T}. {M} is {U}, which doesn't fit.
+X|tune-7 answer-first|{L}
+
+You told me {T} on Sunday. {M} ({U}) came up once, but you changed it afterwards.
+X|tune-7 answer-first|**{L}**. Here's why: you said {T}. Option {M} refers to {U}, which you never mentioned.
+X|tune-7 answer-first|{L}: {T}. I considered {M}, but it doesn't match.
+X|tune-7 answer-first|Answer: {L}. {M} might seem plausible because you mentioned {U} once, but you corrected that.
+X|tune-7 sign-off|{L}. Hope this helps!
+X|tune-7 sign-off|The answer is {L}. Let me know if you have any other questions!
+X|tune-7 sign-off|Answer: {L}
+
+I hope that helps! 😊
+X|tune-7 sign-off|It's {L} — {T}. Have a great day!
+X|tune-7 sign-off|{L}) {T}. Let me know if I can help with anything else.
+X|tune-7 sign-off|I'd go with {L}. Feel free to ask if you want more detail!
+X|tune-7 sign-off|**{L}** 👍
+X|tune-7 sign-off|{L} 🙂
+X|tune-7 text-then-letter|You told me on Monday that it was {T}.
+
+Answer: {L}
+X|tune-7 text-then-letter|You mentioned {U} early on, but later said {T}.
+Final answer: {L}
+X|tune-7 text-then-letter|Option {M} ({U}) doesn't match what you said. Option {L} ({T}) does.
+{L}
+X|tune-7 text-then-letter|The photo showed {T}, not {U}. So: {L}.
+X|tune-7 text-then-letter|{U}? No, you said {T}. → {L}
+X|tune-7 ordinal|I'd pick the {O} option.
+X|tune-7 ordinal|The {O} option is correct.
+X|tune-7 ordinal|It's the {O} choice: {T}.
+X|tune-7 arrows|→ {L}
+X|tune-7 arrows|Answer => {L}
+X|tune-7 arrows|👉 {L}
+X|tune-7 arrows|Answer:{L}
+X|tune-7 arrows|answer={L}
+X|tune-7 arrows|({L}){T}
+X|tune-7 arrows|{L}:{T}
+X|tune-7 arrows|Correct: {L}
+-|tune-7 none|None of these.
+-|tune-7 none|I'd rather not guess between {L} and {M}.
+-|tune-7 none|Can't say; it could be any of A-D.
+-|tune-7 none|Neither {L} nor {M}, and I'm not sure about the rest.
+-|tune-7 none|The chat doesn't support any of the options.
+-|tune-7 none|Nothing you told me matches {L} or {M}."""
+
 
 def templates(block):
     out, cur = [], None
@@ -1075,22 +1259,25 @@ def templates(block):
     return out
 
 
+ORDINALS = ("first", "second", "third", "fourth")
 rng = random.Random(16)
 rows = []
-# HELDOUT to HELDOUT5 were held-out sets; each was measured and read since, so they are tuning data
+# HELDOUT to HELDOUT6 were held-out sets; each was measured and read since, so they are tuning data
 # now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
 # TUNE6), so its rows are exactly the ones its writer checked; new blocks go last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
-                     ("heldout-6", HELDOUT6), ("tune", TUNE6)):
+                     ("tune", HELDOUT6), ("tune", TUNE6),
+                     ("tune", TUNE7)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
             letters = sorted(options)
             L = rng.choice(letters)
             M = rng.choice([x for x in letters if x != L])
-            reply = (tpl.replace("{L}", L).replace("{l}", L.lower()).replace("{M}", M)
-                     .replace("{T}", options[L]).replace("{U}", options[M]))
+            reply = (tpl.replace("{L}", L).replace("{l}", L.lower()).replace("{M}", M).replace("{m}", M.lower())
+                     .replace("{T}", options[L]).replace("{U}", options[M])
+                     .replace("{F}", chr(ord(L) + 0xFEE0)).replace("{O}", ORDINALS[letters.index(L)]))
             rows.append({"options": options, "reply": reply,
                          "choice": L if expect == "X" else None,
                          "source": f"{source} (template: {tpl!r})", "split": split})
