@@ -236,7 +236,9 @@ def _ordinals_as_letters(text: str, options: dict[str, str]) -> str:
 # "B's the answer", "B’s wrong": a contracted "is" after a letter (a possessive "B's note" is not one)
 _IS_SHORT = (r"['’]s\s+(?:the|my|a|an|it|correct|right|wrong|incorrect|out|not|outdated|best|what|also|definitely"
              r"|clearly|probably|no|current|true|false|old|ruled)\b")
-_MENTION = re.compile(r"(?<![\w'’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))(?:(?![\w'’])|(?=" + _IS_SHORT + "))")
+# (a letter may stand in quotes: "'B'", "‘B’")
+_MENTION = re.compile(r"(?<!\w)(?<!\w['’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))"
+                      r"(?:(?![\w'’])|(?=['’](?!\w))|(?=" + _IS_SHORT + "))")
 # what makes a letter an assertion: a label before it, or a predicate after it
 _STRONG_BEFORE = re.compile(
     r"(?i)(?:\b(?:final\s+)?(?:answer|ans)(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
@@ -244,6 +246,8 @@ _STRONG_BEFORE = re.compile(
     r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
     r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
     r"|\blean(?:s|ing)?\s+(?:toward|towards|to)|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
+    # "I'd say B", "I'm going to say B"
+    r"|\b(?:I['’]d|I\s+would|I['’]ll|I\s+will|going\s+to|gonna|I\s+have\s+to|I['’]ll\s+have\s+to)\s+say"
     # "only B fits": one letter singled out
     r"|(?<!\bnot\s)\bonly"
     # "I'm changing my answer to C", "I'll revise that to C", "switching to C", "make that C"
@@ -253,7 +257,7 @@ _STRONG_BEFORE = re.compile(
 # "B is correct", a check mark) decides between named letters
 _OPTION_WORD = re.compile(r"(?i)\b(?:option|choice)\s*[:=\-–—]*\s*$")
 _PREDICATE_AFTER = re.compile(
-    r"(?i)^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|option\b|"
+    r"(?i)^[^\S\n]*\n|^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|option\b|"
     r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds)\b|"
     r"[-–—:,.;!?/&)\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
 # a conclusion in a reasoning reply commits to the letter it reaches: "..., so B", "Therefore, B",
@@ -270,7 +274,9 @@ _CONCLUSION_BEFORE = re.compile(
 _STRONG_AFTER = re.compile(
     r"(?i)^\s*(?:\)\s*)?(?:(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?"
     r"(?:(?:final|current|latest|most\s+recent)\s+)?(?:correct|right|answer|one|best|choice|current\b)"
-    r"|it\s+is\s*(?:[.!;,\n]|$))")     # "B it is."
+    r"|it\s+is\s*(?:[.!;,\n]|$)"     # "B it is.", "B gets my vote", "B wins", "B fits better"
+    r"|gets\s+my\s+vote|wins\b|takes\s+it\b|(?:fits|matches|works)\s+(?:better|best)"
+    r"|(?:is|seems)\s+(?:more|most|far\s+more)\s+likely)")
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
     r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
@@ -297,7 +303,8 @@ _LETTER_LIST_TAIL = r"(?:\s*(?:,|and|or|&|/)\s*(?:option\s*)?[\(\[]?[A-Z][\)\]]?
 _NEGATED_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?" + _LETTER_LIST_TAIL + r"\s*(?:"
     r"(?:is|was|are|were|seems|looks|would\s+be)\s+(?:both\s+|all\s+)?(?:incorrect|wrong|false|not\b|out\b"
-    r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale)"
+    r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale"
+    r"|tempting|a\s+(?:distractor|trap|decoy|red\s+herring))"
     r"|(?:was|used\s+to\s+be)\s+(?:correct|right|true|the\s+answer)\s+(?:before|earlier|previously"
     r"|originally|at\s+first|until|last)\b"
     r"|(?:is|was|are|were)\s+(?:the|your|my)\s+(?:old|previous|earlier|original|former|first|initial)\b"
@@ -327,15 +334,16 @@ _RETRACTED = re.compile(r"(?i)^\s*[\)\]]?\s*[.…,;:!?—–-]*\s*(?:no[,.!]?\s+
 _REVISION = re.compile(r"(?i)\b(?:wait|actually|scratch\s+that|on\s+second\s+thought|correction"
                        r"|let\s+me\s+reconsider|I\s+mean|or\s+rather|make\s+that|on\s+reflection|changed\s+my\s+mind"
                        r"|(?:chang|switch|revis|updat)(?:e|es|ed|ing)?\s+(?:my\s+(?:answer|choice|pick)|that|it|this)?\s*to)\b")
-# two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B"
-_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly|also)\s+)?(?:option\s*)?"
+# two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B", "A (red) and B (blue)"
+_CLAUSE_VERB = re.compile(r"(?i)\s+(?:is|was|would|seems|could|can|might|may|does|doesn['’]t|isn['’]t|wasn['’]t)\b")
+_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly|also)\s+)?(?:option\s*)?"
                      r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
 # a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
 # "B&B", "Q&A", "Dr. A. Smith", and a capital that names a thing: "vitamin C", "Plan B", "gate A"
 # ("B-52s", "C++", "A+ grade", "C#" too), a capital that names a thing: "Team B", "Season B", "Room D"
 _WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|[+#])")
 _WORD_PART_BEFORE = re.compile(
-    r"(?:(?<![\w'’])[A-Za-z][-.&]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
+    r"(?:(?<![\w'’])[A-Za-z][-.&]|(?<![\w'’])[Nn]/|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
     r"|\b(?i:vitamin|plan|type|grade|hepatitis|blood\s+group|group|gate|terminal|platform|exit|wing|block"
     r"|row|tier|category|size|cup|class|team|season|series|episode|part|section|chapter|appendix|exhibit"
     r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay)\s+)$")
@@ -351,6 +359,9 @@ _CELL_AFTER = re.compile(r"(?i)^\s*\|\s*(yes|true|correct|right|no|false|incorre
 _VERDICT_AFTER = re.compile(r"(?i)^\s*[-–—:]\s*(yes|true|correct|right|current|matches|fits|no|false|incorrect|wrong"
                             r"|outdated|old)[ \t]*(?:[.!,;\n]|$)")
 _POSITIVE_VERDICT = ("yes", "true", "correct", "right", "current", "matches", "fits")
+# "A – not mentioned", "B: never came up", "C - ruled out": a rejecting verdict after a dash or colon
+_REJECTING_VERDICT = re.compile(r"(?i)^\s*[-–—:]\s*(?:not|never|nope|unlikely|ruled\s+out|eliminated|doesn['’]t"
+                                r"|does\s+not|isn['’]t|wasn['’]t|no\s+(?:match|mention|evidence))\b")
 
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
@@ -371,10 +382,15 @@ _ASKING = re.compile(
 # a letter inside a condition states nothing: "So, if it's A, then ...", "If it were A", "Assuming A
 # were right", "Suppose it's A", "had it been A"
 _HYPOTHETICAL_BEFORE = re.compile(
-    r"(?i)(?:\b(?:if|unless|suppose|supposing|assuming|assume|whether|in\s+case)\s+(?:(?:it|that|this|we|I|you"
+    r"(?i)(?:\b(?:if|unless|(?<!\bI\s)suppose|supposing|assuming|assume|whether|in\s+case)\s+(?:(?:it|that|this|we|I|you"
     r"|the\s+(?:correct\s+|right\s+)?answer)\s*(?:['’]s|\s+is|\s+are|\s+were|\s+was|\s+had\s+been|\s+would\s+be"
     r"|\s+(?:pick|picked|choose|chose|go\s+with|went\s+with|take|took|said))?\s+)?"
     r"|\b(?:were|had)\s+it\s+(?:been\s+)?)(?:option\s*)?[\(\[]?\s*$")
+# ... or before one: "A if you mean last year, B if you mean now" (not "B, if I had to guess")
+_CONDITIONAL_AFTER = re.compile(
+    r"(?i)^\s*[\)\]]?\s*,?\s*(?:if|unless|assuming|provided\s+that|in\s+case)\b(?!\s+I\s+(?:had\s+to|have\s+to|must"
+    r"|remember|recall|understand|['’]m\s+not\s+mistaken|am\s+not\s+mistaken|['’]m\s+right|am\s+right)"
+    r"|\s+(?:that|this)\s+helps|\s+memory\s+serves|\s+so\b|\s+any\b)")
 # a letter offered as one candidate among others: "it could also be B", "B, or even something
 # else", "B is also possible", "B might be right too"
 _ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?|or\s+(?:maybe|perhaps|possibly)\s+)"
@@ -383,7 +399,8 @@ _ALTERNATIVE_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*,?\s*(?:or\s+(?:even\s+|maybe\s+|perhaps\s+|possibly\s+)?(?:something|someone|anything|another"
     r"|other|none)\b|(?:is|are|seems?|would\s+be|could\s+be)\s+(?:also|equally)\s+(?:possible|plausible|likely|right"
     r"|correct|true|an\s+option|a\s+possibility)|(?:is|are|seems?|would\s+be)\s+(?:correct|right|true|possible|plausible|fine)\s+(?:too|as\s+well)\b|(?:might|could|may)\s+(?:also\s+)?(?:be\s+)?(?:right|correct|true"
-    r"|possible|it|fit|work)\s+(?:too|as\s+well)\b)")
+    r"|possible|it|fit|work)\s+(?:too|as\s+well)\b"
+    r"|(?:is|seems?|looks?|sounds?)\s+(?:just\s+|about\s+|equally\s+)?as\s+(?:likely|plausible|possible|good|valid))")
 # a letter put as a question ("B?", "Maybe B?") states nothing unless answered ("B? Yes.")
 _QUESTIONED = re.compile(r"^\s*[\)\]]?\s*\?")
 # an initial, not an option letter: "A. Smith told you", "You told B. Jones", "A. B. Carter" (a
@@ -411,6 +428,8 @@ _CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though|although)\b")
 
 
 def _is_initial(after: str, options: dict[str, str]) -> bool:
+    if re.match(r"\.[ \t]*[A-Z]\.(?![^\S\n]*$)", after):
+        return True                       # "B. J. told you", "A.B. Carter"
     m = _INITIAL_AFTER.match(after)
     if not m:
         return False
@@ -493,7 +512,8 @@ _DESCRIBES = (r"^\s*[\)\]]?\s*(?:is|was|=|means|would\s+mean|refers\s+to|says|st
 # choice when it ends the reply or its clause, or a hedge word follows it
 _SHORT_REPLY_WORDS = 6
 _LOWER_END = re.compile(r"(?i)^\s*(?:[-–—:,.;!)\]]|$|(?:i\s+(?:think|guess|believe|reckon|suppose)|for\s+sure|obviously"
-                        r"|obv|probably|prob|definitely|def|tho|though|then|it\s+is|is\b|because\b|since\b))")
+                        r"|obv|probably|prob|definitely|def|tho|though|then|it\s+is|is|because|since|lol|haha|lmao"
+                        r"|tbh|imo|imho|ngl|fr|i'?m\s+sure)\b)")
 # the reply opens with a letter standing alone ("B. You told me ...", "**C**. Here's why: ...",
 # "B\n\n..."): its answer, unless the reply goes through the options one by one ("A: ... B: ...")
 _OPENING_END = re.compile(r"^\s*(?:[.!:)\]\-–—]|\n|$)")
@@ -508,6 +528,10 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
     partners: set[int] = set()           # where the second letter of "A or B" stands
     rejected: set[int] = set()           # ... and of "not A or C"
     conditional: set[int] = set()        # ... and of "not sure whether it's A or B"
+
+    def own_text_follows(after):         # "D: no pets" names D's text, it is no verdict
+        return bool(re.match(r"\s*[-–—:]\s*" + re.escape(options[letter]) + r"(?!\w)", after, re.IGNORECASE))
+
     rejected_at: dict[str, int] = {}     # where each rejected letter was rejected
     short = len(re.findall(r"[\w'’/]+", text)) <= _SHORT_REPLY_WORDS
     asking = [q.span() for q in _ASKING.finditer(text)]
@@ -526,9 +550,12 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++"
         other = _JOINED.match(after)
-        if other and other.group(1).upper() not in letters:
-            other = None
-        if m.start(m.lastindex) in conditional or _HYPOTHETICAL_BEFORE.search(before):
+        if other and (other.group(1).upper() not in letters or (
+                not re.search(r"(?i)\b(?:or|and)\b", other.group(0))
+                and _CLAUSE_VERB.match(after[other.end():]))):
+            other = None                  # "I'd answer D; C is a distractor": a new clause, not a list
+        if (m.start(m.lastindex) in conditional or _HYPOTHETICAL_BEFORE.search(before)
+                or _CONDITIONAL_AFTER.match(after)):
             if other:
                 conditional.add(m.end() + other.start(1))
             continue                      # "So, if it's A, then ...", "not sure whether it's A or B"
@@ -543,7 +570,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
             mark = 1 if verdict.group(1).lower() in _POSITIVE_VERDICT else -1
         if (mark < 0 or _NEGATED_AFTER.match(after) or _ANSWERED_NO.match(after)
-                or _RETRACTED.match(after)):
+                or _RETRACTED.match(after) or (_REJECTING_VERDICT.match(after) and not own_text_follows(after))):
             rejected_at.setdefault(letter, m.end())
             continue                      # "❌ B", "B is incorrect, so A", "B? No.", "B... wait"
         answered = bool(_ANSWERED_YES.match(after))
@@ -552,6 +579,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         decided = (mark > 0 or bool(_STRONG_AFTER.match(after)) or answered
                    or bool(_STRONG_BEFORE.search(_OPTION_WORD.sub("", before)))
                    or bool(_CONCLUSION_BEFORE.search(before)))
+        if not decided and re.search(r"(?:[:→⇒]|=>|->)\s*[\(\[]?\s*$", before) and re.match(r"\s*[\)\]]?\s*[.!]?\s*$", after):
+            decided = True                # "You said blue: B." at the end of the reply
         labelled = decided or bool(_STRONG_BEFORE.search(before))
         if raw.islower() and not wrapped and not (
                 (labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after))
@@ -711,7 +740,11 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     joined = [m for m in mentions if m.joined]
     if joined:
         # "A or B" is two candidates, unless a committed statement follows the list
-        mentions = [m for m in mentions if m.start > joined[-1].end and m.level == DECISIVE]
+        later = [m for m in mentions if m.start > joined[-1].end]
+        if later and re.search(r"[.!?;:—–]", text[joined[-1].end:later[0].start]):
+            top = max(m.level for m in later)
+            return _settle(text, [m for m in later if m.level == top])
+        mentions = [m for m in later if m.level == DECISIVE]
         return _settle(text, mentions) if mentions else None
     for level in (DECISIVE, LABELLED, PLAIN, DESCRIBED):
         tier = [m for m in mentions if m.level == level]
