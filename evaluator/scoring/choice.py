@@ -211,7 +211,14 @@ _FOREIGN = [(re.compile(p, re.IGNORECASE), r) for p, r in (
 )]
 
 
+# (an ASCII reply without one of these words has nothing to translate)
+_LATIN_FOREIGN = re.compile(r"(?i)\b(?:respuesta|reponse|antwort|risposta|resposta|opcion|opcao|opzione|no\s+e[sr]"
+                            r"|n['’]est|nicht|oder|ou|oppure|elijo|choisis|wahle|sondern)\b")
+
+
 def _english_labels(text: str) -> str:
+    if text.isascii() and not _LATIN_FOREIGN.search(text):
+        return text
     for pattern, english in _FOREIGN:
         text = pattern.sub(english, text)
     return text
@@ -741,7 +748,7 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     if joined:
         # "A or B" is two candidates, unless a committed statement follows the list
         later = [m for m in mentions if m.start > joined[-1].end]
-        if later and re.search(r"[.!?;:—–]", text[joined[-1].end:later[0].start]):
+        if later and re.search(r"[.!?;:—–]|\s-\s", text[joined[-1].end:later[0].start]):
             top = max(m.level for m in later)
             return _settle(text, [m for m in later if m.level == top])
         mentions = [m for m in later if m.level == DECISIVE]
