@@ -713,6 +713,24 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     never counts bare; a capital "A" at the start of a sentence only when a predicate, a verb or
     punctuation follows ("A is correct", "A does", not "A red car", which falls through to the
     option text), mid-sentence always ("Looks like A to me"). A reply that refuses names no option.
+
+    Round 7: full-width forms read as ASCII ("Ｂ", "（B）", "答案：B") and a letter touching another
+    script stands alone ("答案是B。", "B选项", "정답은 D입니다"); answer words of other languages are
+    read as English ("答案", "Ответ", "Respuesta", "Réponse", "Antwort", "الإجابة", "不是 A" / "Не A" /
+    "No es A" / "Nicht A" / "AではなくB"); "the second option" is option B. In a reply of a few
+    words a lower-case letter is a choice ("i think a", "ans: d", "b lol"; "b?" still hedges).
+    Evidence verbs commit ("the chat supports B", "which matches B", "only B fits", "B fits
+    better", "B wins", "B it is") and, negated, reject ("doesn't match A", "nothing supports A"). A
+    letter asked about and answered no ("Was it D? I don't think so") or otherwise rejected stays
+    rejected unless a revision or a decisive statement names it again; a letter described by its own
+    option's text ("D is green", "A would mean red") is named, not chosen. Uncertainty over a list
+    ("not sure whether it's D or A", "can't tell if it's A or B") and a letter with a condition
+    after it ("A if you mean last year") state nothing. A letter that opens the reply on its own
+    ("B. You told me ...", "**C**. Here's why: ...") is its answer unless the reply walks through
+    the options ("A: ... B: ..."); a letter that closes the reply after a colon or arrow ("You said
+    blue: B") is a conclusion; after a list ("Either A or B"), a letter stated in a later clause
+    decides. A verdict after a dash ("A – not mentioned") rejects; quoted letters ("'B'", "‘B’")
+    count; "N/A" and double initials ("B. J. told you") do not.
     """
     if not options or prediction is None:
         return None
