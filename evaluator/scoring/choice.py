@@ -536,7 +536,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
     rejected: set[int] = set()           # ... and of "not A or C"
     conditional: set[int] = set()        # ... and of "not sure whether it's A or B"
 
-    def own_text_follows(after):         # "D: no pets" names D's text, it is no verdict
+    def own_text_follows(letter, after):  # "D: no pets" names D's text, it is no verdict
         return bool(re.match(r"\s*[-–—:]\s*" + re.escape(options[letter]) + r"(?!\w)", after, re.IGNORECASE))
 
     rejected_at: dict[str, int] = {}     # where each rejected letter was rejected
@@ -577,7 +577,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
             mark = 1 if verdict.group(1).lower() in _POSITIVE_VERDICT else -1
         if (mark < 0 or _NEGATED_AFTER.match(after) or _ANSWERED_NO.match(after)
-                or _RETRACTED.match(after) or (_REJECTING_VERDICT.match(after) and not own_text_follows(after))):
+                or _RETRACTED.match(after) or (_REJECTING_VERDICT.match(after) and not own_text_follows(letter, after))):
             rejected_at.setdefault(letter, m.end())
             continue                      # "❌ B", "B is incorrect, so A", "B? No.", "B... wait"
         answered = bool(_ANSWERED_YES.match(after))
