@@ -9,13 +9,13 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split) and
 tests/data/mc_labels.jsonl (options, reply, choice, source, split).
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 
-Multiple choice's held-out split is MC_HELDOUT, "heldout-6", written blind on another branch
-while the extractor's sixth round of changes was made on tuning data only (heldout-5 had joined
-tuning), merged after that round and measured once, with no re-tuning after the measurement:
-multiple_choice/tune 1999/1999 = 100.0%, multiple_choice/heldout-6 456/474 = 96.2% (naive 48.1%;
-the round-5 extractor: 453/474 = 95.6%). Goal 99% on held-out: not met. (Earlier rounds, measured
-the same way: heldout-2 177/210 = 84.3%, heldout-3 213/222 = 95.9%, heldout-4 222/240 = 92.5%,
-heldout-5 372/381 = 97.6%.)
+Multiple choice's held-out split is MC_HELDOUT, "heldout-7", written blind on another branch
+while the extractor's seventh round of changes was made on tuning data only (heldout-6 joined
+tuning, with the round's TUNE7 templates), merged after that round and measured once, with no
+re-tuning after the measurement. After round 7: multiple_choice/tune 4105/4105 = 100.0% (the
+round-6 extractor: 3732/4105 = 90.9%). (Earlier rounds, measured the same way: heldout-2 177/210 =
+84.3%, heldout-3 213/222 = 95.9%, heldout-4 222/240 = 92.5%, heldout-5 372/381 = 97.6%, heldout-6
+456/474 = 96.2%.)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 DATA = ROOT / "tests" / "data"
 # The multiple-choice held-out split: written blind before the current round of changes, measured
 # once at its end; the only place the bench names it.
-MC_HELDOUT = "heldout-6"
+MC_HELDOUT = "heldout-7"
 
 
 def load(name: str) -> list[dict]:

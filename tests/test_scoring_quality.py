@@ -10,7 +10,7 @@ import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MC_HELDOUT = "heldout-6"          # the one place this test names the multiple-choice held-out split
+MC_HELDOUT = "heldout-7"          # the one place this test names the multiple-choice held-out split
 
 
 def _bench():
@@ -37,7 +37,8 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
-    # heldout-6 measured 456/474 = 96.2% once, after round 6 (goal 99%: not met).
+    # heldout-6 measured 456/474 = 96.2% once, after round 6 (goal 99%: not met), then joined
+    # tuning; heldout-7 is written blind on another branch and measured once after round 7.
     assert _bench().MC_HELDOUT == MC_HELDOUT
     for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.96)):
         f = figures[key]
@@ -180,4 +181,47 @@ def test_round6_the_final_committed_statement_is_the_answer():
             ('{"answer": "B", "considered": [{"option": "A", "verdict": "outdated"}]}', "B"),
             ('{"result": {"answer": "B"}}', "B"), ('{"answer": {"letter": "B", "text": "blue"}}', "B"),
             ('{"answer": {"text": "blue"}}', "B"), ('{"answer": {"letter": null}}', None)):
+        assert extract_choice(reply, options) == expected, reply
+
+
+def test_round7_other_scripts_short_replies_evidence_and_opening_answers():
+    from evaluator.scoring import extract_choice
+
+    options = {"A": "red", "B": "blue", "C": "dark red", "D": "green"}
+    for reply, expected in (
+            # letters touching other scripts, full-width forms, answer words of other languages
+            ("答案是B。", "B"), ("答案：Ｂ", "B"), ("答案是（B）。", "B"), ("B选项正确。", "B"), ("我选B。", "B"),
+            ("不是A，是B。", "B"), ("排除A，选B。", "B"), ("不确定是A还是B。", None), ("答えはBです。", "B"),
+            ("AではなくBです。", "B"), ("정답은 B입니다.", "B"), ("Ответ: B", "B"), ("Не A, а B.", "B"),
+            ("الإجابة: B", "B"), ("Respuesta: B", "B"), ("No es A, es B.", "B"), ("Ce n'est pas A, c'est B.", "B"),
+            ("Nicht A, sondern B.", "B"), ("The answer is Ｂ.", "B"), ("（B）blue", "B"),
+            # very short lower-case replies; a question mark still hedges
+            ("i think b", "B"), ("ans: b", "B"), ("prob b", "B"), ("not a, b", "B"), ("b lol", "B"),
+            ("b?", None), ("b or c idk", None),
+            # evidence verbs commit; negated they reject; "only B" singles one out
+            ("Between C and B, the chat supports B: you said blue. C is never mentioned.", "B"),
+            ("Of A and B, only B fits what you said.", "B"), ("Nothing in the chat supports A; it's B.", "B"),
+            ("Your message doesn't match A. B.", "B"),
+            # a letter asked about and answered no stays rejected; a letter described by its own text is
+            # named, not chosen
+            ("Let me think. Was it D? I don't think so: D is green, and you never said that. It was B.", "B"),
+            ("Is it A? Definitely not. A would mean red. It's B.", "B"),
+            # uncertainty over a list, conditions after a letter
+            ("I'm not sure whether it's D or A.", None), ("I can't tell if it's A or B.", None),
+            ("I don't know whether A or B is right.", None), ("Depends: A if you mean last year, B if you mean now.", None),
+            ("I wasn't sure whether it was A or B, but you said blue, so B.", "B"), ("B, if I had to guess.", "B"),
+            ("I'd say D, but honestly B is just as likely.", None),
+            # an opening answer followed by reasoning that names other letters (not a walk through the list)
+            ("B. You told me blue last week. A would mean red, which you never said.", "B"),
+            ("**B**. Here's why: you said blue. Option A refers to red, which you never mentioned.", "B"),
+            ("A: you mentioned red once. B: you said blue later. So B.", "B"),
+            ("- A – not mentioned\n- B – you said blue\n\n**B**", "B"),
+            # markdown headings, sign-offs, quotes, ordinals, a letter closing the reply after a colon
+            ("### Reasoning\nYou said blue.\n\n### Answer\nB", "B"), ("The answer is B. Hope this helps!", "B"),
+            ("A 👍", "A"), ("The answer is 'B'.", "B"), ("It’s ‘B’.", "B"), ("I'd pick the second option.", "B"),
+            ("The last option is correct.", "D"), ("The options are A (red) and B (blue). You said blue: B.", "B"),
+            # lists then a decision; capitals that are not letters
+            ("I considered A and B. B fits better.", "B"), ("Either A or B - and since you said blue, it's B.", "B"),
+            ("Either A or B; I'd need more context.", None), ("I'd answer B; A is a distractor.", "B"),
+            ("B. J. told you it was red.", "A"), ("Answer: N/A", None), ("A, and also B.", None)):
         assert extract_choice(reply, options) == expected, reply

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import unicodedata
 
 from evaluator.scoring.metrics import normalize_answer
 
@@ -166,17 +167,96 @@ def _reply_text(prediction: str) -> str:
     return prediction
 
 
+# -- text in other scripts and languages ----------------------------------------------------------
+# Full-width letters and punctuation ("Ｂ", "（B）", "答案：B") are read as their ASCII forms
+# (NFKC), CJK sentence punctuation as its Latin counterpart, and a letter touching a character of a
+# non-Latin script ("答案是B。", "B选项", "정답은 D입니다") stands apart from it.
+_CJK_PUNCT = str.maketrans({"。": ". ", "、": ", ", "【": "[", "】": "]", "「": " ", "」": " ", "『": " ",
+                            "』": " ", "《": " ", "》": " ", "〈": " ", "〉": " ", "・": " "})
+_NON_LATIN = (r"\u0370-\u03ff\u0400-\u052f\u0590-\u06ff\u0750-\u077f\u0900-\u0dff\u0e00-\u0e7f"
+              r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff")
+_SCRIPT_EDGE = re.compile(rf"(?<=[{_NON_LATIN}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_NON_LATIN}])")
+
+
+def _plain_script(text: str) -> str:
+    """NFKC, CJK punctuation as Latin, a space wherever Latin letters or digits touch another script."""
+    text = unicodedata.normalize("NFKC", text).translate(_CJK_PUNCT)
+    return _SCRIPT_EDGE.sub(" ", text)
+
+
+# The words of an answer statement in other languages, read as their English counterparts when
+# letters are read (option texts are matched in the reply as written): answer labels ("答案",
+# "回答", "Ответ", "Respuesta", "Réponse", "Antwort", "الإجابة", "정답"), "option", "choose",
+# negations ("不是", "не", "no es", "n'est pas", "nicht", "ではなく": "is not" after its letter),
+# "or" between letters. Longer phrases first.
+_FOREIGN = [(re.compile(p, re.IGNORECASE), r) for p, r in (
+    (r"正[确確]答案|正解|정답|правильный\s+ответ|respuesta\s+correcta|bonne\s+r[ée]ponse"
+     r"|richtige\s+antwort|risposta\s+corretta|resposta\s+correta", " correct answer "),
+    (r"最[终終]答案|最[终終]回答|最終的な答え", " final answer "),
+    (r"答案|回答|答え|ответ|الإجابة|الاجابة|الجواب|\brespuesta\b|\br[ée]ponse\b|\bantwort\b|\brisposta\b"
+     r"|\bresposta\b", " answer "),
+    (r"(?<= answer )\s*(?:は|은|는|هو|\bes\b|\best\b|\bist\b|\bè\b|\bé\b)", " is "),
+    (r"[选選]项|[选選]擇肢|選択肢|вариант|\bopci[óo]n\b|\bop[çc][ãa]o\b|\bopzione\b", " option "),
+    # postpositional negations follow their letter ("BではなくA", "B가 아니라 A")
+    (r"\s*(?:ではなく|じゃなく|(?:이|가)?\s*아니라|(?:이|가)?\s*아닙니다)", " is not, "),
+    (r"不是|并非|並非|(?<!\w)не(?!\w)|\bno\s+es\b|\bno\s+era\b|\bn['’]est\s+pas\b|\bnicht\b|\bnon\s+è\b"
+     r"|\bnão\s+é\b|ليس", " not "),
+    (r"排除", " rule out "),
+    (r"不[确確]定|不知道", " not sure "),
+    (r"[还還]是|或者|或|(?<!\w)или(?!\w)|\boder\b|\bou\b|\boppure\b|أو", " or "),
+    (r"我?[选選]择?|я\s+выбираю|выбираю|\belijo\b|\bje\s+choisis\b|\bich\s+w[äa]hle\b", " I choose "),
+    (r"而是|\bsondern\b", ", "),
+    (r"です|입니다", ". "),
+    (r"是", " is "),
+)]
+
+
+# (an ASCII reply without one of these words has nothing to translate)
+_LATIN_FOREIGN = re.compile(r"(?i)\b(?:respuesta|reponse|antwort|risposta|resposta|opcion|opcao|opzione|no\s+e[sr]"
+                            r"|n['’]est|nicht|oder|ou|oppure|elijo|choisis|wahle|sondern)\b")
+
+
+def _english_labels(text: str) -> str:
+    if text.isascii() and not _LATIN_FOREIGN.search(text):
+        return text
+    for pattern, english in _FOREIGN:
+        text = pattern.sub(english, text)
+    return text
+
+
+# "the second option", "the last choice": the option at that place in the list
+_ORDINAL = re.compile(r"(?i)\bthe\s+(first|second|third|fourth|fifth|sixth|last)\s+(option|choice|answer|one\s+listed)\b")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _ordinals_as_letters(text: str, options: dict[str, str]) -> str:
+    letters = sorted(options)
+
+    def letter(m):
+        word = m.group(1).lower()
+        i = len(letters) - 1 if word == "last" else _ORDINALS.index(word)
+        return f"option {letters[i]}" if i < len(letters) else m.group(0)
+
+    return _ORDINAL.sub(letter, text)
+
+
 # "B's the answer", "B’s wrong": a contracted "is" after a letter (a possessive "B's note" is not one)
 _IS_SHORT = (r"['’]s\s+(?:the|my|a|an|it|correct|right|wrong|incorrect|out|not|outdated|best|what|also|definitely"
              r"|clearly|probably|no|current|true|false|old|ruled)\b")
-_MENTION = re.compile(r"(?<![\w'’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))(?:(?![\w'’])|(?=" + _IS_SHORT + "))")
+# (a letter may stand in quotes: "'B'", "‘B’")
+_MENTION = re.compile(r"(?<!\w)(?<!\w['’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))"
+                      r"(?:(?![\w'’])|(?=['’](?!\w))|(?=" + _IS_SHORT + "))")
 # what makes a letter an assertion: a label before it, or a predicate after it
 _STRONG_BEFORE = re.compile(
-    r"(?i)(?:\b(?:final\s+)?answer(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
+    r"(?i)(?:\b(?:final\s+)?(?:answer|ans)(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
     r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
     r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
     r"|\blean(?:s|ing)?\s+(?:toward|towards|to)|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
+    # "I'd say B", "I'm going to say B"
+    r"|\b(?:I['’]d|I\s+would|I['’]ll|I\s+will|going\s+to|gonna|I\s+have\s+to|I['’]ll\s+have\s+to)\s+say"
+    # "only B fits": one letter singled out
+    r"|(?<!\bnot\s)\bonly"
     # "I'm changing my answer to C", "I'll revise that to C", "switching to C", "make that C"
     r"|\b(?:chang|switch|revis|updat|correct)(?:e|es|ed|ing)?\s+(?:(?:my|the)\s+(?:answer|choice|pick)\s+|that\s+|it\s+|this\s+)?to"
     r"|\bmake\s+(?:that|it))\s*[:=\-–—]*\s*$")
@@ -184,18 +264,26 @@ _STRONG_BEFORE = re.compile(
 # "B is correct", a check mark) decides between named letters
 _OPTION_WORD = re.compile(r"(?i)\b(?:option|choice)\s*[:=\-–—]*\s*$")
 _PREDICATE_AFTER = re.compile(
-    r"(?i)^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|"
+    r"(?i)^[^\S\n]*\n|^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|option\b|"
     r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds)\b|"
-    r"[-–—:,.;!?/&)\]]|$)")
+    r"[-–—:,.;!?/&)\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
 # a conclusion in a reasoning reply commits to the letter it reaches: "..., so B", "Therefore, B",
 # "so it must be B", "which points to B"
 _CONCLUSION_BEFORE = re.compile(
-    r"(?i)\b(?:so|therefore|thus|hence|ergo|consequently|in\s+conclusion|overall|ultimately"
+    r"(?i)\b(?:(?<!\bthink\s)(?<!\bbelieve\s)(?<!\bhope\s)(?<!\bguess\s)(?<!\bsay\s)(?<!\bsaid\s)so|therefore|thus|hence|ergo|consequently|in\s+conclusion|overall|ultimately"
     r"|in\s+the\s+end|which\s+means|that\s+means|this\s+means|points?\s+to|pointing\s+to)\b"
-    r"[\s,:\-–—]*(?:[\w'’]+\s+){0,4}(?:option\s*)?[\(\[]?\s*$")
+    r"[\s,:\-–—]*(?:[\w'’]+\s+){0,4}(?:option\s*)?[\(\[]?\s*$"
+    # ... and so does a verb of evidence: "the chat supports B", "which matches B", "this is
+    # consistent with B", "that fits B best", "everything lines up with B"
+    r"|\b(?:supports?|favou?rs?|match(?:es)?|fits?(?:\s+with)?|(?:is\s+|are\s+)?consistent\s+with"
+    r"|lines?\s+up\s+with|corresponds?\s+to|agrees?\s+with|indicates?|suggests?|confirms?)"
+    r"\s+(?:(?:best|most|only|option|answer|choice|letter)\s+)*[\(\[]?\s*$")
 _STRONG_AFTER = re.compile(
-    r"(?i)^\s*(?:\)\s*)?(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?"
-    r"(?:(?:final|current|latest|most\s+recent)\s+)?(?:correct|right|answer|one|best|choice|current\b)")
+    r"(?i)^\s*(?:\)\s*)?(?:(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?"
+    r"(?:(?:final|current|latest|most\s+recent)\s+)?(?:correct|right|answer|one|best|choice|current\b)"
+    r"|it\s+is\s*(?:[.!;,\n]|$)"     # "B it is.", "B gets my vote", "B wins", "B fits better"
+    r"|gets\s+my\s+vote|wins\b|takes\s+it\b|(?:fits|matches|works)\s+(?:better|best)"
+    r"|(?:is|seems)\s+(?:more|most|far\s+more)\s+likely)")
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
     r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
@@ -209,7 +297,11 @@ _NEGATED_BEFORE = re.compile(
     r"|\b(?:chang|switch|mov|went|go|updat|revis)\w*\s+(?:\w+\s+)?from"
     # a negated verb of choosing: "I wouldn't choose A", "It wouldn't be A", "I don't think it's A"
     r"|(?:n't|\bnot|\bnever)\s+(?:\w+\s+)?(?:be|choose|pick|select|say|go\s+with|opt\s+for|answer"
-    r"|(?:think|believe)\s+(?:it|that)(?:'s|\s+is|\s+was)))(?:\s+option)?\s*[\(\[]?\s*$")
+    r"|(?:think|believe)\s+(?:it|that)(?:'s|\s+is|\s+was)"
+    # ... or of evidence: "your message doesn't match B", "nothing in the chat supports B"
+    r"|support|match|fit|point\s+to|suggest|indicate|favou?r|agree\s+with|line\s+up\s+with|correspond\s+to)"
+    r"|\b(?:nothing|none\s+of\s+\w+|no\s+(?:evidence|message|mention))\b[^.;!?\n]{0,40}?\b(?:supports?|match(?:es)?"
+    r"|fits?|points?\s+to|suggests?|indicates?|favou?rs?)(?:\s+(?:with|to))?)(?:\s+option)?\s*[\(\[]?\s*$")
 # "B is incorrect", "B is wrong", "B can't be right", "B doesn't fit": the letter is rejected; so is
 # a letter described as the former value ("B was before you changed it", "B used to be right")
 # The verdict may follow the option's text in brackets ("A (red) was the old colour") or cover a
@@ -218,7 +310,8 @@ _LETTER_LIST_TAIL = r"(?:\s*(?:,|and|or|&|/)\s*(?:option\s*)?[\(\[]?[A-Z][\)\]]?
 _NEGATED_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?" + _LETTER_LIST_TAIL + r"\s*(?:"
     r"(?:is|was|are|were|seems|looks|would\s+be)\s+(?:both\s+|all\s+)?(?:incorrect|wrong|false|not\b|out\b"
-    r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale)"
+    r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale"
+    r"|tempting|a\s+(?:distractor|trap|decoy|red\s+herring))"
     r"|(?:was|used\s+to\s+be)\s+(?:correct|right|true|the\s+answer)\s+(?:before|earlier|previously"
     r"|originally|at\s+first|until|last)\b"
     r"|(?:is|was|are|were)\s+(?:the|your|my)\s+(?:old|previous|earlier|original|former|first|initial)\b"
@@ -238,7 +331,9 @@ _NEGATED_AFTER = re.compile(
     r"|(?:isn't|wasn't|aren't|weren't|can't|cannot|couldn't|doesn't|does\s+not|don't|do\s+not)\b)")
 # a letter asked about and answered: "B? No. A? Yes."; a letter taken back: "It's B... wait, no."
 _ANSWERED_NO = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\?+|\.{2,}|…)\s*(?:(?:definitely|certainly|probably|surely)\s+)?"
-                          r"(?:no|nope|nah|wrong|not)\b")
+                          r"(?:no|nope|nah|wrong|not|unlikely|doubtful|hardly)\b"
+                          # "Was it D? I don't think so", "B? I doubt it"
+                          r"|^\s*[\)\]]?\s*\?+\s*I\s+(?:(?:don['’]t|do\s+not)\s+(?:think|believe)\s+so|doubt\s+(?:it|that))\b")
 _ANSWERED_YES = re.compile(r"(?i)^\s*[\)\]]?\s*\?+\s*(?:yes|yep|yeah|yup|correct|right|exactly)\b")
 _RETRACTED = re.compile(r"(?i)^\s*[\)\]]?\s*[.…,;:!?—–-]*\s*(?:no[,.!]?\s+)?(?:wait|hold\s+on|scratch\s+that"
                         r"|on\s+second\s+thought)\b")
@@ -246,15 +341,16 @@ _RETRACTED = re.compile(r"(?i)^\s*[\)\]]?\s*[.…,;:!?—–-]*\s*(?:no[,.!]?\s+
 _REVISION = re.compile(r"(?i)\b(?:wait|actually|scratch\s+that|on\s+second\s+thought|correction"
                        r"|let\s+me\s+reconsider|I\s+mean|or\s+rather|make\s+that|on\s+reflection|changed\s+my\s+mind"
                        r"|(?:chang|switch|revis|updat)(?:e|es|ed|ing)?\s+(?:my\s+(?:answer|choice|pick)|that|it|this)?\s*to)\b")
-# two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B"
-_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly)\s+)?(?:option\s*)?"
+# two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B", "A (red) and B (blue)"
+_CLAUSE_VERB = re.compile(r"(?i)\s+(?:is|was|would|seems|could|can|might|may|does|doesn['’]t|isn['’]t|wasn['’]t)\b")
+_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly|also)\s+)?(?:option\s*)?"
                      r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
 # a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
 # "B&B", "Q&A", "Dr. A. Smith", and a capital that names a thing: "vitamin C", "Plan B", "gate A"
 # ("B-52s", "C++", "A+ grade", "C#" too), a capital that names a thing: "Team B", "Season B", "Room D"
 _WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|[+#])")
 _WORD_PART_BEFORE = re.compile(
-    r"(?:(?<![\w'’])[A-Za-z][-.&]|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
+    r"(?:(?<![\w'’])[A-Za-z][-.&]|(?<![\w'’])[Nn]/|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
     r"|\b(?i:vitamin|plan|type|grade|hepatitis|blood\s+group|group|gate|terminal|platform|exit|wing|block"
     r"|row|tier|category|size|cup|class|team|season|series|episode|part|section|chapter|appendix|exhibit"
     r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay)\s+)$")
@@ -270,6 +366,9 @@ _CELL_AFTER = re.compile(r"(?i)^\s*\|\s*(yes|true|correct|right|no|false|incorre
 _VERDICT_AFTER = re.compile(r"(?i)^\s*[-–—:]\s*(yes|true|correct|right|current|matches|fits|no|false|incorrect|wrong"
                             r"|outdated|old)[ \t]*(?:[.!,;\n]|$)")
 _POSITIVE_VERDICT = ("yes", "true", "correct", "right", "current", "matches", "fits")
+# "A – not mentioned", "B: never came up", "C - ruled out": a rejecting verdict after a dash or colon
+_REJECTING_VERDICT = re.compile(r"(?i)^\s*[-–—:]\s*(?:not|never|nope|unlikely|ruled\s+out|eliminated|doesn['’]t"
+                                r"|does\s+not|isn['’]t|wasn['’]t|no\s+(?:match|mention|evidence))\b")
 
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
@@ -290,10 +389,15 @@ _ASKING = re.compile(
 # a letter inside a condition states nothing: "So, if it's A, then ...", "If it were A", "Assuming A
 # were right", "Suppose it's A", "had it been A"
 _HYPOTHETICAL_BEFORE = re.compile(
-    r"(?i)(?:\b(?:if|unless|suppose|supposing|assuming|assume|whether|in\s+case)\s+(?:(?:it|that|this|we|I|you"
+    r"(?i)(?:\b(?:if|unless|(?<!\bI\s)suppose|supposing|assuming|assume|whether|in\s+case)\s+(?:(?:it|that|this|we|I|you"
     r"|the\s+(?:correct\s+|right\s+)?answer)\s*(?:['’]s|\s+is|\s+are|\s+were|\s+was|\s+had\s+been|\s+would\s+be"
     r"|\s+(?:pick|picked|choose|chose|go\s+with|went\s+with|take|took|said))?\s+)?"
     r"|\b(?:were|had)\s+it\s+(?:been\s+)?)(?:option\s*)?[\(\[]?\s*$")
+# ... or before one: "A if you mean last year, B if you mean now" (not "B, if I had to guess")
+_CONDITIONAL_AFTER = re.compile(
+    r"(?i)^\s*[\)\]]?\s*,?\s*(?:if|unless|assuming|provided\s+that|in\s+case)\b(?!\s+I\s+(?:had\s+to|have\s+to|must"
+    r"|remember|recall|understand|['’]m\s+not\s+mistaken|am\s+not\s+mistaken|['’]m\s+right|am\s+right)"
+    r"|\s+(?:that|this)\s+helps|\s+memory\s+serves|\s+so\b|\s+any\b)")
 # a letter offered as one candidate among others: "it could also be B", "B, or even something
 # else", "B is also possible", "B might be right too"
 _ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?|or\s+(?:maybe|perhaps|possibly)\s+)"
@@ -302,7 +406,8 @@ _ALTERNATIVE_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*,?\s*(?:or\s+(?:even\s+|maybe\s+|perhaps\s+|possibly\s+)?(?:something|someone|anything|another"
     r"|other|none)\b|(?:is|are|seems?|would\s+be|could\s+be)\s+(?:also|equally)\s+(?:possible|plausible|likely|right"
     r"|correct|true|an\s+option|a\s+possibility)|(?:is|are|seems?|would\s+be)\s+(?:correct|right|true|possible|plausible|fine)\s+(?:too|as\s+well)\b|(?:might|could|may)\s+(?:also\s+)?(?:be\s+)?(?:right|correct|true"
-    r"|possible|it|fit|work)\s+(?:too|as\s+well)\b)")
+    r"|possible|it|fit|work)\s+(?:too|as\s+well)\b"
+    r"|(?:is|seems?|looks?|sounds?)\s+(?:just\s+|about\s+|equally\s+)?as\s+(?:likely|plausible|possible|good|valid))")
 # a letter put as a question ("B?", "Maybe B?") states nothing unless answered ("B? Yes.")
 _QUESTIONED = re.compile(r"^\s*[\)\]]?\s*\?")
 # an initial, not an option letter: "A. Smith told you", "You told B. Jones", "A. B. Carter" (a
@@ -330,6 +435,8 @@ _CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though|although)\b")
 
 
 def _is_initial(after: str, options: dict[str, str]) -> bool:
+    if re.match(r"\.[ \t]*[A-Z]\.(?![^\S\n]*$)", after):
+        return True                       # "B. J. told you", "A.B. Carter"
     m = _INITIAL_AFTER.match(after)
     if not m:
         return False
@@ -402,7 +509,22 @@ class _Mention:
         self.current = current
 
 
-PLAIN, LABELLED, DECISIVE = 1, 2, 3
+DESCRIBED, PLAIN, LABELLED, DECISIVE = 0, 1, 2, 3
+
+# a letter described by its own option's text ("D is no pets", "Option A refers to Paris", "B would
+# mean blue"): named, not chosen; it counts only when nothing firmer is stated
+_DESCRIBES = (r"^\s*[\)\]]?\s*(?:is|was|=|means|would\s+mean|refers\s+to|says|stands\s+for|represents|is\s+about"
+              r"|corresponds\s+to|would\s+be)\s+[\"“'‘(]?\s*")
+# a lower-case letter in a very short reply ("i think a", "ans: d", "prob c", "b for sure") is a
+# choice when it ends the reply or its clause, or a hedge word follows it
+_SHORT_REPLY_WORDS = 6
+_LOWER_END = re.compile(r"(?i)^\s*(?:[-–—:,.;!)\]]|$|(?:i\s+(?:think|guess|believe|reckon|suppose)|for\s+sure|obviously"
+                        r"|obv|probably|prob|definitely|def|tho|though|then|it\s+is|is|because|since|lol|haha|lmao"
+                        r"|tbh|imo|imho|ngl|fr|i'?m\s+sure)\b)")
+# the reply opens with a letter standing alone ("B. You told me ...", "**C**. Here's why: ...",
+# "B\n\n..."): its answer, unless the reply goes through the options one by one ("A: ... B: ...")
+_OPENING_END = re.compile(r"^\s*(?:[.!:)\]\-–—]|\n|$)")
+_ENUMERATED = re.compile(r"(?m)(?:^|[.!?;]\s+)[^\S\n]*(?:[-*•>+]\s*)?(?:option\s+)?[\(\[]?([A-Z])[\)\]]?[ \t]*[.:)\-–—][ \t]")
 
 
 def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
@@ -412,6 +534,13 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
     out = []
     partners: set[int] = set()           # where the second letter of "A or B" stands
     rejected: set[int] = set()           # ... and of "not A or C"
+    conditional: set[int] = set()        # ... and of "not sure whether it's A or B"
+
+    def own_text_follows(letter, after):  # "D: no pets" names D's text, it is no verdict
+        return bool(re.match(r"\s*[-–—:]\s*" + re.escape(options[letter]) + r"(?!\w)", after, re.IGNORECASE))
+
+    rejected_at: dict[str, int] = {}     # where each rejected letter was rejected
+    short = len(re.findall(r"[\w'’/]+", text)) <= _SHORT_REPLY_WORDS
     asking = [q.span() for q in _ASKING.finditer(text)]
     previous_end = 0                     # where the previous letter (asserted or not) ended
     for m in _MENTION.finditer(text):
@@ -427,14 +556,20 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         previous_end = m.end()
         if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++"
-        if _HYPOTHETICAL_BEFORE.search(before):
-            continue                      # "So, if it's A, then ...", "Assuming A were right"
         other = _JOINED.match(after)
-        if other and other.group(1).upper() not in letters:
-            other = None
+        if other and (other.group(1).upper() not in letters or (
+                not re.search(r"(?i)\b(?:or|and)\b", other.group(0))
+                and _CLAUSE_VERB.match(after[other.end():]))):
+            other = None                  # "I'd answer D; C is a distractor": a new clause, not a list
+        if (m.start(m.lastindex) in conditional or _HYPOTHETICAL_BEFORE.search(before)
+                or _CONDITIONAL_AFTER.match(after)):
+            if other:
+                conditional.add(m.end() + other.start(1))
+            continue                      # "So, if it's A, then ...", "not sure whether it's A or B"
         if m.start(m.lastindex) in rejected or _NEGATED_BEFORE.search(before):
             if other and re.search(r"(?i)\b(?:or|and)\b|[/&]", other.group(0)):
                 rejected.add(m.end() + other.start(1))
+            rejected_at.setdefault(letter, m.end())
             continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
         mark = _mark_verdict(before, after)
         own_text = re.match(r"(?i)\s*[).\]:]?\s*" + re.escape(options[letter]) + r"(?=\s*[-–—:])", after)
@@ -442,7 +577,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
             mark = 1 if verdict.group(1).lower() in _POSITIVE_VERDICT else -1
         if (mark < 0 or _NEGATED_AFTER.match(after) or _ANSWERED_NO.match(after)
-                or _RETRACTED.match(after)):
+                or _RETRACTED.match(after) or (_REJECTING_VERDICT.match(after) and not own_text_follows(letter, after))):
+            rejected_at.setdefault(letter, m.end())
             continue                      # "❌ B", "B is incorrect, so A", "B? No.", "B... wait"
         answered = bool(_ANSWERED_YES.match(after))
         if not answered and (any(a <= m.start() < b for a, b in asking) or _QUESTIONED.match(after)):
@@ -450,9 +586,12 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         decided = (mark > 0 or bool(_STRONG_AFTER.match(after)) or answered
                    or bool(_STRONG_BEFORE.search(_OPTION_WORD.sub("", before)))
                    or bool(_CONCLUSION_BEFORE.search(before)))
+        if not decided and re.search(r"(?:[:→⇒]|=>|->)\s*[\(\[]?\s*$", before) and re.match(r"\s*[\)\]]?\s*[.!]?\s*$", after):
+            decided = True                # "You said blue: B." at the end of the reply
         labelled = decided or bool(_STRONG_BEFORE.search(before))
         if raw.islower() and not wrapped and not (
-                labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after)):
+                (labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after))
+                or (short and raw != "i" and _LOWER_END.match(after))):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
         if raw in ("I", "A") and not (wrapped or labelled):
             # "I think": a pronoun. "A red car": an article at the start of a sentence unless a
@@ -462,6 +601,14 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                 continue
         if not (wrapped or labelled) and _is_initial(after, options):
             continue                      # "A. Smith told you", "You told B. Jones"
+        if (not decided and not re.search(r"\w", before) and _OPENING_END.match(after)
+                and not any(e.group(1) in letters and e.group(1) != letter
+                            for e in _ENUMERATED.finditer(text))):
+            decided = labelled = True     # "B. You told me blue. A would mean red."
+        if not decided and letter in rejected_at and not _REVISION.search(text, rejected_at[letter], m.start()):
+            continue                      # "Was it D? I don't think so: D is no pets ... It was B."
+        described = not decided and re.match(_DESCRIBES + re.escape(options[letter]) + r"(?!\w)", after,
+                                             re.IGNORECASE)
         # "A or B", "either A or B", "torn between A and B": two candidates
         if other:
             partners.add(m.end() + other.start(1))
@@ -472,8 +619,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         if joined and re.match(r"[^.!?\n]*\?", after):
             continue                      # a list put as a question: "A, B, or C? B."
         current = bool(_CURRENT.search(lead) or _CURRENT_AFTER.match(after))
-        out.append(_Mention(m.start(), m.end(), letter, DECISIVE if decided else LABELLED if labelled
-                            else PLAIN, joined, current))
+        out.append(_Mention(m.start(), m.end(), letter, DECISIVE if decided else DESCRIBED if described
+                            else LABELLED if labelled else PLAIN, joined, current))
     return out
 
 
@@ -566,10 +713,29 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     never counts bare; a capital "A" at the start of a sentence only when a predicate, a verb or
     punctuation follows ("A is correct", "A does", not "A red car", which falls through to the
     option text), mid-sentence always ("Looks like A to me"). A reply that refuses names no option.
+
+    Round 7: full-width forms read as ASCII ("Ｂ", "（B）", "答案：B") and a letter touching another
+    script stands alone ("答案是B。", "B选项", "정답은 D입니다"); answer words of other languages are
+    read as English ("答案", "Ответ", "Respuesta", "Réponse", "Antwort", "الإجابة", "不是 A" / "Не A" /
+    "No es A" / "Nicht A" / "AではなくB"); "the second option" is option B. In a reply of a few
+    words a lower-case letter is a choice ("i think a", "ans: d", "b lol"; "b?" still hedges).
+    Evidence verbs commit ("the chat supports B", "which matches B", "only B fits", "B fits
+    better", "B wins", "B it is") and, negated, reject ("doesn't match A", "nothing supports A"). A
+    letter asked about and answered no ("Was it D? I don't think so") or otherwise rejected stays
+    rejected unless a revision or a decisive statement names it again; a letter described by its own
+    option's text ("D is green", "A would mean red") is named, not chosen. Uncertainty over a list
+    ("not sure whether it's D or A", "can't tell if it's A or B") and a letter with a condition
+    after it ("A if you mean last year") state nothing. A letter that opens the reply on its own
+    ("B. You told me ...", "**C**. Here's why: ...") is its answer unless the reply walks through
+    the options ("A: ... B: ..."); a letter that closes the reply after a colon or arrow ("You said
+    blue: B") is a conclusion; after a list ("Either A or B"), a letter stated in a later clause
+    decides. A verdict after a dash ("A – not mentioned") rejects; quoted letters ("'B'", "‘B’")
+    count; "N/A" and double initials ("B. J. told you") do not.
     """
     if not options or prediction is None:
         return None
-    value = _json_answer(str(prediction))
+    prediction = _plain_script(str(prediction))
+    value = _json_answer(prediction)
     if value is not _NO_FIELD:
         if value is None or value.strip().lower() in ("", "null", "none"):
             return None
@@ -584,8 +750,11 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     if not text:
         return None
     letters = set(options)
+    # letters are read with answer words of other languages in English and "the second option"
+    # as "option B"; option texts are matched in the reply as written
+    reply, text = text, _ordinals_as_letters(_english_labels(text), options).strip()
 
-    m = re.fullmatch(r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]?", text)
+    m = re.fullmatch(r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]*", text)
     if m and m.group(1).upper() in letters:
         return m.group(1).upper()
 
@@ -596,17 +765,21 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     joined = [m for m in mentions if m.joined]
     if joined:
         # "A or B" is two candidates, unless a committed statement follows the list
-        mentions = [m for m in mentions if m.start > joined[-1].end and m.level == DECISIVE]
+        later = [m for m in mentions if m.start > joined[-1].end]
+        if later and re.search(r"[.!?;:—–]|\s-\s", text[joined[-1].end:later[0].start]):
+            top = max(m.level for m in later)
+            return _settle(text, [m for m in later if m.level == top])
+        mentions = [m for m in later if m.level == DECISIVE]
         return _settle(text, mentions) if mentions else None
-    for level in (DECISIVE, LABELLED, PLAIN):
+    for level in (DECISIVE, LABELLED, PLAIN, DESCRIBED):
         tier = [m for m in mentions if m.level == level]
         if tier:
             return _settle(text, tier)
     from evaluator.scoring.refusal import is_refusal
 
-    if is_refusal(text):
+    if is_refusal(reply):
         return None
-    return _by_option_text(text, options)
+    return _by_option_text(reply, {k: unicodedata.normalize("NFKC", v) for k, v in options.items()})
 
 
 def gold_choice(gold: object, options: dict[str, str]) -> str | None:

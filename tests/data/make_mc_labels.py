@@ -1063,6 +1063,647 @@ I'm not sure whether it's {L} or {M}.
 -|question-back-6|I don't remember this at all — could you tell me again?
 -|question-back-6|{L} or {M} — which one was it?"""
 
+# Round 7 tuning templates (issue 16), written for the classes a new writer is likely to produce
+# that round 6 read wrong: letters touching CJK, Cyrillic or Arabic text, full-width letters and
+# brackets ({F}), answer labels in other languages, very short lower-case replies, commitment verbs
+# ("the chat supports B"), a letter asked about and answered "I don't think so", uncertainty frames
+# around a list, markdown headings, an answer first followed by reasoning that names other letters,
+# sign-offs, ordinal references ({O}: "the second option") and the final line giving the letter.
+TUNE7 = r"""X|tune-7 cjk|答案：{L}
+X|tune-7 cjk|正确答案是{L}。
+X|tune-7 cjk|我选{L}。
+X|tune-7 cjk|选{L}，因为你说过{T}。
+X|tune-7 cjk|应该是{L}吧。
+X|tune-7 cjk|{L}选项正确。
+X|tune-7 cjk|答案是（{L}）。
+X|tune-7 cjk|答案：（{L}）{T}
+X|tune-7 cjk|答案：{F}
+X|tune-7 cjk|不是{M}，是{L}。
+X|tune-7 cjk|排除{M}，选{L}。
+X|tune-7 cjk|根据你之前说的，答案是{L}（{T}）。
+X|tune-7 cjk|回答：{L}
+X|tune-7 cjk|最终答案：**{L}**
+X|tune-7 cjk|答えは{L}です。
+X|tune-7 cjk|正解は{L}。
+X|tune-7 cjk|{M}ではなく{L}です。
+X|tune-7 cjk|정답은 {L}입니다.
+X|tune-7 cjk|정답: {L}
+-|tune-7 cjk|不确定是{L}还是{M}。
+-|tune-7 cjk|我不知道。
+-|tune-7 cjk|{L}或{M}，我不确定。
+X|tune-7 fullwidth|The answer is （{L}）.
+X|tune-7 fullwidth|Answer：{L}
+X|tune-7 fullwidth|{F}
+X|tune-7 fullwidth|The answer is {F}.
+X|tune-7 fullwidth|（{L}）{T}
+X|tune-7 cyrillic|Ответ: {L}
+X|tune-7 cyrillic|Правильный ответ — {L}.
+X|tune-7 cyrillic|Я выбираю {L}.
+X|tune-7 cyrillic|Вариант {L}: {T}
+X|tune-7 cyrillic|Не {M}, а {L}.
+X|tune-7 arabic|الإجابة: {L}
+X|tune-7 arabic|الجواب هو {L}.
+X|tune-7 latin-lang|Respuesta: {L}
+X|tune-7 latin-lang|La respuesta correcta es la {L}.
+X|tune-7 latin-lang|No es {M}, es {L}.
+X|tune-7 latin-lang|Réponse : {L}
+X|tune-7 latin-lang|La bonne réponse est {L}.
+X|tune-7 latin-lang|Ce n'est pas {M}, c'est {L}.
+X|tune-7 latin-lang|Antwort: {L}
+X|tune-7 latin-lang|Die richtige Antwort ist {L}.
+X|tune-7 latin-lang|Nicht {M}, sondern {L}.
+X|tune-7 latin-lang|Risposta: {L}
+X|tune-7 latin-lang|Resposta: {L}
+X|tune-7 short-lower|prob {l}
+X|tune-7 short-lower|{l} i think
+X|tune-7 short-lower|def {l}
+X|tune-7 short-lower|its {l}
+X|tune-7 short-lower|{l} for sure
+X|tune-7 short-lower|my guess is {l}
+X|tune-7 short-lower|ok {l}
+X|tune-7 short-lower|hmm {l}
+X|tune-7 short-lower|going w/ {l}
+X|tune-7 short-lower|pretty sure {l}
+X|tune-7 short-lower|i'd say {l}
+X|tune-7 short-lower|{l}!!
+X|tune-7 short-lower|answer {l}
+X|tune-7 short-lower|ans {l}
+X|tune-7 short-lower|i pick {l}
+X|tune-7 short-lower|{l} obviously
+X|tune-7 short-lower|not {m}, {l}
+-|tune-7 short-lower|{l}?
+-|tune-7 short-lower|{l} or {m}?
+-|tune-7 short-lower|idk
+-|tune-7 short-lower|idk maybe {l}?
+-|tune-7 short-lower|{l} or {m} idk
+-|tune-7 short-lower|no idea tbh
+X|tune-7 commit-verb|The chat supports {L}.
+X|tune-7 commit-verb|Everything you said points to {L}.
+X|tune-7 commit-verb|Your message matches {L}.
+X|tune-7 commit-verb|That fits {L} best.
+X|tune-7 commit-verb|This is consistent with {L}.
+X|tune-7 commit-verb|The evidence favors {L}.
+X|tune-7 commit-verb|What you told me lines up with {L}.
+X|tune-7 commit-verb|Your last message corresponds to {L}.
+X|tune-7 commit-verb|The description best fits {L}: {T}.
+X|tune-7 commit-verb|Between {M} and {L}, the history supports {L}.
+X|tune-7 commit-verb|Of {M} and {L}, only {L} fits what you said.
+X|tune-7 commit-verb|Nothing in the chat supports {M}; it's {L}.
+X|tune-7 commit-verb|Your message doesn't match {M}. {L}.
+X|tune-7 commit-verb|{M} and {L} are close, but the chat points to {L}.
+X|tune-7 commit-verb|Comparing {M} with {L}: you said {T}, which matches {L}.
+X|tune-7 question-answered|Was it {M}? I don't think so. It was {L}.
+X|tune-7 question-answered|Is it {M}? Nope. {L}.
+X|tune-7 question-answered|Could it be {M}? Unlikely. {L} fits.
+X|tune-7 question-answered|{M}? Not likely. I'd say {L}.
+X|tune-7 question-answered|Was it {M}? I doubt it: {M} is {U}, and you never said that. So {L}.
+X|tune-7 question-answered|Hmm, {M}? No way. {L}.
+X|tune-7 question-answered|Is it {M}? Definitely not. {M} would mean {U}. It's {L}.
+X|tune-7 question-answered|Might it be {M}? I don't believe so. {M} says {U}. I'd go with {L}.
+X|tune-7 question-answered|What about {M}? {M} is {U}, which you never mentioned. {L} it is.
+-|tune-7 uncertain-list|I'm not sure if it's {L} or {M}.
+-|tune-7 uncertain-list|I can't tell if it's {L} or {M}.
+-|tune-7 uncertain-list|I don't know whether {L} or {M} is right.
+-|tune-7 uncertain-list|Unsure between {L} and {M}.
+-|tune-7 uncertain-list|Hard to say if it's {L} or {M}.
+-|tune-7 uncertain-list|I can't decide whether to pick {L} or {M}.
+-|tune-7 uncertain-list|It's unclear whether {L} or {M} applies.
+-|tune-7 uncertain-list|Not sure: {L} or {M}.
+-|tune-7 uncertain-list|I'm unsure whether the answer is {L} or {M}.
+-|tune-7 uncertain-list|I honestly don't know if it's {L}, {M}, or something else.
+-|tune-7 uncertain-list|I'm not sure whether it's {T} or {U}.
+-|tune-7 uncertain-list|It's either {T} or {U}; I can't say which.
+X|tune-7 uncertain-list|I wasn't sure whether it was {M} or {L}, but you said {T}, so {L}.
+X|tune-7 uncertain-list|I'm not sure, but I think {L}.
+X|tune-7 markdown|## Final Answer
+
+**{L}**
+X|tune-7 markdown|# Answer: {L}
+X|tune-7 markdown|**Answer**
+
+{L}) {T}
+X|tune-7 markdown|### Reasoning
+You mentioned {U} once, then {T}.
+
+### Answer
+{L}
+X|tune-7 markdown|### Analysis
+- {M}: {U} — not mentioned
+- {L}: {T} — matches
+
+### Answer
+**{L}**
+X|tune-7 markdown|> **{L}**
+X|tune-7 markdown|---
+**Answer:** {L}
+---
+X|tune-7 markdown|`{L}`
+X|tune-7 markdown|1. Recall: you said {T}.
+2. Match: that's option {L}.
+
+**{L}**
+X|tune-7 answer-first|{L}. You told me {T} last week. {M} would mean {U}, which you never said.
+X|tune-7 answer-first|{L} — you said {T}. {M} is {U}, which doesn't fit.
+X|tune-7 answer-first|{L}
+
+You told me {T} on Sunday. {M} ({U}) came up once, but you changed it afterwards.
+X|tune-7 answer-first|**{L}**. Here's why: you said {T}. Option {M} refers to {U}, which you never mentioned.
+X|tune-7 answer-first|{L}: {T}. I considered {M}, but it doesn't match.
+X|tune-7 answer-first|Answer: {L}. {M} might seem plausible because you mentioned {U} once, but you corrected that.
+X|tune-7 sign-off|{L}. Hope this helps!
+X|tune-7 sign-off|The answer is {L}. Let me know if you have any other questions!
+X|tune-7 sign-off|Answer: {L}
+
+I hope that helps! 😊
+X|tune-7 sign-off|It's {L} — {T}. Have a great day!
+X|tune-7 sign-off|{L}) {T}. Let me know if I can help with anything else.
+X|tune-7 sign-off|I'd go with {L}. Feel free to ask if you want more detail!
+X|tune-7 sign-off|**{L}** 👍
+X|tune-7 sign-off|{L} 🙂
+X|tune-7 text-then-letter|You told me on Monday that it was {T}.
+
+Answer: {L}
+X|tune-7 text-then-letter|You mentioned {U} early on, but later said {T}.
+Final answer: {L}
+X|tune-7 text-then-letter|Option {M} ({U}) doesn't match what you said. Option {L} ({T}) does.
+{L}
+X|tune-7 text-then-letter|The photo showed {T}, not {U}. So: {L}.
+X|tune-7 text-then-letter|{U}? No, you said {T}. → {L}
+X|tune-7 ordinal|I'd pick the {O} option.
+X|tune-7 ordinal|The {O} option is correct.
+X|tune-7 ordinal|It's the {O} choice: {T}.
+X|tune-7 arrows|→ {L}
+X|tune-7 arrows|Answer => {L}
+X|tune-7 arrows|👉 {L}
+X|tune-7 arrows|Answer:{L}
+X|tune-7 arrows|answer={L}
+X|tune-7 arrows|({L}){T}
+X|tune-7 arrows|{L}:{T}
+X|tune-7 arrows|Correct: {L}
+-|tune-7 none|None of these.
+-|tune-7 none|I'd rather not guess between {L} and {M}.
+-|tune-7 none|Can't say; it could be any of A-D.
+-|tune-7 none|Neither {L} nor {M}, and I'm not sure about the rest.
+-|tune-7 none|The chat doesn't support any of the options.
+-|tune-7 none|Nothing you told me matches {L} or {M}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|The answer is {L}. Hope that helps!
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L}. You mentioned {T} in our chat last Tuesday, and {M} ({U}) never came up.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|**{L}**
+
+You said {T}. Options {M} and the others don't match anything you told me.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Answer: {L}
+Explanation: {M} is {U}, which you changed. {L} is {T}, which is what you said most recently.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'm going to say {L}. {M} is tempting because you mentioned {U}, but that was before.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L} ({T}). Let me know if that's not right!
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Based on what you told me, I'd go with {L} — {T}. Let me know if you need anything else! 😊
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|My answer is {L}.
+
+Reasoning: You said {T}. Option {M} says {U}, which doesn't match.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Definitely {L}! You were so excited when you told me about {T}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|The correct option is {L}, since you mentioned {T}. Have a good one!
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|It's {L}: {T}.
+
+Thanks for asking!
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|正确选项是{L}。
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|我认为答案是{L}，因为你提到过{T}。
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|选择{L}。
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|答：{L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|答案为{L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|答案应该是 {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L}。你之前说过{T}。
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|我的答案：{L}（{T}）
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|根据对话记录，选{L}。
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|我不确定是{L}还是{M}。
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|无法确定。
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|答えは「{L}」です。
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|正解：{L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|정답은 {L}번입니다.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Ответ: {L}) {T}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Правильный вариант: {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Мой ответ — {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Ответ — вариант {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|La respuesta es {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Respuesta correcta: {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Je choisis {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Réponse : ({L})
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|La réponse est la {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Die Antwort ist {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Antwort: ({L}) {T}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Resposta: letra {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|La risposta è {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|الإجابة الصحيحة هي {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Answer：{F}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|答案是{F}。
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|（{L}）
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|【{L}】
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|「{L}」
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|i think its {l}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{l} i guess
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{l}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|prolly {l}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{l} lol
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{l}, pretty sure
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|def {l} lol
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|answer {l} i think
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|i'd go {l}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{l} is my guess
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|maybe {l}
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{l} maybe?
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{l}? {m}?
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{l} or {m} not sure
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|dunno
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|The transcript supports {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Your photo description matches {L} best.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Everything you shared is consistent with option {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|What you said about {T} aligns with {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|The details line up with {L}: {T}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|This is in line with {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|That corresponds to option {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Your message from March confirms {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|All signs point to {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'd say the evidence favours {L} over {M}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Nothing you said fits {M}, so it must be {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{M} doesn't match your message; {L} does.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|The chat rules out {M}. It supports {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Was it {M}? Nope — {M} is {U}. It was {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Could the answer be {M}? I don't think so, since {M} is {U}. I'll say {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Is {M} right? No. {L} is.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{M}? I don't think so. {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Maybe {M}? I doubt it. You said {T}, so {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Hmm, is it {M}? Probably not. {L}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'm not sure if {L} or {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I can't tell whether it's {L} or {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'm uncertain whether to choose {L} or {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Not certain if the answer is {L} or {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I don't know if it's {L} or {M}, sorry.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|It's hard to tell if {L} or {M} is correct.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'm not sure whether {L}, {M}, or neither.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Whether it's {L} or {M}, I can't say.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'm not confident in either {L} or {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Honestly I'm not sure between {L} and {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I can't determine whether it's {T} or {U}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|### Answer
+
+**{L}**
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|## Answer
+{L}) {T}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|#### Final answer
+{L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|**Final Answer:**
+
+{L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|# {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|### Step 1
+You said {T}.
+### Step 2
+{M} is {U}, which doesn't fit.
+### Answer
+{L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|| Option | Matches? |
+|---|---|
+| {M} | No |
+| {L} | Yes |
+
+**Answer: {L}**
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|- **{M}** – not mentioned
+- **{L}** – you said {T}
+
+**{L}**
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|The {O} option.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'd go with the {O} one listed.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Answer: the {O} option ({T}).
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L}, since {M} would mean {U}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L}. ({M} is {U}, which you never said.)
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L} — not {M}, because you told me {T}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Answer: {L} ({T}). Not {M}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|You said {T}. That's {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|You told me {T} on Friday.
+
+{L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|You moved on from {U} to {T} last month.
+
+Answer: {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{T} — option {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Since you told me {T}, I'll choose {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L}!! You told me that last week 😄
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L} 👍
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L} ✔
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|✅ {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|=> {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Answer -> {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|-> {L}
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L}) {T} ✅
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|(Answer: {L})
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|[Answer: {L}]
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|The answer is ({L}) {T}. {M} and the rest don't match.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Option {L}. Options {M} and the others describe things you never said.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Either {L} or {M} could be right; I can't say for sure.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|It's one of {L} and {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I narrowed it down to {L} or {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|{L} and {M} both fit what you said.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'd answer {L} or {M}.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Not enough info to choose.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Sorry, I don't remember you mentioning that.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|None of the above.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I can't pick between the options; you never told me.
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Hmm, {L}? Or was it {M}?
+-|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Did you mean {L} or {M}?
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I'm not 100% sure, but I'd say {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Not sure, but probably {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I think it's {L}, but I'm not certain.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|My best guess is {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|If I had to guess, {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|Tough one! I'll go with {L}.
+X|tune-7 wide-1 (scripts, short replies, evidence verbs, answered questions, uncertainty, markdown)|I believe it was {T}, so {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|A. Smith told you it was {T}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|B. J. mentioned it to you: {T}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{T}. A friend of yours said so too.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{T}! A great choice, by the way.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I think {T}. A while ago you told me.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|It was {T}.
+A lovely day, you said.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|You said {T}.
+
+A. Lee was there too.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|A or B? I can't say.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Hmm. {L}, {M}... I can't decide.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}/{M}
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}? Not sure.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}, maybe. Or {M}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L} is the answer. {M} is what you said first, but you changed it.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Answer: {L}. (Not {M} — that was the old one.)
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|So, {L}. Though {M} was close.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}
+{M} was never mentioned.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Let's see: {M}? That's {U}, which you never said. {L}? That's {T}, which you told me. So {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Option {M} is {U}. Option {L} is {T}. You told me {T}, so the answer is {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{M} is {U}; {L} is {T}. You said {T}. → {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|The options are {M} ({U}) and {L} ({T}). You said {T}: {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|You said {T} — that's {L}, not {M}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|It's definitely {T}, which is option {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|That's option {L}! You said {T} back in June.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|The one that matches is {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I'd answer {L}; {M} is a distractor.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Answer: {L}
+
+Why not {M}? Because you said {T}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|The answer is {L}, {T}. Why not {M}? You never mentioned {U}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Correct answer: **{L}**
+
+- {M}: incorrect, you never said {U}
+- {L}: correct
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I'm going with {L}. {M} could also make sense if you hadn't updated it, but you did.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}. I know {M} sounds plausible, but you said {T}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Short answer: {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|TL;DR: {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Answer (letter only): {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|The letter is {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Letter: {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Final choice: {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Selected answer: {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|My selection: {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Option: {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I'd pick {L} without hesitation.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Without a doubt, {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|For sure {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|100% {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}, final answer.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L} — final answer.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}, no doubt.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|The right answer here is {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L} would be correct.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L} is most consistent with our chats.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I'm confident it's {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|My pick would be {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I'll answer {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Answer is {L} because you said {T}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|It's {L} because {M} ({U}) was before you changed your mind.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Okay so {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Ok, {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Hmm... {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Um, {L}?? No wait, I'm sure: {L}.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Um, {L}??
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I would say {L} or {M}.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Can't decide: {L} or {M}.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L} and {M}.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I think both {L} and {M} are right.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|All of them except {M} could be right.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Any of them could be right.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I'd need to check my notes.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|This wasn't in our chats, so I'd rather not pick an option.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I'm not able to answer this one.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Not sure, sorry!
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Hmm, I don't recall. Was it {T}?
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|I can't remember whether you said {T} or {U}.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|You mentioned both {T} and {U}, so I'm not sure.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|You mentioned {U} before, but your latest message says {T}. So {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L} is the current one; {M} is outdated.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{M} used to be true. Now it's {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|The answer was {M}, but now it's {L}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|答案是{L}，不是{M}。
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}是正确答案。
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|不是{M}。答案：{L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|我觉得是{L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|我选择 {L} 选项。
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|选项{L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|答案{L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|应选{L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|故选{L}。
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|答案是{L}：{T}。
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|综上所述，答案是{L}。
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|嗯，我记得你说过{T}，所以答案是{L}。
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|{L}还是{M}？我不确定。
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|可能是{L}，也可能是{M}。
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|不知道。
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Ответ: {L}, потому что вы говорили {T}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Правильный ответ: {L}. Вариант {M} не подходит.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Не {M}. Ответ: {L}.
+-|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Не знаю, {L} или {M}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|La respuesta es {L}, no {M}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Respuesta: {L}. La opción {M} no es correcta.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Réponse : {L}. Ce n'est pas {M}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Die Antwort ist {L}, nicht {M}.
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Antwort {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|Ответ {L}
+X|tune-7 wide-2 (initials, opening answers, described letters, other languages)|答案 {L}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|The answer is **{L}.** {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Choice ({L}) — {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L} is the one you told me about.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Option {L})
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|The answer is "{L}".
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|The answer is '{L}'.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|It’s ‘{L}’.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'd say “{L}”.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I THINK IT'S {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|ANSWER: {L} ({T})
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Answer: {L}
+Confidence: 80%
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Answer: {L} (confidence: high)
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L} is correct ✅, {M} is incorrect ❌
+-|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Probably {L}, but could be {M}.
+-|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L} (or maybe {M})
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|It's {L}. Or {M}? No — {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Neither {M} nor the others; {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|i'd go with {l} because you said {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|i choose {l}, since you said {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|the answer is {l}, because of what you said about {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L} it is!
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|So that's {L} then.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|That makes it {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Which gives us {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Result: {L}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Output: {L}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Prediction: {L}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Pick: {L}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Verdict: {L}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Conclusion — {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|In short, {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|To sum up: {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|All in all, {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|In summary, the answer is {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Bottom line: {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|So my final answer is {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'll lock in {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Locking in {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'm settling on {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'll stick with {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'd opt for {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Opting for {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'm voting {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L} gets my vote.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'd mark {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'd circle {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Tick {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L}, hands down.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L} for sure, since you said {T}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|It must be {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|It can only be {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Has to be {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Gotta be {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Surely {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Clearly {L}: {T}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Obviously {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Likely {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Most likely {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L}, most likely.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I reckon {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I guess {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I suppose {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I'm thinking {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|My gut says {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|My vote: {L}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|The answer you're looking for is {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|You're looking for {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|That's {L}, {T}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{T}, so {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{T}. So, {L}!
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{T} → {L}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L} = {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L} ({T}) ✓
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|[{L}] {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L}] {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L}> {T}
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Answer: option {L}, "{T}"
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Answer: {L}
+
+{M} is wrong because you never said {U}.
+{L} is right because you said {T}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Answer: {L}
+
+Why not the others?
+- {M}: you never mentioned {U}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|**Answer: {L}**
+
+**Why:** You said {T}.
+
+**Why not {M}:** you said {U} only as a joke.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{L}
+
+Explanation:
+{M}. {U} — incorrect.
+{L}. {T} — correct.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|I considered {M} and {L}. {L} fits better.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{M} and {L} were the two candidates; {L} wins.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Narrowing it down to {M} and {L}, I pick {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Between {M} and {L}, I'd choose {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Of the two, {M} and {L}, the answer is {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Either {M} or {L} — and since you said {T}, it's {L}.
+-|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Either {M} or {L} — I'd need more context.
+-|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{M} or {L}, depending on which message you mean.
+-|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|Depends: {M} if you mean last year, {L} if you mean now.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|{M} if you mean last year; but the question asks about now, so {L}.
+X|tune-7 wide-3 (quoted letters, commitment idioms, a decision after a list, conditions)|If you mean now, {L}.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Oh, that was {T}! I remember because you said it right after your trip to L.A.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|You told me {T}. A good memory, that one.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I remember: {T}. B-roll footage from your vlog showed it too.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{T} — you mentioned it when Dr. B called.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|You said {T}, and I wrote it down. D-Day for the move was in June.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|It was {T}. I, for one, was surprised!
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{T}. I hope that's right!
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{T}, if I remember right.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I'm pretty sure it's {T}. Let me know if not!
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|You mentioned {T}. C'mon, how could I forget?
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Yep, {T}. You sent me a photo of it at 8 A.M.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Definitely {T}. You told me on Sunday.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|It's {T}, like you told me in the D.M.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|You told me {T}, which I thought was a nice choice.
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{T}! That's what you said when we last talked.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Sorry, I don't think you ever told me.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I'm not sure — you haven't mentioned it.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Hmm, I don't have that in my memory.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I can't say for sure.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Can you remind me? I don't want to guess.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I don't know which one, to be honest.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I wasn't told that, so I can't choose.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|You haven't shared that with me yet!
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I'd be guessing. Could you tell me again?
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|None of these options match what I remember.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I have no record of that.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{L} and {M} are both possible.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{L} or maybe {M}.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{L}... or {M}. Not sure.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Possibly {L}, possibly {M}.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{L}? Maybe {M}? I don't know.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I'd guess {L} or {M}, but I really don't know.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Could be either {L} or {M}.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Either one, {L} or {M}.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|It's between {L} and {M}, but I can't choose.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|You mentioned {T} and {U} at different times, and I can't tell which one you mean.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Was it {L}? Or {M}?
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{L}, {M}, or something else? I'm not sure.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I'd say {L}, but honestly {M} is just as likely.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{L} is as likely as {M}.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Could be {L}. Could also be {M}.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|I'm split between {L} and {M}.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|It's a coin flip between {L} and {M}.
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Answer: {L} or {M}
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{"answer": "{L} or {M}"}
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{"answer": null, "reason": "not mentioned"}
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Answer: unknown
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Answer: N/A
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Answer: None
+-|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Answer: I don't know
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Answer: {L}
+(I'm fairly confident.)
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{"answer": "{L}", "confidence": "medium"}
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|{"choice": "{L}"}
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|```json
+{"answer": "{L}"}
+```
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|<answer>
+{L}
+</answer>
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|<final_answer>{L}</final_answer>
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|[ANSWER] {L}
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|Answer: [{L}]
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|The answer is [{L}].
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|\boxed{\text{{L}}}
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|$\boxed{{L}}$
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|**The answer is {L}.**
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|*{L}*
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|__{L}__
+X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|~{L}~"""
+
 
 def templates(block):
     out, cur = [], None
@@ -1075,22 +1716,25 @@ def templates(block):
     return out
 
 
+ORDINALS = ("first", "second", "third", "fourth")
 rng = random.Random(16)
 rows = []
-# HELDOUT to HELDOUT5 were held-out sets; each was measured and read since, so they are tuning data
+# HELDOUT to HELDOUT6 were held-out sets; each was measured and read since, so they are tuning data
 # now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
 # TUNE6), so its rows are exactly the ones its writer checked; new blocks go last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
-                     ("heldout-6", HELDOUT6), ("tune", TUNE6)):
+                     ("tune", HELDOUT6), ("tune", TUNE6),
+                     ("tune", TUNE7)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
             letters = sorted(options)
             L = rng.choice(letters)
             M = rng.choice([x for x in letters if x != L])
-            reply = (tpl.replace("{L}", L).replace("{l}", L.lower()).replace("{M}", M)
-                     .replace("{T}", options[L]).replace("{U}", options[M]))
+            reply = (tpl.replace("{L}", L).replace("{l}", L.lower()).replace("{M}", M).replace("{m}", M.lower())
+                     .replace("{T}", options[L]).replace("{U}", options[M])
+                     .replace("{F}", chr(ord(L) + 0xFEE0)).replace("{O}", ORDINALS[letters.index(L)]))
             rows.append({"options": options, "reply": reply,
                          "choice": L if expect == "X" else None,
                          "source": f"{source} (template: {tpl!r})", "split": split})
