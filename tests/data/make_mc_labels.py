@@ -1062,6 +1062,241 @@ I'm not sure whether it's {L} or {M}.
 -|question-back-6|Are you thinking of {T}, or something else?
 -|question-back-6|I don't remember this at all — could you tell me again?
 -|question-back-6|{L} or {M} — which one was it?"""
+# Written blind (issue 16, seventh held-out set): new phrasings in the styles real models use when
+# answering a multiple-choice memory question: short answers of GPT-4o, Claude, Gemini, Llama, Qwen,
+# Qwen-VL, Mistral, InternVL and small local models (bold, brackets, braces, JSON, \boxed{}, Chinese
+# answer lines, Q/A lines, ReAct "Final Answer:", a letter on its own line, lower case); reasoning
+# and <think> replies that reject other letters before one final answer; companion replies that
+# give the option's text in a sentence among names and abbreviations (Dr. D, A.M., B.B.C., D.C.);
+# refusals, N/A, two options asserted, hedges, an option letter that is not among the choices and
+# questions back that must read None. The writer did not read choice.py, its tests, the
+# scoring-quality bench or the README's measured figures, and ran no extractor on these rows.
+# Labelled by eye. Never tune on it.
+HELDOUT7 = r"""X|gpt-4o-style|**{L}) {T}** is the correct answer.
+X|gpt-4o-style|Correct choice: **{L}**
+X|gpt-4o-style|The right answer here is **{L}** — {T}.
+X|gpt-4o-style|Here's the correct answer:
+
+**{L}) {T}**
+X|gpt-4o-style|✅ **Best answer: {L}**
+X|gpt-4o-style|The option that best fits your earlier message is **{L}** ({T}).
+X|claude-style|Based on what you've told me, I'd choose {L}.
+X|claude-style|{L} is the option that lines up with what you told me.
+X|claude-style|I'd go with **{L}** here, since that's what you described.
+X|claude-style|The answer is {L} — {T}. You mentioned this when we discussed your plans.
+X|gemini-style|**So the answer is {L}.**
+X|gemini-style|**Correct Answer:** {L}
+
+**Explanation:** You said {T} in a previous message.
+X|gemini-style|Based on the conversation history, **Option {L}** is correct.
+X|gemini-style|**{L}) {T}**
+
+Here's why: it's the only option that matches what you told me.
+X|llama-style|The correct answer is option {L}, which is "{T}".
+X|llama-style|I'd be happy to help! Based on our conversation, the answer is ({L}) {T}.
+X|llama-style|**Answer:** The correct option is {L}.
+X|qwen-style|选{L}。
+X|qwen-style|最终答案：{L}
+X|qwen-vl-style|According to the image and the dialogue, the answer is {L}.
+X|qwen-vl-style|{L}. {T}<|endoftext|>
+X|mistral-style|The right option: {L}) {T}
+X|mistral-style|Answer: {L}</s>
+X|internvl-style|Option chosen: {L}
+X|internvl-style|Best option: {L}
+X|small-local|Answer: {L}
+
+Note: This is based on the conversation.
+X|small-local|{L}.
+
+Is there anything else you'd like to know?
+X|small-local|OUTPUT: {L}
+X|small-local|Option {L} is correct answer.
+X|small-local|the answer's {l}
+X|small-local|Correct Answer: {L}
+Incorrect Answers: {M}
+X|json-style|{"answer_letter": "{L}"}
+X|json-style|{"answer": "{L}", "answer_text": "{T}", "rationale": "the user said so"}
+X|json-style|{"prediction": "{l}"}
+X|json-style|Output: {"option": "({L})"}
+X|json-style|```
+{"final": "{L}"}
+```
+X|latex-style|The answer is $\boxed{\text{({L}) {T}}}$.
+X|latex-style|Thus the answer is \boxed{\text{{L}}} since you said {T}.
+X|latex-style|**Final Answer**
+
+\[
+\boxed{{L}}
+\]
+X|dash-style|{L} => {T} (what you told me)
+X|dash-style|Answer — {L}, i.e. {T}
+X|letter-own-line|Thanks for the question! After looking back at our chats, here's what I'd pick:
+
+{L}
+X|letter-own-line|The one you told me about is this one:
+**{L}**
+X|letter-own-line|My answer to the question above:
+{L}) {T}
+X|bold|__Option {L}__
+X|bracket|<{L}> {T}
+X|bracket|{{L}}
+X|bracket|[Answer] {L} [/Answer]
+X|lowercase|the answer would be ({l}) {T}
+X|lowercase|{l} is the right one
+X|lowercase|option {l} fits
+X|text-only|It's {T}, option {L}.
+X|text-only|The option "{T}" is correct.
+X|trailing-expl|{L}, as you said in our chat about the weekend.
+X|trailing-expl|{L}. The other options don't match anything you told me.
+X|trailing-expl|({L}). This is consistent with your message from before.
+X|answer-line|**My answer**
+{L}
+X|answer-line|Final answer -> ({L}) {T}
+X|answer-line|The answer is {L}, i.e. "{T}".
+X|qa-format|Q: Which option is correct?
+A: {L}
+X|cot-think|<think>Okay, first I'll consider {M}. The user never said {U}, so no. Next, {L}: "{T}" — yes, they said that.</think>
+
+{L}
+X|cot-think|<think>
+Hmm, did the user bring this up? Let me look. In the chat they wrote {T}. So not {M}.
+</think>
+Answer: **{L}) {T}**
+X|cot-think|<think>I initially want to answer {M}, but that's only because it sounds familiar. The evidence supports {L}.</think>
+The correct answer is {L}.
+X|cot-think|<think>
+Options recap: {M} = {U}; {L} = {T}.
+Chat: user said {T}.
+Match: {L}.
+</think>
+
+\boxed{{L}}
+X|cot-think|<think>
+hmm {M}
+no
+{L} because {T}
+</think>
+{L}
+X|cot-think|<think>The user mentioned "{T}" in session 2. Option {L} matches that exactly. Double check {M}: "{U}", not mentioned.</think>
+Based on our conversation, the answer is {L}.
+X|cot-think|<think>
+The answer should be the current state. The user updated it from {U} to {T}.
+</think>
+**{L}) {T}**
+X|cot-think|<think>Option {M} might be a trick. The user said "{T}".</think> I'm confident it's {L}.
+X|cot-tags|<reasoning>You told me {T}; {M} is unrelated.</reasoning>
+<answer>{L}</answer>
+X|cot-react|Thought: I need to find where you mentioned this. You said {T}.
+Action: match to options.
+Observation: {L} matches, {M} does not.
+Final Answer: {L}
+X|cot-let-me-think|Let me think... Was it {M}? Hmm, no, that doesn't sound right. You definitely said {T}. So I'll say {L}.
+X|cot-let-me-think|Let me work it out. You said {T} on Monday, and {U} was your sister's answer, not yours. So the answer is {L}.
+X|cot-let-me-think|Let me think. Options {M} and {L} are both things you mentioned, but you only chose one of them: {T}. So {L}.
+X|cot-let-me-think|Let me think step by step. 1) The options are about what you told me. 2) You told me {T}. 3) {L} says exactly that. The answer: {L}.
+X|cot-let-me-think|Let me think about this. You mentioned {U} at one point, but then corrected yourself. The final thing you said was {T}. So I'll choose {L}, {T}.
+X|cot-let-me-think|Let me think... Option {M}? You mentioned {U} once, but only in passing. Option {L}? That's what you actually told me. I'm going with {L}.
+X|cot-let-me-think|Let me think... I'm not completely sure, but based on what you told me about {T}, I'd say {L}.
+X|cot-7|Thinking: {M} seemed likely, but it's contradicted by what you said later.
+Answer: {L}
+X|cot-7|OK so the question is what you decided. You considered {U}, but you decided on {T}. That makes the answer {L}.
+X|cot-7|First guess: {M}. On second thought, your message said {T}, so my final answer is {L}.
+X|cot-7|I'd normally say {M}, but in your case you told me {T}. Answer: {L}.
+X|cot-7|{M} is plausible but unsupported. {L} is directly supported by what you wrote. Answer: ({L}) {T}.
+X|cot-7|Hmm, between {M} and {L}... You said "{T}" word for word. {L}.
+X|cot-7|Here's my reasoning: {M} would require you to have said {U}, which you didn't. You did say {T}. So I'm going with {L}) {T}.
+X|cot-7|Reasoning step by step:
+- The question asks about your latest choice.
+- Your latest message says {T}.
+- {M} refers to {U}, which you dropped.
+Final answer: {L}
+X|cot-7|So, at first I was thinking {M}, since you'd mentioned {U}. But then you said you changed your mind and went with {T}. So it's {L}.
+X|cot-7|Analysis: Option {M} ({U}) — not supported. Option {L} ({T}) — supported by your message on Friday.
+Conclusion: {L}.
+X|cot-7|The question is tricky, because you mentioned both {U} and {T}. But {U} was about your plans, and {T} was what actually happened. So the answer is {L}.
+X|cot-7|I'm going to say {L}. I briefly considered {M}, but it doesn't match your message.
+X|cot-7|{L}. I thought about {M} for a second, but you said {T}, so {L} is right.
+X|cot-7|Answer: {L}
+
+Reasoning: {M} describes {U}, which doesn't match. {L} describes {T}, which you told me.
+X|cot-7|If I go by your first message, it'd be {M}. But your later message overrides it, so the answer is {L}.
+X|cot-7|I was about to say {M}, but no, that's wrong. It's {L}) {T}.
+X|cot-7|It's between {M} and {L}. I remember you saying {T}, so {L}.
+X|cot-7|Wait, let me reconsider. Earlier I leaned toward {M}. Now I'm sure: {L}.
+X|cot-7|Since your most recent message mentions {T}, and {M} reflects something older, I'll pick {L}.
+X|cot-7|Your words were "{T}". Of the choices, only {L} says that. {L}.
+X|cot-7|Re-reading our chat: {U} was mentioned as a possibility, {T} as the decision. So: {L}.
+X|cot-7|**Step 1:** Find the relevant memory — you told me {T}.
+**Step 2:** Match it to the options — that's {L}.
+**Answer:** {L}
+X|cot-7|Not entirely certain, but I'll say {L}; {M} seems less likely.
+X|cot-7|Working backward from the options: {M} would contradict your message, {L} fits it. Answer: {L}.
+X|cot-7|The answer is {L}. To explain: you told me {T}, and {M} ({U}) was only something you'd considered.
+X|cot-7|Hmm, {M} sounds familiar, but I think that was someone else. For you, it was {T}, so {L}.
+X|cot-7|Considering the timeline, {M} came first and {L} came after. Since the question asks about now, {L}.
+X|cot-7|You said {T}, not {U}. So it's {L}, not {M}.
+X|cot-7|You mentioned {U} early on, but then you said you'd settled on {T}. So the answer is {T}.
+X|cot-7|My reasoning: the photo you sent showed {T}, and {U} only came up as a joke. Final answer: {L}, {T}.
+X|companion|You ended up going with {T}, from what you told me.
+X|companion|Oh, that one's easy — {T}. You told me on your birthday.
+X|companion|I remember now: {T}. You mentioned it while you were stuck at the D.M.V.
+X|companion|You were telling me about it after your Ph.D. defense: {T}.
+X|companion|Mhm, {T}. You said that when we talked about your plans for the U.S. Open.
+X|companion|{T}, you said. It was the week you started at the B.B.C.
+X|companion|If I remember right, you told me {T} when you came back from St. Louis.
+X|companion|I'm pretty sure the answer's {T}. You said it right around your checkup with Dr. D. Nguyen.
+X|companion|As I recall, {T}. You mentioned it in the same message as your A1C results.
+X|companion|Ah, I know this! {T}. You told me while you were waiting at Gate B12.
+X|companion|You told me {T}, and I said I was happy for you.
+X|companion|Let me see... you said {T}. That was when we were talking about your C.V.
+X|companion|You told me {T}! I remember because you said it was a big decision.
+X|companion|{T} — or at least that's what you told me last time we spoke, around 6 A.M.
+X|companion|From our last few chats, I'd say {T}. You mentioned it on Sunday before the game.
+X|companion|Oh right, {T}. You mentioned it when you were talking about Mr. A. Brown from work.
+X|companion|It was {T}! You told me right after your trip to D.C.
+X|companion|You've told me before — {T}. Has anything changed since then?
+X|companion|I have it in my memory that you said {T}.
+X|companion|Hmm, I believe you said {T}. Correct me if I'm wrong!
+X|companion|A few weeks ago you mentioned {T} to me.
+X|companion|I think you said {T}. It came up when you were telling me about your E.R. visit.
+X|companion|You mentioned {T} — I remember because it was the same day as your B-day party.
+X|companion|Based on what you shared with me, {T}. You said it at 11 A.M. on the call.
+-|refusal-7|I'm sorry, I don't think you ever told me about this, so I can't choose.
+-|refusal-7|I don't have enough from our conversations to answer this.
+-|refusal-7|I can't answer this — I don't have that memory.
+-|refusal-7|Hmm, I have no memory of this, sorry!
+-|refusal-7|I'd be guessing if I picked one, so I won't.
+-|refusal-7|I'm unable to answer based on our chat history.
+-|refusal-7|There isn't anything in our past conversations that answers this.
+-|refusal-7|I don't know the answer to this one.
+-|refusal-7|Answer: I don't know
+-|refusal-7|{"answer": "N/A"}
+-|refusal-7|Answer: None
+-|two-asserted-7|I'd pick {L} as well as {M}.
+-|two-asserted-7|{L} + {M}
+-|two-asserted-7|The correct options are {L} and {M}: you said {T} and also {U}.
+-|two-asserted-7|**{L}**, **{M}**
+-|two-asserted-7|Answers: ({L}) plus ({M})
+-|two-asserted-7|{L}) {T} and {M}) {U} are both true.
+-|hedge-7|It's likely {L}, though {M} is equally likely.
+-|hedge-7|I keep going back and forth between {L} and {M}.
+-|hedge-7|Either {T} or {U}, I really can't remember which.
+-|hedge-7|I'd guess {L} or maybe {M} — can't pin it down.
+-|hedge-7|<think>Can't find it in the chat. {L} and {M} both plausible.</think>
+I'm not sure; it's one of {L} or {M}.
+-|hedge-7|Let me think... you mentioned {T}, and you also mentioned {U}. Without more context, I can't pick between {L} and {M}.
+-|hedge-7|{L}, or possibly {M}. Hard to say.
+-|none-of-above-7|None of these — you told me something different.
+-|none-of-above-7|I don't think any of the options is right.
+-|none-of-above-7|E) None of the above
+-|refusal-7|Sorry — that's not something I have any record of.
+-|two-asserted-7|You told me {T}. You also told me {U}. So both {L} and {M}.
+-|hedge-7|Could be {T}; could just as well be {U}.
+-|question-back-7|Hmm, which option would you go with?
+-|question-back-7|Which one do you think it was?
+-|question-back-7|Wait, did you tell me this before? Remind me?
+-|question-back-7|Do you mean the one you mentioned on Friday, or the one from last month?
+-|question-back-7|Is this about {T}? I want to make sure before I answer."""
 
 # Round 7 tuning templates (issue 16), written for the classes a new writer is likely to produce
 # that round 6 read wrong: letters touching CJK, Cyrillic or Arabic text, full-width letters and
@@ -1721,10 +1956,11 @@ rng = random.Random(16)
 rows = []
 # HELDOUT to HELDOUT6 were held-out sets; each was measured and read since, so they are tuning data
 # now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
-# TUNE6), so its rows are exactly the ones its writer checked; new blocks go last.
+# TUNE6, HELDOUT7 before TUNE7), so its rows are exactly the ones its writer checked; new blocks go
+# last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
-                     ("tune", HELDOUT6), ("tune", TUNE6),
+                     ("tune", HELDOUT6), ("tune", TUNE6), ("heldout-7", HELDOUT7),
                      ("tune", TUNE7)):
     for expect, source, tpl in templates(block):
         for k in range(3):
