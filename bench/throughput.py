@@ -8,7 +8,10 @@ their ratio (goal <= 1.25), requests per second, the harness's CPU per item (thi
 time / N: the servers run elsewhere), and as the reference, the raw openai client called from
 K*C threads against the same servers (round-robin by hand).
 
-Also prints the same for Inspect AI if `inspect-ai` is installed (else "not installed").
+Also prints the same for Inspect AI (`inspect_ai.eval` of a Task with N samples, `generate()` and
+`match()`, model `openai/bench` on chat completions with `model_base_url` and `max_connections` =
+`max_samples` = C, logs written as Inspect always does) when `inspect-ai`
+is installed (else "not installed"), for K = 1 only: an Inspect model talks to one base URL.
 
     python bench/throughput.py [--latency 0.2] [--items N] [--ks 1,2,4] [--cs 4,16]
 """
@@ -92,16 +95,21 @@ def through_harness(urls: list[str], n: int, concurrency: int) -> tuple[float, f
         num_concurrent = concurrency
         show_progress = False
 
+    class Plan:            # what the loop's progress reads of a task's plan
+        class task:
+            name = "bench"
+
     model = OpenAIChatModel("|".join(urls), "bench", concurrency=concurrency, max_retries=0)
     for e in model.pool.endpoints:
         model._get_client(e)
     answers = []
 
-    def work(i):
-        answers.append(model.generate([Message("user", [TextPart(f"q{i}")])]).text)
+    def work(job):
+        answers.append(model.generate([Message("user", [TextPart(f"q{job[1]}")])]).text)
 
+    jobs = [(Plan, i) for i in range(n)]
     cpu, wall = time.process_time(), time.perf_counter()
-    _each(Ctx(), list(range(n)), work, Progress(Ctx(), n, "bench", False))
+    _each(Ctx(), jobs, work, Progress(Ctx(), jobs, "bench", False))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     assert len(answers) == n and set(answers) == {"ok"}
     return wall, cpu
@@ -123,6 +131,30 @@ def raw_client(urls: list[str], n: int, concurrency: int) -> tuple[float, float]
         out = list(pool.map(one, range(n)))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     assert out == ["ok"] * n
+    return wall, cpu
+
+
+def through_inspect(url: str, n: int, concurrency: int) -> tuple[float, float]:
+    import tempfile
+
+    from inspect_ai import Task
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.dataset import Sample
+    from inspect_ai.scorer import match
+    from inspect_ai.solver import generate
+
+    os.environ.setdefault("OPENAI_API_KEY", "EMPTY")
+    task = Task(dataset=[Sample(input=f"q{i}", target="ok") for i in range(n)],
+                solver=generate(), scorer=match())
+    with tempfile.TemporaryDirectory() as logs:
+        cpu, wall = time.process_time(), time.perf_counter()
+        [log] = inspect_eval(task, model="openai/bench", model_base_url=url,
+                             model_args={"responses_api": False},     # the server speaks chat completions
+                             max_connections=concurrency, max_samples=concurrency,
+                             max_retries=0, display="none", log_dir=logs)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        assert log.status == "success" and len(log.samples) == n, log.status
+        assert all(s.output.completion == "ok" for s in log.samples)
     return wall, cpu
 
 
@@ -155,10 +187,27 @@ def main() -> int:
                   flush=True)
     print(f"worst ratio to ideal: {worst:.2f} (goal <= 1.25)")
     try:
-        import inspect_ai  # noqa: F401
-        print("inspect-ai: installed, but this bench does not drive it yet")
+        import inspect_ai
     except ImportError:
         print("inspect-ai: not installed (pip install inspect-ai to compare)")
+        return 0 if worst <= 1.25 else 1
+    print(f"\nInspect AI {inspect_ai.__version__}, the same requests (K = 1; one base URL per model)")
+    print(f"{'K':>2} {'C':>3} {'N':>5}  {'ideal s':>8} {'inspect s':>9} {'ratio':>6} {'req/s':>7} "
+          f"{'CPU ms/item':>11}   {'br-eval s':>9} {'br-eval CPU ms/item':>19}")
+    for c in (int(x) for x in args.cs.split(",")):
+        n = args.items or max(32, 8 * c)
+        servers = Servers(1, c, lat)
+        try:
+            through_inspect(servers.urls[0], c, c)                   # warm: imports, client
+            wall, cpu = through_inspect(servers.urls[0], n, c)
+            through_harness(servers.urls, c, c)
+            bwall, bcpu = through_harness(servers.urls, n, c)
+        finally:
+            servers.close()
+        ideal = n * lat / c
+        print(f"{1:>2} {c:>3} {n:>5}  {ideal:>8.2f} {wall:>9.2f} {wall / ideal:>6.2f} "
+              f"{n / wall:>7.1f} {1000 * cpu / n:>11.2f}   {bwall:>9.2f} {1000 * bcpu / n:>19.2f}",
+              flush=True)
     return 0 if worst <= 1.25 else 1
 
 

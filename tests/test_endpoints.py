@@ -142,3 +142,22 @@ def test_pool_prefers_fewest_outstanding():
     assert {first.url, second.url} == {"http://a", "http://b"}
     pool.release(first, ok=True)
     assert pool.acquire() is first                              # the idle one
+
+
+def test_throughput_bench_drives_the_run_loop():
+    """bench/throughput.py calls the run loop's private pieces (`_each`, `Progress`); this keeps it
+    working when they change (it broke once without anyone noticing). Its servers are real (a
+    child process on 127.0.0.1); the bench's timing goal is not checked here."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "throughput.py"
+    spec = importlib.util.spec_from_file_location("throughput_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    servers = bench.Servers(2, 2, 0.01)
+    try:
+        wall, cpu = bench.through_harness(servers.urls, 12, 4)
+    finally:
+        servers.close()
+    assert wall > 0 and cpu > 0
