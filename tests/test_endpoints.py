@@ -144,17 +144,15 @@ def test_pool_prefers_fewest_outstanding():
     assert pool.acquire() is first                              # the idle one
 
 
-def test_throughput_bench_drives_the_run_loop():
+def test_throughput_bench_drives_the_run_loop(monkeypatch):
     """bench/throughput.py calls the run loop's private pieces (`_each`, `Progress`); this keeps it
     working when they change (it broke once without anyone noticing). Its servers are real (a
     child process on 127.0.0.1); the bench's timing goal is not checked here."""
-    import importlib.util
+    import importlib
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "bench" / "throughput.py"
-    spec = importlib.util.spec_from_file_location("throughput_bench", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    bench = importlib.import_module("throughput")      # by name: the server child process imports it
     servers = bench.Servers(2, 2, 0.01)
     try:
         wall, cpu = bench.through_harness(servers.urls, 12, 4)
