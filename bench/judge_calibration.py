@@ -3,7 +3,7 @@ reference measured in the same run (token F1 >= 0.5 as a "judge", the determinis
 
     python bench/judge_calibration.py --judge openai --judge_args base_url=http://localhost:8000/v1,model=Qwen/Qwen2.5-7B-Instruct
 
-Data: tests/data/judge_calibration.jsonl (105 right paraphrases, 105 wrong but topical answers).
+Data: evaluator/scoring/judge_calibration.jsonl (105 right paraphrases, 105 wrong but topical answers).
 Nothing is stored; `br-eval calibrate-judge` stores the figures for results.json.
 """
 

@@ -123,3 +123,16 @@ def test_calibrate_judge_bad_data_is_one_line(tmp_path, capsys, server):
                    "--data", str(bad)])
     err = capsys.readouterr().err
     assert rc != 0 and "line 1 is not a calibration row" in err and "Traceback" not in err
+
+
+def test_calibration_set_ships_inside_the_package():
+    """`br-eval calibrate-judge` without --data must work from an installed wheel, not only from a
+    checkout: the set is package data next to the prompts (pyproject's package-data)."""
+    from importlib import resources
+
+    from evaluator.scoring.judge import load_calibration_rows
+
+    shipped = resources.files("evaluator.scoring") / "judge_calibration.jsonl"
+    assert shipped.is_file()
+    rows = load_calibration_rows()
+    assert len(rows) == 210 and sum(r["correct"] for r in rows) == 105

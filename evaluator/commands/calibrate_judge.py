@@ -1,7 +1,7 @@
 """`br-eval calibrate-judge`: measure a judge's leniency and store it next to its responses.
 
-Runs the judge over the calibration set (tests/data/judge_calibration.jsonl by default: known
-right paraphrases and known wrong but topical answers), prints the false-accept and false-reject
+Runs the judge over the calibration set (by default evaluator/scoring/judge_calibration.jsonl,
+shipped with the package: known right paraphrases and known wrong but topical answers), prints the false-accept and false-reject
 rates, and writes them into the response cache under a key made of the judge's backend, model,
 settings and every prompt's sha256. A judged run whose judge matches records the two figures in
 results.json (evaluator.scoring.judge.calibration_for).

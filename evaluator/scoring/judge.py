@@ -605,7 +605,7 @@ def calibration_key(judge: Judge) -> str:
 def load_calibration_rows(path=None) -> list[dict]:
     """The calibration set: rows {task, question, reference, response, correct, source}."""
     if path is None:
-        path = Path(__file__).resolve().parents[2] / "tests" / "data" / CALIBRATION_DATA
+        path = Path(__file__).with_name(CALIBRATION_DATA)      # shipped with the package
     try:
         lines = Path(path).read_text("utf-8").splitlines()
     except OSError as exc:

@@ -1,4 +1,4 @@
-"""Builds tests/data/judge_calibration.jsonl: known-right paraphrases and known-wrong but topical
+"""Builds evaluator/scoring/judge_calibration.jsonl (package data, so an installed br-eval has it): known-right paraphrases and known-wrong but topical
 answers for hand-written Beyond Recall-style questions (run from the repository root:
 python tests/data/make_judge_calibration.py). Each line below: task | question | reference |
 right answers (;-separated) | wrong answers (;-separated)."""
@@ -42,6 +42,6 @@ for line in FACTS.strip().splitlines():
     for w in wrong.split(";"):
         rows.append({"task": task, "question": question, "reference": reference, "response": w.strip(),
                      "correct": False, "source": "br-eval hand-written (wrong but topical)"})
-out = Path(__file__).with_name("judge_calibration.jsonl")
+out = Path(__file__).resolve().parents[2] / "evaluator" / "scoring" / "judge_calibration.jsonl"
 out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
 print(len(rows), sum(r["correct"] for r in rows))
