@@ -122,4 +122,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from _common import run
+
+    sys.exit(run(main))
