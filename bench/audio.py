@@ -2,6 +2,7 @@
 
     python bench/audio.py                 # 60 s and 10 min videos with an AAC stereo tone
     python bench/audio.py --quick         # 20 s and 2 min
+    python bench/audio.py --lengths 5     # one 5 s video (a smoke run)
     python bench/audio.py --asr DIR       # a real local speech model (e.g. a Whisper folder)
 
 Without --asr the transcript rows use the tiny random-weight Whisper of tests/audio_models.py:
@@ -60,6 +61,8 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--asr", default=None, help="local speech-recognition model folder")
+    ap.add_argument("--lengths", default=None, metavar="S,S",
+                    help="video lengths in seconds (default 60,600; with --quick 20,120)")
     args = ap.parse_args()
 
     from media_cache import MediaCache
@@ -75,7 +78,8 @@ def main() -> int:
             print("ASR model: tiny random-weight Whisper (cold ASR time is not a real model's)")
         else:
             print(f"ASR model: {asr}")
-        lengths = (20, 120) if args.quick else (60, 600)
+        lengths = ((20, 120) if args.quick else (60, 600)) if args.lengths is None else \
+            tuple(int(s) for s in args.lengths.split(","))
         n = 0
 
         def fresh() -> Path:
@@ -119,4 +123,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from _common import run
+
+    raise SystemExit(run(main))

@@ -117,4 +117,6 @@ def main(n: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    from _common import run
+
+    raise SystemExit(run(main, int(sys.argv[1]) if len(sys.argv) > 1 else 300))

@@ -24,12 +24,15 @@ def main() -> int:
     parser.add_argument("--data", default=None)
     args = parser.parse_args()
 
-    from evaluator.models import parse_kv_args
+    from evaluator.models import parse_kv_args, preflight
     from evaluator.scoring import token_f1
     from evaluator.scoring.judge import calibrate, load_calibration_rows, make_judge
 
     rows = load_calibration_rows(args.data)
     judge = make_judge(args.judge, parse_kv_args(args.judge_args))
+    # As a judged run does: one tiny request first, so an unreachable server is one line at once
+    # rather than every item's retries (210 x ~7 s).
+    preflight(judge.model, gen_kwargs=judge.gen_kwargs)
     t0 = time.perf_counter()
     figures = calibrate(judge, rows)
     dt = time.perf_counter() - t0
@@ -44,8 +47,14 @@ def main() -> int:
     print(f"{'reference: token F1 >= 0.5':<34}{f1_fa:>14.1%}{f1_fr:>14.1%}")
     print(f"({figures['n_wrong']} wrong, {figures['n_right']} right judged; "
           f"{figures['n_errors']} judge errors)")
+    if figures["false_accept"] is None or figures["false_reject"] is None:
+        print(f"the judge failed on every {'wrong' if figures['false_accept'] is None else 'right'} "
+              "answer: no rate measured", file=sys.stderr)
+        return 1
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from _common import run
+
+    raise SystemExit(run(main))

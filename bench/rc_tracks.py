@@ -66,4 +66,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from _common import run
+
+    raise SystemExit(run(main))

@@ -123,4 +123,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from _common import run
+
+    raise SystemExit(run(main))
