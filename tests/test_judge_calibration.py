@@ -92,7 +92,9 @@ def test_calibrate_judge_command_stores_rates_for_that_judge_only(server, tmp_pa
 
     def grade(body):
         text = _prompt_text(body)
-        hit = next(k for k in rows if k[0] in text and f"Assistant's answer:\n{k[1]}\n" in text)
+        hit = next((k for k in rows if k[0] in text and f"Assistant's answer:\n{k[1]}\n" in text), None)
+        if hit is None:                                  # the preflight's one tiny request
+            return "OK"
         return '{"score": 1}' if rows[hit] or hit in wrong_accepted else '{"score": 0}'
 
     server.default = (200, grade)
@@ -113,6 +115,22 @@ def test_calibrate_judge_command_stores_rates_for_that_judge_only(server, tmp_pa
     prompt.write_text("Grade {question} {reference} {response}. JSON score.")
     assert calibration_for(make_judge("openai", _args(server, prompt=str(prompt)),
                                       cache_path=cache)) is None
+
+
+def test_calibrate_judge_stops_at_once_when_the_judge_is_unreachable(tmp_path, capsys):
+    import socket
+    import time
+
+    with socket.socket() as s:                 # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    started = time.perf_counter()
+    rc = cli_main(["calibrate-judge", "--judge", "openai", "--judge_args",
+                   f"base_url=http://127.0.0.1:{port}/v1,model=m", "--use_cache",
+                   str(tmp_path / "c.sqlite")])
+    err = capsys.readouterr().err
+    assert rc != 0 and time.perf_counter() - started < 10
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
 
 
 def test_calibrate_judge_bad_data_is_one_line(tmp_path, capsys, server):

@@ -1,10 +1,10 @@
 """`br-eval calibrate-judge`: measure a judge's leniency and store it next to its responses.
 
 Runs the judge over the calibration set (by default evaluator/scoring/judge_calibration.jsonl,
-shipped with the package: known right paraphrases and known wrong but topical answers), prints the false-accept and false-reject
-rates, and writes them into the response cache under a key made of the judge's backend, model,
-settings and every prompt's sha256. A judged run whose judge matches records the two figures in
-results.json (evaluator.scoring.judge.calibration_for).
+shipped with the package: known right paraphrases and known wrong but topical answers), prints
+the false-accept and false-reject rates, and writes them into the response cache under a key made
+of the judge's backend, model, settings and every prompt's sha256. A judged run whose judge
+matches records the two figures in results.json (evaluator.scoring.judge.calibration_for).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def main(args) -> int:
     from pathlib import Path
 
     from evaluator.errors import EvalError
-    from evaluator.models import parse_kv_args
+    from evaluator.models import parse_kv_args, preflight
     from evaluator.scoring.judge import (calibrate, load_calibration_rows, make_judge,
                                          save_calibration)
 
@@ -43,6 +43,9 @@ def main(args) -> int:
         cache_path = home_dir() / "responses.sqlite"
     rows = load_calibration_rows(args.data)
     judge = make_judge(args.judge, judge_args, cache_path=cache_path)
+    # As a judged run does: one tiny request first, so an unreachable server or a wrong model name
+    # is one line at once, not every row's retries (210 x ~7 s).
+    preflight(judge.model, gen_kwargs=judge.gen_kwargs)
     figures = calibrate(judge, rows)
     if figures["false_accept"] is None or figures["false_reject"] is None:
         raise EvalError(f"the judge failed on every {'wrong' if figures['false_accept'] is None else 'right'} "
