@@ -89,7 +89,7 @@ def extract_options(question: str) -> dict[str, str]:
 
 
 # -- reading the choice out of a reply ------------------------------------------------------------
-_MARKUP = re.compile(r"[*_`#\\{}\"$]+|</?\w+>")
+_MARKUP = re.compile(r"[*_`#\\{}\"$]+|</?\w+>|<\|[\w-]*\|>")   # (and chat-template tokens: "<|eot_id|>")
 # a reasoning block (<think>...</think>): the reply is what follows it; the block is read only when
 # nothing follows (some chat templates drop the opening tag, so a lone closing tag ends one too)
 _REASONING_OPEN = re.compile(r"(?i)<(?:think|thinking|reasoning|reflection)>")
@@ -225,7 +225,7 @@ def _english_labels(text: str) -> str:
 
 
 # "the second option", "the last choice": the option at that place in the list
-_ORDINAL = re.compile(r"(?i)\bthe\s+(first|second|third|fourth|fifth|sixth|last)\s+(option|choice|answer|one\s+listed)\b")
+_ORDINAL = re.compile(r"(?i)\bthe\s+(first|second|third|fourth|fifth|sixth|last)\s+(option|choice|answer|one(?:\s+listed)?)\b")
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
@@ -266,7 +266,7 @@ _OPTION_WORD = re.compile(r"(?i)\b(?:option|choice)\s*[:=\-–—]*\s*$")
 _PREDICATE_AFTER = re.compile(
     r"(?i)^[^\S\n]*\n|^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|option\b|"
     r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds)\b|"
-    r"[-–—:,.;!?/&)\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
+    r"[-–—:,.;!?/&+()\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
 # a conclusion in a reasoning reply commits to the letter it reaches: "..., so B", "Therefore, B",
 # "so it must be B", "which points to B"
 _CONCLUSION_BEFORE = re.compile(
@@ -288,6 +288,17 @@ _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
     r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
     r"|\bcross(?:ed|ing)?\s+out"
+    # a rejecting label: "Incorrect answers: B", "Wrong: C", "Ruled out: D"
+    r"|(?:^|[\n.!?;|])[^\S\n]*(?:[-*•>]\s*)?(?:incorrect|wrong|false|rejected|eliminated|excluded|ruled\s+out"
+    r"|distractors?)(?:\s+(?:answers?|options?|choices?|ones?))?\s*[:=\-–—]"
+    # a hypothesis set aside: "I was about to say D", "I nearly said D", "I initially considered D",
+    # "At first glance D", "You might think D", "Some might pick D"
+    r"|\b(?:was|were)\s+(?:about|going|tempted)\s+to\s+(?:say|pick|choose|go\s+with|answer)"
+    r"|\b(?:nearly|almost)\s+(?:said|picked|chose|went\s+with|answered)"
+    r"|\b(?:initially|originally|first|at\s+first)\s+(?:considered|thought(?:\s+of)?|guessed|suspected|picked|chose"
+    r"|said|leaned\s+(?:toward|towards))|\bat\s+first\s+(?:glance|sight)"
+    r"|\b(?:you|one|some(?:one|body)?|people|others?|many)\s+(?:might|may|could|would)\s+(?:\w+\s+)?(?:think|say"
+    r"|pick|choose|guess|assume|expect|go\s+with)"
     # a superseded guess or value: "My first instinct was D", "Originally D", "Before that it was D",
     # "changed it from D (to C)"
     r"|\b(?:first|initial|original|earlier|previous|old)\s+(?:instinct|guess|thought|impression|hunch|reaction"
@@ -342,20 +353,29 @@ _REVISION = re.compile(r"(?i)\b(?:wait|actually|scratch\s+that|on\s+second\s+tho
                        r"|let\s+me\s+reconsider|I\s+mean|or\s+rather|make\s+that|on\s+reflection|changed\s+my\s+mind"
                        r"|(?:chang|switch|revis|updat)(?:e|es|ed|ing)?\s+(?:my\s+(?:answer|choice|pick)|that|it|this)?\s*to)\b")
 # two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B", "A (red) and B (blue)"
-_CLAUSE_VERB = re.compile(r"(?i)\s+(?:is|was|would|seems|could|can|might|may|does|doesn['’]t|isn['’]t|wasn['’]t)\b")
-_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly|also)\s+)?(?:option\s*)?"
+# ("A as well as B", "A + B", "A along with B", "A — and C as well" too)
+_CLAUSE_VERB = re.compile(r"(?i)\s+(?:is|was|would|seems|could|can|might|may|does|doesn['’]t|isn['’]t|wasn['’]t"
+                          r"|fits|matches|works|looks|sounds|remains|must|should|will)\b")
+_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?(?:(?:[,;]|\.{2,}|…|\s[-–—])?\s*(?:or|and|as\s+well\s+as|plus"
+                     r"|along\s+with|together\s+with|in\s+addition\s+to)\b|[,;/&+])\s*(?:(?:maybe|perhaps|possibly|also)\s+)?(?:option\s*)?"
                      r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
 # a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
 # "B&B", "Q&A", "Dr. A. Smith", and a capital that names a thing: "vitamin C", "Plan B", "gate A"
 # ("B-52s", "C++", "A+ grade", "C#" too), a capital that names a thing: "Team B", "Season B", "Room D"
-_WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|[+#])")
+_WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|\+(?![ \t]*[A-Za-z](?!\w))|#)")
 _WORD_PART_BEFORE = re.compile(
-    r"(?:(?<![\w'’])[A-Za-z][-.&]|(?<![\w'’])[Nn]/|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
+    r"(?:(?<![\w'’])[A-Za-z]-|[A-Za-z][.&]|(?<![\w'’])[Nn]/|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
     r"|\b(?i:vitamin|plan|type|grade|hepatitis|blood\s+group|group|gate|terminal|platform|exit|wing|block"
     r"|row|tier|category|size|cup|class|team|season|series|episode|part|section|chapter|appendix|exhibit"
-    r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay)\s+)$")
+    r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay)\s+)\Z")
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
+# a letter pair that modifies a noun ("the A/B testing chat", "a C/D split") is a name, not a list;
+# a pair before a verb, a hedge or a conjunction ("A/B both fit", "A/B maybe") stays a list
+_COMPOUND_PAIR = re.compile(
+    r"(?<![\w/])[A-Z]/[A-Z](?=[ \t]+(?!(?:is|are|was|were|be|both|either|seem|seems|seemed|might|could|would|should"
+    r"|can|may|must|maybe|perhaps|probably|possibly|i|or|and|but|not|fit|fits|match|matches|work|works|look|looks"
+    r"|sound|sounds|then|tho|though|imo|hmm|idk|are|each|equally|too|also|apply|applies)\b)[a-z])")
 _CHECKS, _CROSSES = "✅✔✓☑", "❌✗✘✖❎"
 _MARK_FIRST_LINE = re.compile(rf"^[\s|>*\-]*[{_CHECKS}{_CROSSES}]")
 _MARK_BEFORE = re.compile(rf"([{_CHECKS}{_CROSSES}])\ufe0f?\s*$")
@@ -373,9 +393,11 @@ _REJECTING_VERDICT = re.compile(r"(?i)^\s*[-–—:]\s*(?:not|never|nope|unlikel
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
 _NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither|used to be"
-                           r"|(?:changed|switched|went|moved|updated|corrected)(?: it)? from)\s*$")
+                           r"|(?:changed|switched|went|moved|updated|corrected)(?: it)? from"
+                           r"|(?:first|originally|initially) (?:said|mentioned|told me|picked|chose|wanted))\s*$")
 # an option's text named as the former value: "It was red at first"
-_FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previously|before|earlier)\b")
+_FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previously|before|earlier|early on"
+                                r"|in beginning|to begin with)\b")
 # a question put to the user ("Was it blue?", "Could it be A?", "Do you mean A or B?", "Or maybe
 # B?"): a sentence that opens with an interrogative or a hedge and ends with "?" states nothing
 _ASKING = re.compile(
@@ -494,7 +516,10 @@ def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     stated.sort(key=lambda m: m.start)
     for i, m in enumerate(stated):        # "You said red, but later blue", "Now it's blue"
         m.current = bool(_CURRENT.search(padded[stated[i - 1].end if i else 0:m.start]))
-    return _settle(padded, stated)
+        if _CONCLUSION_BEFORE.search(padded[:m.start]) or _STRONG_BEFORE.search(padded[:m.start]):
+            m.level = DECISIVE            # "..., so the answer is blue"
+    top = max(m.level for m in stated)
+    return _settle(padded, [m for m in stated if m.level == top])
 
 
 class _Mention:
@@ -556,19 +581,23 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         previous_end = m.end()
         if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++"
-        other = _JOINED.match(after)
+        # the letter listed with this one ("A or B", "A) red and B) blue"), and where it stands
+        labelled_text = re.match(r"(?i)\s*[).\]:]\s*" + re.escape(options[letter]) + r"(?!\w)", after)
+        shift = labelled_text.end() if labelled_text else 0
+        other = _JOINED.match(after[shift:])
         if other and (other.group(1).upper() not in letters or (
                 not re.search(r"(?i)\b(?:or|and)\b", other.group(0))
-                and _CLAUSE_VERB.match(after[other.end():]))):
+                and _CLAUSE_VERB.match(after[shift + other.end():]))):
             other = None                  # "I'd answer D; C is a distractor": a new clause, not a list
+        other_at = m.end() + shift + other.start(1) if other else -1
         if (m.start(m.lastindex) in conditional or _HYPOTHETICAL_BEFORE.search(before)
                 or _CONDITIONAL_AFTER.match(after)):
             if other:
-                conditional.add(m.end() + other.start(1))
+                conditional.add(other_at)
             continue                      # "So, if it's A, then ...", "not sure whether it's A or B"
         if m.start(m.lastindex) in rejected or _NEGATED_BEFORE.search(before):
             if other and re.search(r"(?i)\b(?:or|and)\b|[/&]", other.group(0)):
-                rejected.add(m.end() + other.start(1))
+                rejected.add(other_at)
             rejected_at.setdefault(letter, m.end())
             continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
         mark = _mark_verdict(before, after)
@@ -590,14 +619,16 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
             decided = True                # "You said blue: B." at the end of the reply
         labelled = decided or bool(_STRONG_BEFORE.search(before))
         if raw.islower() and not wrapped and not (
-                (labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after))
+                (labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|(?:is|was|would|seems|fits|matches|works|because"
+                                       r"|since)\b)", after))
                 or (short and raw != "i" and _LOWER_END.match(after))):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
         if raw in ("I", "A") and not (wrapped or labelled):
             # "I think": a pronoun. "A red car": an article at the start of a sentence unless a
             # predicate or punctuation follows ("A is correct"); mid-sentence ("Looks like A to
             # me") a capital "A" is a letter.
-            if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after)):
+            if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after) and not other
+                              and not (short and _LOWER_END.match(after))):     # "A for sure."
                 continue
         if not (wrapped or labelled) and _is_initial(after, options):
             continue                      # "A. Smith told you", "You told B. Jones"
@@ -611,7 +642,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                                              re.IGNORECASE)
         # "A or B", "either A or B", "torn between A and B": two candidates
         if other:
-            partners.add(m.end() + other.start(1))
+            partners.add(other_at)
         joined = bool(other or m.start() in partners
                       or m.start(m.lastindex) in partners
                       or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before)
@@ -753,6 +784,7 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     # letters are read with answer words of other languages in English and "the second option"
     # as "option B"; option texts are matched in the reply as written
     reply, text = text, _ordinals_as_letters(_english_labels(text), options).strip()
+    text = _COMPOUND_PAIR.sub("#/#", text)
 
     m = re.fullmatch(r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]*", text)
     if m and m.group(1).upper() in letters:

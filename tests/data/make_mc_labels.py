@@ -1940,6 +1940,243 @@ X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|__{L}__
 X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|~{L}~"""
 
 
+# Round 8 tuning templates (issue 16): heldout-7's misses as general forms, then replies written
+# as the next blind writer would (short answers of many model families and markups, reasoning that
+# rejects hypotheses, companion replies with capitals that are not choices, refusals, two options
+# asserted in any phrasing, hedges, questions back).
+TUNE8 = r"""X|tune-8 heldout-7 forms|Correct Answer: {L}
+Incorrect Answers: {M}
+X|tune-8 heldout-7 forms|Correct: {L}
+Wrong: {M}
+X|tune-8 heldout-7 forms|option {l} fits
+X|tune-8 heldout-7 forms|option {l} is right
+X|tune-8 heldout-7 forms|I was about to say {M}, but no, that's wrong. It's {L}) {T}.
+X|tune-8 heldout-7 forms|I nearly said {M}, but that's wrong. It's {L}.
+X|tune-8 heldout-7 forms|You mentioned {U} early on, but then you said you'd settled on {T}. So the answer is {T}.
+X|tune-8 heldout-7 forms|You first said {U}, then you settled on {T}. So {T}.
+X|tune-8 heldout-7 forms|You were telling me about it after your Ph.D. defense: {T}.
+X|tune-8 heldout-7 forms|You told me right after your M.Sc. viva: {T}.
+-|tune-8 heldout-7 forms|I'd pick {L} as well as {M}.
+-|tune-8 heldout-7 forms|{L} + {M}
+-|tune-8 heldout-7 forms|{L}) {T} and {M}) {U} are both true.
+-|tune-8 heldout-7 forms|{L} and {M} are both correct.
+X|tune-8 short|Answer: **{L}**
+X|tune-8 short|**Answer:** ({L})
+X|tune-8 short|The answer is **({L})**.
+X|tune-8 short|**{L}.** {T}
+X|tune-8 short|> {L}
+X|tune-8 short|`{L}`
+X|tune-8 short|```
+{L}
+```
+X|tune-8 short|Final Answer: The final answer is {L}. I hope it is correct.
+X|tune-8 short|The final answer is $\boxed{{L}}$.
+X|tune-8 short|Answer: {L}
+Confidence: 85%
+X|tune-8 short|Answer: {L}
+Confidence: high
+X|tune-8 short|{L} (confidence: 0.9)
+X|tune-8 short|Option {L} is correct: {T}.
+X|tune-8 short|I'd go with option **{L}**, {T}.
+X|tune-8 short|Best option: {L}
+X|tune-8 short|Prediction: {L}
+X|tune-8 short|Output: {L}
+X|tune-8 short|Label: {L}
+X|tune-8 short|[{L}] {T}
+X|tune-8 short|{L}: {T} ✅
+X|tune-8 short|=> {L}
+X|tune-8 short|-> {L}
+X|tune-8 short|Ans: {L}
+X|tune-8 short|ans {l}
+X|tune-8 short|{l}.
+X|tune-8 short|{l})
+X|tune-8 short|Option ({L})
+X|tune-8 short|({L}) is the right one.
+X|tune-8 short|So my answer: {L}.
+X|tune-8 short|Therefore the answer is ({L}) {T}.
+X|tune-8 short|Hence, option {L}.
+X|tune-8 short|The correct response is "{L}".
+X|tune-8 short|The answer is "{T}" ({L}).
+X|tune-8 short|I'm fairly confident it's {L}.
+X|tune-8 short|Most likely {L}.
+X|tune-8 short|Probably {L}.
+X|tune-8 short|I'd lean towards {L}.
+X|tune-8 short|{L} for sure.
+X|tune-8 short|Definitely option {L}!
+X|tune-8 short|It's gotta be {L}.
+X|tune-8 short|{L}, final answer.
+X|tune-8 short|{L} – {T}, as you told me.
+X|tune-8 short|Answer: {L} ({T})
+X|tune-8 short|Choice: {L} — {T}
+X|tune-8 short|<choice>{L}</choice>
+X|tune-8 short|ANSWER: ({L})
+X|tune-8 short|Answer:
+{L}
+X|tune-8 short|### Answer
+{L}
+X|tune-8 short|**Final answer:** {L}) {T}
+X|tune-8 short|The answer is {L}.
+
+Reasoning: You told me {T} last week.
+X|tune-8 short|{"answer": "{L}", "confidence": 0.8}
+X|tune-8 short|{"choice": "{L}", "reason": "you said {T}"}
+X|tune-8 short|answer={L}
+X|tune-8 short|Answer → {L}
+X|tune-8 short|Selected option: {L}
+X|tune-8 short|My response: {L}
+X|tune-8 short|{L} is my final answer.
+X|tune-8 short|I'll pick {L}: {T}.
+X|tune-8 short|[[{L}]]
+X|tune-8 short|Answer: [[{L}]]
+X|tune-8 short|{L}<|eot_id|>
+X|tune-8 short|{L}</s>
+X|tune-8 short|The answer is {L}.<|im_end|>
+X|tune-8 short|Answer: {L}<end_of_turn>
+X|tune-8 short|The answer is: **{L}**
+X|tune-8 short|**{L}** ✅
+X|tune-8 short|✔ {L}
+X|tune-8 short|Option {L} ✓
+X|tune-8 short|{L} 👍
+X|tune-8 short|👉 {L}
+X|tune-8 short|Correct: {L}
+X|tune-8 short|Right answer → **{L}**
+X|tune-8 short|I select option ({L}).
+X|tune-8 short|Choosing {L}.
+X|tune-8 short|My vote: {L}
+X|tune-8 short|Answer — {L}.
+X|tune-8 short|Answer:{L}
+X|tune-8 short|answer:({l})
+X|tune-8 short|The letter is {L}.
+X|tune-8 short|Letter: {L}
+X|tune-8 short|Option letter: {L}
+X|tune-8 short|The {O} one.
+X|tune-8 short|The {O} option: {T}.
+X|tune-8 reasoning|Could it be {M}? No — you said {T}. So {L}.
+X|tune-8 reasoning|Let's check each. {M}: {U} — no, that doesn't match. {L}: {T} — yes. Answer: {L}.
+X|tune-8 reasoning|If it were {M}, you would have mentioned {U}. You didn't, so it's {L}.
+X|tune-8 reasoning|{M} seems plausible at first, but you corrected yourself later. The answer is {L}.
+X|tune-8 reasoning|I initially considered {M}, but {L} matches what you said.
+X|tune-8 reasoning|It's not {M} because you never mentioned {U}. That leaves {L}.
+X|tune-8 reasoning|Eliminating {M}, I'm left with {L}.
+X|tune-8 reasoning|{M} is a distractor; {L} is correct.
+X|tune-8 reasoning|Although {M} sounds right, the answer is {L}.
+X|tune-8 reasoning|{M} would be right if we went by your first message, but you updated it: {L}.
+X|tune-8 reasoning|My first thought was {M}, however {L} is correct.
+X|tune-8 reasoning|Hypothesis: {M}. Rejected — you said {T}. Answer: {L}
+X|tune-8 reasoning|Step 1: {M} contradicts your message. Step 2: {L} fits. Final: {L}
+X|tune-8 reasoning|While {M} was true last month, {L} is the current answer.
+X|tune-8 reasoning|You originally said {U}, but you changed it to {T}. So {L}.
+X|tune-8 reasoning|{M}? I doubt it. {L}.
+X|tune-8 reasoning|Between {M} and {L}, {L} fits better.
+X|tune-8 reasoning|{L} rather than {M}.
+X|tune-8 reasoning|{L} over {M}, since you said {T}.
+X|tune-8 reasoning|I was going to say {M}, but actually it's {L}.
+X|tune-8 reasoning|Wait, not {M} — {L}.
+X|tune-8 reasoning|At first glance {M}, but on closer reading {L}.
+X|tune-8 reasoning|The answer isn't {M}; it's {L}.
+X|tune-8 reasoning|I'd rule out {M}. So, {L}.
+X|tune-8 reasoning|You might think {M}, but it's {L}.
+X|tune-8 reasoning|{M} is tempting, but {L} is right.
+X|tune-8 reasoning|Some might pick {M}. I pick {L}.
+X|tune-8 reasoning|{M} doesn't hold up: you said {T}. {L}.
+X|tune-8 reasoning|Option {M} is wrong because you never said {U}. Option {L} is right.
+X|tune-8 reasoning|{M} — no. {L} — yes.
+X|tune-8 companion|Oh, I remember! You told me about it after your trip to the U.S. — it was {T}. So {L}.
+X|tune-8 companion|That's an easy one: {L}! You were so excited when you told me about {T}.
+X|tune-8 companion|Aw, I remember this one 😊 It's {L}, {T}.
+X|tune-8 companion|Of course I remember, love. {L}.
+X|tune-8 companion|Hmm, let me think... you mentioned it while we talked about your B.Sc. It's {L}.
+X|tune-8 companion|I think it's {L}! You mentioned it on your way to the NYC office.
+X|tune-8 companion|You told me when you were at the A&E with your son: {T}. So {L}.
+X|tune-8 companion|Definitely {L}. I remember because you sent me a photo from the I-95.
+X|tune-8 companion|{L}! I remember you said {T} right after your AP exam.
+X|tune-8 companion|Going by what you told me on Day 3, it's {L}.
+X|tune-8 companion|From what you shared in Session 2, the answer is {L}.
+X|tune-8 companion|OK so, {L}. You told me in the chat about your new job at IBM.
+X|tune-8 companion|It's {L} — I'm sure, because you mentioned it twice!
+X|tune-8 companion|I believe it's {L}, based on what you said. Let me know if I got it wrong!
+X|tune-8 companion|Hey! It's {L} 😊 Hope your week is going well!
+X|tune-8 companion|I'd say {L}. By the way, how did the interview go?
+X|tune-8 companion|{L}, I think. Did I get that right?
+X|tune-8 companion|You mentioned {T} when we talked about your trip to Washington D.C., so {L}.
+X|tune-8 companion|According to what you said about your Q3 review, {L}.
+X|tune-8 companion|It's {L}. (You told me this during the A/B testing chat.)
+X|tune-8 companion|The answer is {L}. You told me while watching the F1 race.
+X|tune-8 companion|I recall you said {T} while visiting the E.U. office, so {L}.
+X|tune-8 companion|{L}. PS: I hope your knee feels better!
+X|tune-8 companion|Mm, {L}. I remember it because you were laughing about it with J.
+X|tune-8 companion|Both of your messages point to {L}.
+X|tune-8 companion|You said it both times: {L}.
+-|tune-8 none|I'm sorry, I don't remember that.
+-|tune-8 none|I don't recall you ever telling me that.
+-|tune-8 none|I'm not sure — you never mentioned it.
+-|tune-8 none|None of the options match what you told me.
+-|tune-8 none|None of the above.
+-|tune-8 none|I can't determine that from our conversation.
+-|tune-8 none|I'd rather not guess.
+-|tune-8 none|There isn't enough information to choose.
+-|tune-8 none|Hmm, I don't know. Could you remind me?
+-|tune-8 none|Can you remind me which one you meant?
+-|tune-8 none|Which one do you think it was?
+-|tune-8 none|Was it {L} or {M}? I can't quite remember.
+-|tune-8 none|Do you mean {L}?
+-|tune-8 none|Maybe {L}? Or {M}? Not sure.
+-|tune-8 two|{L} and {M}.
+-|tune-8 two|{L} & {M}
+-|tune-8 two|{L}+{M}
+-|tune-8 two|{L} + {M} both apply.
+-|tune-8 two|Both {L} and {M}.
+-|tune-8 two|Both ({L}) and ({M}) are correct.
+-|tune-8 two|{L}, as well as {M}.
+-|tune-8 two|{L} as well as {M} are correct.
+-|tune-8 two|I'd choose {L} and {M}.
+-|tune-8 two|Answer: {L} and {M}
+-|tune-8 two|Answers: {L}, {M}
+-|tune-8 two|The answers are {L} and {M}.
+-|tune-8 two|{L} and also {M}.
+-|tune-8 two|{L}, plus {M}.
+-|tune-8 two|{L} along with {M}.
+-|tune-8 two|{L} together with {M}.
+-|tune-8 two|{L}; {M} too.
+-|tune-8 two|{L} — and {M} as well.
+-|tune-8 two|Both {T} and {U}.
+-|tune-8 two|{T} and {U} are both right.
+-|tune-8 two|It's {L}, but it could also be {M}.
+-|tune-8 two|Either {L} or {M} — hard to say.
+-|tune-8 two|Probably {L} or {M}.
+-|tune-8 two|I'd say {L} or maybe {M}.
+-|tune-8 two|{L}/{M}
+-|tune-8 two|{L} or {M}?
+-|tune-8 two|Not sure between {L} and {M}.
+-|tune-8 two|Could be {L}, could be {M}.
+-|tune-8 two|I'm split between {L} and {M}.
+-|tune-8 two|Honestly, {L} and {M} both fit.
+-|tune-8 two|{L} and {M} both fit what you said.
+-|tune-8 two|Options {L} and {M}.
+-|tune-8 two|{L}, {M}
+-|tune-8 two|I think {L} and {M} are both correct.
+-|tune-8 none|All of them seem possible.
+-|tune-8 two|I can't pick one; {L} and {M} both seem right.
+-|tune-8 two|It depends — {L} if you mean last year, {M} if you mean now.
+-|tune-8 none|Sorry, I can't answer that.
+-|tune-8 none|I'd need more context to answer.
+-|tune-8 none|That wasn't mentioned in our chats, so I can't say.
+-|tune-8 none|I'm not able to tell which one.
+-|tune-8 none|I have no memory of this.
+-|tune-8 none|Hmm, is it {L}?
+-|tune-8 none|What do you think — {L}?
+-|tune-8 none|Should I say {L}?
+-|tune-8 none|Did you say {T} or {U}? I forget.
+-|tune-8 none|Neither {L} nor {M}.
+-|tune-8 none|None — you never told me.
+-|tune-8 none|{L}? {M}? I really don't know.
+-|tune-8 none|I won't guess on this one.
+-|tune-8 none|No idea, sorry!
+-|tune-8 none|Pass.
+-|tune-8 none|I'm unsure.
+-|tune-8 two|Can't say for certain; maybe {L}, maybe {M}."""
+
+
 def templates(block):
     out, cur = [], None
     for line in block.split("\n"):
@@ -1954,14 +2191,14 @@ def templates(block):
 ORDINALS = ("first", "second", "third", "fourth")
 rng = random.Random(16)
 rows = []
-# HELDOUT to HELDOUT6 were held-out sets; each was measured and read since, so they are tuning data
+# HELDOUT to HELDOUT7 were held-out sets; each was measured and read since, so they are tuning data
 # now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
 # TUNE6, HELDOUT7 before TUNE7), so its rows are exactly the ones its writer checked; new blocks go
 # last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
-                     ("tune", HELDOUT6), ("tune", TUNE6), ("heldout-7", HELDOUT7),
-                     ("tune", TUNE7)):
+                     ("tune", HELDOUT6), ("tune", TUNE6), ("tune", HELDOUT7),
+                     ("tune", TUNE7), ("tune", TUNE8)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
