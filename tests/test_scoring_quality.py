@@ -253,5 +253,14 @@ def test_round8_rejecting_labels_set_aside_hypotheses_pairs_and_names():
             ("A together with D.", None), ("A — and C as well.", None),
             ("A) red and B) blue are both true.", None), ("A/B both fit.", None),
             # "+" after a letter with no letter following is still part of a word
-            ("You got an A+ on it and said blue.", "B")):
+            ("You got an A+ on it and said blue.", "B"),
+            # more rejections: "a trick", "no longer applies", "rules out", "scratch", "unlike", "thought
+            # about", "one might argue for"; names of places ("Area C", "Lot A"); a question after a dash
+            ("A is a trick; B.", "B"), ("C no longer applies — you changed it. B.", "B"),
+            ("The chat rules out A; B it is.", "B"), ("Scratch A. B.", "B"), ("Unlike A, B matches.", "B"),
+            ("I thought about A, but went with B.", "B"), ("One might argue for A, but B is the better fit.", "B"),
+            ("I think B — you mentioned it on your trip to Area C.", "B"), ("B. You were parked in Lot A.", "B"),
+            ("B. Want me to remind you of the details?", "B"), ("Remind me — was it blue?", None)):
         assert extract_choice(reply, options) == expected, reply
+    # a thinking lead-in does not hide a refusal (with Yes/No options, "no" is not the answer)
+    assert extract_choice("Let me think... no, I really don't know.", {"A": "Yes", "B": "No"}) is None

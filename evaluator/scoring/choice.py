@@ -251,7 +251,7 @@ _STRONG_BEFORE = re.compile(
     r"(?i)(?:\b(?:final\s+)?(?:answer|ans)(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
     r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
-    r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
+    r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\b(?:go(?:ing)?|went)\s+with"
     r"|\blean(?:s|ing)?\s+(?:toward|towards|to)|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
     # "I'd say B", "I'm going to say B"
     r"|\b(?:I['’]d|I\s+would|I['’]ll|I\s+will|going\s+to|gonna|I\s+have\s+to|I['’]ll\s+have\s+to)\s+say"
@@ -286,19 +286,19 @@ _STRONG_AFTER = re.compile(
     r"|(?:is|seems)\s+(?:more|most|far\s+more)\s+likely)")
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
-    r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
-    r"|\bcross(?:ed|ing)?\s+out"
+    r"|\brul(?:e|es|ed|ing)\s+out|\beliminat(?:e|es|ed|ing)|\bexclud(?:e|es|ed|ing)|\bdiscard(?:s|ed|ing)?"
+    r"|\bcross(?:es|ed|ing)?\s+out|\bscratch|\bunlike"
     # a rejecting label: "Incorrect answers: B", "Wrong: C", "Ruled out: D"
     r"|(?:^|[\n.!?;|])[^\S\n]*(?:[-*•>]\s*)?(?:incorrect|wrong|false|rejected|eliminated|excluded|ruled\s+out"
     r"|distractors?)(?:\s+(?:answers?|options?|choices?|ones?))?\s*[:=\-–—]"
     # a hypothesis set aside: "I was about to say D", "I nearly said D", "I initially considered D",
     # "At first glance D", "You might think D", "Some might pick D"
-    r"|\b(?:was|were)\s+(?:about|going|tempted)\s+to\s+(?:say|pick|choose|go\s+with|answer)"
+    r"|\b(?:was|were)\s+(?:about|going|tempted)\s+to\s+(?:say|pick|choose|go\s+with|answer)|\bthought\s+(?:about|of)"
     r"|\b(?:nearly|almost)\s+(?:said|picked|chose|went\s+with|answered)"
     r"|\b(?:initially|originally|first|at\s+first)\s+(?:considered|thought(?:\s+of)?|guessed|suspected|picked|chose"
     r"|said|leaned\s+(?:toward|towards))|\bat\s+first\s+(?:glance|sight)"
     r"|\b(?:you|one|some(?:one|body)?|people|others?|many)\s+(?:might|may|could|would)\s+(?:\w+\s+)?(?:think|say"
-    r"|pick|choose|guess|assume|expect|go\s+with)"
+    r"|pick|choose|guess|assume|expect|go\s+with|argue\s+for|prefer)"
     # a superseded guess or value: "My first instinct was D", "Originally D", "Before that it was D",
     # "changed it from D (to C)"
     r"|\b(?:first|initial|original|earlier|previous|old)\s+(?:instinct|guess|thought|impression|hunch|reaction"
@@ -322,7 +322,7 @@ _NEGATED_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?" + _LETTER_LIST_TAIL + r"\s*(?:"
     r"(?:is|was|are|were|seems|looks|would\s+be)\s+(?:both\s+|all\s+)?(?:incorrect|wrong|false|not\b|out\b"
     r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale"
-    r"|tempting|a\s+(?:distractor|trap|decoy|red\s+herring))"
+    r"|tempting|a\s+(?:distractor|trap|trick|decoy|red\s+herring))"
     r"|(?:was|used\s+to\s+be)\s+(?:correct|right|true|the\s+answer)\s+(?:before|earlier|previously"
     r"|originally|at\s+first|until|last)\b"
     r"|(?:is|was|are|were)\s+(?:the|your|my)\s+(?:old|previous|earlier|original|former|first|initial)\b"
@@ -334,7 +334,7 @@ _NEGATED_AFTER = re.compile(
     r"|would\s+have\s+been\b|would\s+be\s+(?:correct|right|true)\s+if\b"
     r"|(?:was|were|had\s+been)\s+(?:correct|right|true|accurate|valid|the\s+answer|the\s+case)\s*,?\s*(?:\w+\s+){0,2}?"
     r"(?:not\s+any\s*more|no\s+longer|last\b|ago\b|back\s+then|once\b|in\s+the\s+past|a\s+while\s+ago)"
-    r"|(?:was|were|is|are)\s+(?:\w+\s+){0,3}?(?:no\s+longer|not\s+any\s*more)\b"
+    r"|(?:(?:was|were|is|are)\s+(?:\w+\s+){0,3}?)?(?:no\s+longer|not\s+any\s*more)\b"
     r"|(?:is|was)\s+what\s+(?:you|it)\s+(?:used\s+to|had\s+(?:before|earlier|at\s+first))"
     r"|,?\s*(?:at\s+first|originally|initially|earlier|previously|formerly)\b|\s*before\s*(?:[.,;!?\n]|$)"
     r"|(?:contradicts?|conflicts?)\b"
@@ -367,7 +367,10 @@ _WORD_PART_BEFORE = re.compile(
     r"(?:(?<![\w'’])[A-Za-z]-|[A-Za-z][.&]|(?<![\w'’])[Nn]/|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
     r"|\b(?i:vitamin|plan|type|grade|hepatitis|blood\s+group|group|gate|terminal|platform|exit|wing|block"
     r"|row|tier|category|size|cup|class|team|season|series|episode|part|section|chapter|appendix|exhibit"
-    r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay)\s+)\Z")
+    r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay|area|sector"
+    r"|lot|ward|court|station|track|lane|tower|seat|box|lab|studio|gym|bus|train|line|deck|pier|dock|camp|field"
+    r"|channel|volume|vol|book|act|scene|figure|fig|table|form|item|step|shift|squad|division|league|pool|batch"
+    r"|version|mode|door|booth|stall|hangar|dorm|lecture)\s+)\Z")
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
 # a letter pair that modifies a noun ("the A/B testing chat", "a C/D split") is a name, not a list;
@@ -401,7 +404,7 @@ _FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previousl
 # a question put to the user ("Was it blue?", "Could it be A?", "Do you mean A or B?", "Or maybe
 # B?"): a sentence that opens with an interrogative or a hedge and ends with "?" states nothing
 _ASKING = re.compile(
-    r"(?i)(?:^|(?<=[.!?\n]))[^\S\n]*(?:(?:so|and|but|or|hmm|well|then|now|sorry)\W+)*"
+    r"(?i)(?:^|(?<=[.!?\n—–]))[^\S\n]*(?:(?:so|and|but|or|hmm|well|then|now|sorry)\W+)*"
     r"(?:or|maybe|perhaps|is|are|was|were|do|does|did|can|could|would|will|should|shall|might|may|have|has|had"
     r"|which|what|who|whom|whose|where|when|how|why)\b[^.!?\n]*\?+"
     # a guess put as a question: "B, I guess?", "blue, maybe?", "Possibly blue? I'm not certain."
@@ -442,6 +445,7 @@ great had has have he her here hers his hmm honestly hope how however i if in in
 is it its just last later let like looking maybe me mine more most my neither no none nor not note
 nothing now of oh ok okay on once only option or our ours perhaps please possibly probably rather
 reason reasoning right she should since so some sorry still sure than thank thanks that the their
+want wanna need hope glad happy remember see tell ask welcome hi hey cheers enjoy keep ps btw fyi
 theirs them then there therefore these they this those though thus to too unlike until we well were
 what when where whereas which while who why with without would yeah yes yet you your yours""".split())
 # a statement of the present state or the latest message: "Right now it's B", "currently B",

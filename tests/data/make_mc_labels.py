@@ -2174,7 +2174,128 @@ X|tune-8 companion|You said it both times: {L}.
 -|tune-8 none|No idea, sorry!
 -|tune-8 none|Pass.
 -|tune-8 none|I'm unsure.
--|tune-8 two|Can't say for certain; maybe {L}, maybe {M}."""
+-|tune-8 two|Can't say for certain; maybe {L}, maybe {M}.
+X|tune-8 model families|Based on the information provided, the correct answer is: {L}) {T}
+X|tune-8 model families|{L}) {T} is the correct answer based on our previous conversation.
+X|tune-8 model families|Answer: {L}) {T}
+
+Explanation: You told me this directly.
+X|tune-8 model families|**{L}) {T}**
+
+Here's why: you mentioned it last time.
+X|tune-8 model families|<think>You said {T}. {M} would be {U}, which you never said.</think>
+
+**Answer:** {L}
+X|tune-8 model families|Looking at our conversation, you mentioned {T}. That's option {L}.
+X|tune-8 model families|The correct option is **{L}**: "{T}".
+X|tune-8 model families|Correct answer: **{L}) {T}**
+X|tune-8 model families|Answer: {L}
+
+I chose {L} because you said {T}; {M} doesn't fit.
+X|tune-8 model families|Sure! The answer is {L}.
+X|tune-8 model families|Great question! It's {L}.
+X|tune-8 model families|Certainly. {L}.
+X|tune-8 model families|Option {L} — {T} — is what you told me.
+X|tune-8 model families|The answer is option {L}.
+Option {M} is incorrect.
+X|tune-8 model families|Answer: {L}
+Reason: You said {T}.
+Other options: not mentioned.
+X|tune-8 model families|## Final Answer
+**{L}**
+X|tune-8 model families|- **Answer:** {L}
+- **Why:** you said {T}
+X|tune-8 model families|{"selected_option": "{L}", "explanation": "You mentioned {T}."}
+X|tune-8 model families|{'answer': '{L}'}
+X|tune-8 model families|answer: "{L}"
+X|tune-8 model families|{L}
+
+(You said {T}.)
+X|tune-8 reasoning 2|Option {M} says {U}, but you said {T}. So {L}.
+X|tune-8 reasoning 2|{M} is out (you never said {U}). {L} remains.
+X|tune-8 reasoning 2|Not {M}. {L}.
+X|tune-8 reasoning 2|{M}? Nope. {L}? Yes!
+X|tune-8 reasoning 2|It can't be {M}, so {L}.
+X|tune-8 reasoning 2|Neither {M} nor anything else — it's {L}.
+X|tune-8 reasoning 2|I'd eliminate {M}, which leaves {L}.
+X|tune-8 reasoning 2|Scratch {M}. {L}.
+X|tune-8 reasoning 2|Definitely not {M}. {L}.
+X|tune-8 reasoning 2|Unlike {M}, {L} matches what you said.
+X|tune-8 reasoning 2|{M} is a trick; {L}.
+X|tune-8 reasoning 2|{M} was my first guess, but {L} is right.
+X|tune-8 reasoning 2|I thought about {M}, but went with {L}.
+X|tune-8 reasoning 2|{M} doesn't fit. Neither does anything but {L}.
+X|tune-8 reasoning 2|The chat rules out {M}; {L} it is.
+X|tune-8 reasoning 2|Let me reconsider: not {M}, definitely {L}.
+X|tune-8 reasoning 2|{M} no longer applies — you changed it. {L}.
+X|tune-8 reasoning 2|Suppose it were {M}: you'd have said {U}. You said {T}. Hence {L}.
+X|tune-8 reasoning 2|One might argue for {M}, but {L} is the better fit.
+X|tune-8 reasoning 2|If I had to choose between {M} and {L}, I'd choose {L}.
+X|tune-8 companion 2|Yes! I remember — {L}. You told me after your trip to LA.
+X|tune-8 companion 2|OMG yes, {L}! 😄
+X|tune-8 companion 2|It's {L}. BTW, I loved hearing about your D&D night.
+X|tune-8 companion 2|{L}, because you told me on the Q&A call.
+X|tune-8 companion 2|You told me during your CS 101 class: {L}.
+X|tune-8 companion 2|It's {L}, I'm sure. You said it at the end of Season 2.
+X|tune-8 companion 2|It was {L} — right before you left for the UK.
+X|tune-8 companion 2|I'm pretty sure it's {L}. Also, happy birthday, A.J.!
+X|tune-8 companion 2|Hmm, I'd say {L}. You mentioned it when you were at the E.R.
+X|tune-8 companion 2|I think {L} — you mentioned it on your trip to Area C.
+X|tune-8 companion 2|{L}! You told me when you were in Building D.
+X|tune-8 companion 2|{L}. You were parked in Lot A that day, remember?
+X|tune-8 companion 2|It's {L} — did you want me to explain?
+X|tune-8 companion 2|{L}. Want me to remind you of the details?
+X|tune-8 companion 2|Is it {L}? Yes — you said {T}.
+X|tune-8 companion 2|Both times you said {T}, so {L}.
+X|tune-8 companion 2|You said {T} both times — {L}.
+X|tune-8 companion 2|{L} and only {L}.
+X|tune-8 companion 2|{L}, and I'm sure of it.
+X|tune-8 companion 2|{L}. And you told me twice!
+X|tune-8 companion 2|I'd say {L} — you mentioned it right after your MRI.
+X|tune-8 companion 2|{L}, the one you told me about on Sunday.
+X|tune-8 companion 2|Of course! {T}. You told me all about it.
+X|tune-8 companion 2|I remember you saying {T}!
+-|tune-8 none 2|You never told me which.
+-|tune-8 none 2|I genuinely can't remember, sorry!
+-|tune-8 none 2|Hmm, not sure. {L}? {M}? I'd just be guessing.
+-|tune-8 none 2|I don't want to guess wrong — could you tell me again?
+-|tune-8 none 2|Is it {L} or {M}? Help me out!
+-|tune-8 none 2|Both {L} and {M} sound familiar.
+-|tune-8 none 2|{L} and {M}, I think.
+-|tune-8 none 2|{L} plus {M}
+-|tune-8 none 2|The answer includes {L} and {M}.
+-|tune-8 none 2|All of the above.
+-|tune-8 none 2|{L} and/or {M}
+-|tune-8 none 2|Either one — {L} or {M}.
+-|tune-8 none 2|I'd go with {L} and {M}.
+-|tune-8 none 2|{L}; also {M}.
+-|tune-8 none 2|Both: {L}, {M}.
+-|tune-8 none 2|{L} (and {M}).
+-|tune-8 none 2|{L}, and {M} too.
+-|tune-8 none 2|{L} or {M}, whichever you meant.
+-|tune-8 none 2|Honestly, it could be any of them.
+-|tune-8 none 2|I can't choose between {L} and {M}.
+-|tune-8 none 2|[{L}, {M}]
+-|tune-8 none 2|{"answer": ["{L}", "{M}"]}
+-|tune-8 none 2|Answer: {L} & {M}
+-|tune-8 none 2|Answer: {L}+{M}
+-|tune-8 none 2|Answer: both {L} and {M}
+-|tune-8 none 2|Hmm, {L}? Or maybe {M}.
+-|tune-8 none 2|Could you clarify? {L} and {M} both seem possible.
+-|tune-8 none 2|I'd say both — {T} and {U}.
+-|tune-8 none 2|It's either {T} or {U}.
+-|tune-8 none 2|Not sure, maybe {T}, maybe {U}.
+-|tune-8 none 2|I'm not comfortable guessing.
+-|tune-8 none 2|That's not something you've shared with me.
+-|tune-8 none 2|I don't have that information.
+-|tune-8 none 2|Let me think... no, I really don't know.
+-|tune-8 none 2|Why do you ask?
+-|tune-8 none 2|Which option did you pick?
+-|tune-8 none 2|Remind me — was it {T}?
+-|tune-8 none 2|{L} and {M} are equally likely.
+-|tune-8 none 2|{L} as well as {M}, honestly.
+-|tune-8 none 2|Options {L} & {M} are both right.
+-|tune-8 none 2|{L}, {M}, or both."""
 
 
 def templates(block):
