@@ -260,7 +260,10 @@ def test_round8_rejecting_labels_set_aside_hypotheses_pairs_and_names():
             ("The chat rules out A; B it is.", "B"), ("Scratch A. B.", "B"), ("Unlike A, B matches.", "B"),
             ("I thought about A, but went with B.", "B"), ("One might argue for A, but B is the better fit.", "B"),
             ("I think B — you mentioned it on your trip to Area C.", "B"), ("B. You were parked in Lot A.", "B"),
-            ("B. Want me to remind you of the details?", "B"), ("Remind me — was it blue?", None)):
+            ("B. Want me to remind you of the details?", "B"), ("Remind me — was it blue?", None),
+            # a runner-up is not chosen; a sentence opening with "Or" offers an alternative
+            ("B, with C as a distant second.", "B"), ("A. Or B. I don't know.", None),
+            ("A gets it.", "A"), ("A all the way.", "A")):
         assert extract_choice(reply, options) == expected, reply
     # a thinking lead-in does not hide a refusal (with Yes/No options, "no" is not the answer)
     assert extract_choice("Let me think... no, I really don't know.", {"A": "Yes", "B": "No"}) is None

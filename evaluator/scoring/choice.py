@@ -265,7 +265,7 @@ _STRONG_BEFORE = re.compile(
 _OPTION_WORD = re.compile(r"(?i)\b(?:option|choice)\s*[:=\-–—]*\s*$")
 _PREDICATE_AFTER = re.compile(
     r"(?i)^[^\S\n]*\n|^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|option\b|"
-    r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds)\b|"
+    r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds|gets)\b|"
     r"[-–—:,.;!?/&+()\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
 # a conclusion in a reasoning reply commits to the letter it reaches: "..., so B", "Therefore, B",
 # "so it must be B", "which points to B"
@@ -338,6 +338,7 @@ _NEGATED_AFTER = re.compile(
     r"|(?:is|was)\s+what\s+(?:you|it)\s+(?:used\s+to|had\s+(?:before|earlier|at\s+first))"
     r"|,?\s*(?:at\s+first|originally|initially|earlier|previously|formerly)\b|\s*before\s*(?:[.,;!?\n]|$)"
     r"|(?:contradicts?|conflicts?)\b"
+    r"|(?:as\s+)?an?\s+(?:close|distant|near)\s+(?:second|runner[-\s]up)\b"     # "A, with B a close second"
     r"|can\s+be\s+(?:ruled\s+out|eliminated|excluded|dismissed|discarded)"
     r"|(?:isn't|wasn't|aren't|weren't|can't|cannot|couldn't|doesn't|does\s+not|don't|do\s+not)\b)")
 # a letter asked about and answered: "B? No. A? Yes."; a letter taken back: "It's B... wait, no."
@@ -425,7 +426,8 @@ _CONDITIONAL_AFTER = re.compile(
     r"|\s+(?:that|this)\s+helps|\s+memory\s+serves|\s+so\b|\s+any\b)")
 # a letter offered as one candidate among others: "it could also be B", "B, or even something
 # else", "B is also possible", "B might be right too"
-_ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?|or\s+(?:maybe|perhaps|possibly)\s+)"
+_ALTERNATIVE_BEFORE = re.compile(r"(?i)(?:\b(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?"
+                                 r"|\bor\s+(?:maybe|perhaps|possibly)\s+|(?:^|[.!?…]\s*)or\s+)"
                                  r"(?:option\s*)?[\(\[]?\s*$")
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*,?\s*(?:or\s+(?:even\s+|maybe\s+|perhaps\s+|possibly\s+)?(?:something|someone|anything|another"
@@ -549,7 +551,7 @@ _DESCRIBES = (r"^\s*[\)\]]?\s*(?:is|was|=|means|would\s+mean|refers\s+to|says|st
 _SHORT_REPLY_WORDS = 6
 _LOWER_END = re.compile(r"(?i)^\s*(?:[-–—:,.;!)\]]|$|(?:i\s+(?:think|guess|believe|reckon|suppose)|for\s+sure|obviously"
                         r"|obv|probably|prob|definitely|def|tho|though|then|it\s+is|is|because|since|lol|haha|lmao"
-                        r"|tbh|imo|imho|ngl|fr|i'?m\s+sure)\b)")
+                        r"|tbh|imo|imho|ngl|fr|i'?m\s+sure|all\s+the\s+way|hands\s+down|no\s+doubt|no\s+question)\b)")
 # the reply opens with a letter standing alone ("B. You told me ...", "**C**. Here's why: ...",
 # "B\n\n..."): its answer, unless the reply goes through the options one by one ("A: ... B: ...")
 _OPENING_END = re.compile(r"^\s*(?:[.!:)\]\-–—]|\n|$)")

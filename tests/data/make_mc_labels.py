@@ -2295,7 +2295,83 @@ X|tune-8 companion 2|I remember you saying {T}!
 -|tune-8 none 2|{L} and {M} are equally likely.
 -|tune-8 none 2|{L} as well as {M}, honestly.
 -|tune-8 none 2|Options {L} & {M} are both right.
--|tune-8 none 2|{L}, {M}, or both."""
+-|tune-8 none 2|{L}, {M}, or both.
+X|tune-8 structured|1. You said {T}.
+2. {M} is {U}, which you never said.
+3. So the answer is {L}.
+X|tune-8 structured|| Option | Match |
+|---|---|
+| {M} | ✗ |
+| {L} | ✓ |
+X|tune-8 structured|* {M}: no
+* {L}: yes
+
+Answer: {L}
+X|tune-8 structured|<reasoning>You told me {T}.</reasoning>
+<answer>{L}</answer>
+X|tune-8 structured|Reasoning: {M} contradicts what you said.
+Answer: {L}
+X|tune-8 structured|**Analysis:** {M} doesn't match.
+**Answer:** {L}
+X|tune-8 structured|Answer: Option {L}
+X|tune-8 structured|→ {L}) {T}
+X|tune-8 structured|Answer: {L}) {T} ✔
+X|tune-8 structured|[x] {L}
+[ ] {M}
+X|tune-8 structured|The correct answer is {L}, with {M} a close second.
+X|tune-8 structured|{L}, with {M} as a distant second.
+X|tune-8 structured|{L}. I considered {M} too, but it doesn't fit.
+X|tune-8 structured|{L} (not {M}).
+X|tune-8 structured|Answer: {L} (I ruled out {M}).
+X|tune-8 structured|{L} is correct; {M} is what you said years ago.
+X|tune-8 structured|The answer: {L}. Why not {M}? Because you never said {U}.
+X|tune-8 structured|Why {L}? Because you said {T}.
+X|tune-8 structured|So which is it? {L}.
+X|tune-8 structured|Which one did you say? {T}. So {L}.
+X|tune-8 structured|It's {L}, no doubt.
+X|tune-8 structured|No doubt about it: {L}.
+X|tune-8 structured|No, it's not {M}. It's {L}.
+X|tune-8 structured|Nope, {L}.
+X|tune-8 structured|{L}?? Yes, {L}.
+X|tune-8 structured|I'm going to go with {L} on this one.
+X|tune-8 structured|{L} seems most consistent with what you told me.
+X|tune-8 structured|I'm leaning {L}.
+X|tune-8 structured|{L} gets it.
+X|tune-8 structured|{L} is what I'd put.
+X|tune-8 structured|I'd put {L}.
+X|tune-8 structured|I'd mark {L}.
+X|tune-8 structured|Mark {L}.
+X|tune-8 structured|Circle {L}.
+X|tune-8 structured|{L}, no question.
+X|tune-8 structured|{L} all the way.
+X|tune-8 structured|Easy: {L}.
+-|tune-8 none 3|{L} or {M} (can't decide).
+-|tune-8 none 3|Answer: {L} or {M}
+-|tune-8 none 3|I'd pick both {L} and {M}.
+-|tune-8 none 3|{L} (maybe {M}).
+-|tune-8 none 3|{L} — though {M} is also possible.
+-|tune-8 none 3|I'm between {L} and {M}.
+-|tune-8 none 3|{L} and {M} (both apply).
+-|tune-8 none 3|Both of them: {L} and {M}.
+-|tune-8 none 3|Answers {L} and {M} are both valid.
+-|tune-8 none 3|{L}. Or {M}. I don't know.
+-|tune-8 none 3|First {L}, then {M}, both apply.
+-|tune-8 none 3|{L} and {M}, since you mentioned both.
+-|tune-8 none 3|You mentioned both {T} and {U}.
+-|tune-8 none 3|It might be {L}. It might be {M}.
+-|tune-8 none 3|Perhaps {L}, perhaps {M}.
+-|tune-8 none 3|50/50 between {L} and {M}.
+-|tune-8 none 3|Coin flip: {L} or {M}.
+-|tune-8 none 3|There's no way to know from what you told me.
+-|tune-8 none 3|You didn't mention it, so I can't choose.
+-|tune-8 none 3|I'm drawing a blank.
+-|tune-8 none 3|Not a clue.
+-|tune-8 none 3|Could you give me a hint?
+-|tune-8 none 3|Are you asking about {T}?
+-|tune-8 none 3|Do you remember which one it was?
+-|tune-8 none 3|Is the answer {L}? I'm not certain.
+-|tune-8 none 3|{L}, I guess? Not sure.
+-|tune-8 none 3|Possibly {L}, but I'm not confident at all. Could also be {M}."""
 
 
 def templates(block):
