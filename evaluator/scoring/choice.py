@@ -768,6 +768,14 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     blue: B") is a conclusion; after a list ("Either A or B"), a letter stated in a later clause
     decides. A verdict after a dash ("A – not mentioned") rejects; quoted letters ("'B'", "‘B’")
     count; "N/A" and double initials ("B. J. told you") do not.
+
+    Round 8: a rejecting label ("Incorrect answers: B", "Wrong: C") and a hypothesis set aside ("I
+    was about to say D", "I initially considered D", "At first glance D", "You might think D", "D is
+    a trick", "D no longer applies", "B, with C a close second") reject; "as well as", "+", "plus",
+    "along with" list two letters, as do two letters with their texts ("A) red and B) blue"); a
+    sentence opening with "Or" offers an alternative; a letter pair before a noun ("A/B testing"),
+    "Ph.D.", "Area C" and chat-template tokens are not letters; among option texts a conclusion
+    decides ("..., so the answer is dark red").
     """
     if not options or prediction is None:
         return None
