@@ -9,14 +9,13 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split) and
 tests/data/mc_labels.jsonl (options, reply, choice, source, split).
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 
-Multiple choice's held-out split is MC_HELDOUT, "heldout-7", written blind on another branch
-while the extractor's seventh round of changes was made on tuning data only (heldout-6 joined
-tuning, with the round's TUNE7 templates), merged after that round and measured once, with no
-re-tuning after the measurement: multiple_choice/tune 4101/4101 = 100.0%,
-multiple_choice/heldout-7 478/498 = 96.0% (naive 53.2%; the round-6 extractor: 460/498 = 92.4%).
-Goal 99% on held-out: not met. (Earlier rounds, measured the same way: heldout-2 177/210 =
-84.3%, heldout-3 213/222 = 95.9%, heldout-4 222/240 = 92.5%, heldout-5 372/381 = 97.6%, heldout-6
-456/474 = 96.2%.)
+Multiple choice's held-out split is MC_HELDOUT, "heldout-8", written blind on another branch
+while the extractor's eighth round of changes was made on tuning data only (heldout-7 joined
+tuning, with the round's TUNE8 templates), merged after that round and measured once, with no
+re-tuning after the measurement (multiple_choice/tune after the round: 5723/5723 = 100.0%).
+Goal 99% on held-out. Earlier rounds, measured the same way: heldout-2 177/210 = 84.3%, heldout-3
+213/222 = 95.9%, heldout-4 222/240 = 92.5%, heldout-5 372/381 = 97.6%, heldout-6 456/474 =
+96.2%, heldout-7 478/498 = 96.0% (naive 53.2%).
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 DATA = ROOT / "tests" / "data"
 # The multiple-choice held-out split: written blind before the current round of changes, measured
 # once at its end; the only place the bench names it.
-MC_HELDOUT = "heldout-7"
+MC_HELDOUT = "heldout-8"
 
 
 def load(name: str) -> list[dict]:

@@ -10,7 +10,7 @@ import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MC_HELDOUT = "heldout-7"          # the one place this test names the multiple-choice held-out split
+MC_HELDOUT = "heldout-8"          # the one place this test names the multiple-choice held-out split
 
 
 def _bench():
@@ -37,7 +37,8 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
-    # heldout-7 measured 478/498 = 96.0% once, after round 7 (goal 99%: not met).
+    # heldout-7 measured 478/498 = 96.0% once, after round 7 (goal 99%: not met); heldout-8, written
+    # blind during round 8, is measured once after that round (the floor stays heldout-7's).
     assert _bench().MC_HELDOUT == MC_HELDOUT
     for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.955)):
         f = figures[key]
@@ -224,3 +225,45 @@ def test_round7_other_scripts_short_replies_evidence_and_opening_answers():
             ("Either A or B; I'd need more context.", None), ("I'd answer B; A is a distractor.", "B"),
             ("B. J. told you it was red.", "A"), ("Answer: N/A", None), ("A, and also B.", None)):
         assert extract_choice(reply, options) == expected, reply
+
+
+def test_round8_rejecting_labels_set_aside_hypotheses_pairs_and_names():
+    from evaluator.scoring import extract_choice
+
+    options = {"A": "red", "B": "blue", "C": "dark red", "D": "green"}
+    for reply, expected in (
+            # a rejecting label, a hypothesis set aside (the speaker's earlier one, or someone else's)
+            ("Correct Answer: B\nIncorrect Answers: C", "B"), ("Correct: B\nWrong: A", "B"),
+            ("C's wrong — B.", "B"), ("I was about to say D, but no, that's wrong. It's B) blue.", "B"),
+            ("I initially considered A, but B matches what you said.", "B"),
+            ("At first glance C, but on closer reading B.", "B"), ("You might think A, but it's B.", "B"),
+            ("Some might pick A. I pick B.", "B"),
+            # a lower-case letter after a label with a verb; "A" before a bracket or a hedge word
+            ("option b fits", "B"), ("A (confidence: 0.9)", "A"), ("A for sure.", "A"),
+            # chat-template tokens, "the second one", abbreviations and compound names
+            ("B<|eot_id|>", "B"), ("The answer is B.<|im_end|>", "B"), ("The second one.", "B"),
+            ("You were telling me about it after your Ph.D. defense: blue.", "B"),
+            ("It's B. (You told me this during the A/B testing chat.)", "B"),
+            ("Between A and B, B fits better.", "B"),
+            # option texts: a conclusion decides, a first value is superseded
+            ("You mentioned blue early on, but then you said you'd settled on dark red. So the answer is dark red.", "C"),
+            ("You first said red, then you settled on blue. So blue.", "B"),
+            # two options asserted in any phrasing read None
+            ("I'd pick B as well as C.", None), ("A + B", None), ("A+C", None), ("A along with B.", None),
+            ("A together with D.", None), ("A — and C as well.", None),
+            ("A) red and B) blue are both true.", None), ("A/B both fit.", None),
+            # "+" after a letter with no letter following is still part of a word
+            ("You got an A+ on it and said blue.", "B"),
+            # more rejections: "a trick", "no longer applies", "rules out", "scratch", "unlike", "thought
+            # about", "one might argue for"; names of places ("Area C", "Lot A"); a question after a dash
+            ("A is a trick; B.", "B"), ("C no longer applies — you changed it. B.", "B"),
+            ("The chat rules out A; B it is.", "B"), ("Scratch A. B.", "B"), ("Unlike A, B matches.", "B"),
+            ("I thought about A, but went with B.", "B"), ("One might argue for A, but B is the better fit.", "B"),
+            ("I think B — you mentioned it on your trip to Area C.", "B"), ("B. You were parked in Lot A.", "B"),
+            ("B. Want me to remind you of the details?", "B"), ("Remind me — was it blue?", None),
+            # a runner-up is not chosen; a sentence opening with "Or" offers an alternative
+            ("B, with C as a distant second.", "B"), ("A. Or B. I don't know.", None),
+            ("A gets it.", "A"), ("A all the way.", "A")):
+        assert extract_choice(reply, options) == expected, reply
+    # a thinking lead-in does not hide a refusal (with Yes/No options, "no" is not the answer)
+    assert extract_choice("Let me think... no, I really don't know.", {"A": "Yes", "B": "No"}) is None

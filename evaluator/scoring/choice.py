@@ -89,7 +89,7 @@ def extract_options(question: str) -> dict[str, str]:
 
 
 # -- reading the choice out of a reply ------------------------------------------------------------
-_MARKUP = re.compile(r"[*_`#\\{}\"$]+|</?\w+>")
+_MARKUP = re.compile(r"[*_`#\\{}\"$]+|</?\w+>|<\|[\w-]*\|>")   # (and chat-template tokens: "<|eot_id|>")
 # a reasoning block (<think>...</think>): the reply is what follows it; the block is read only when
 # nothing follows (some chat templates drop the opening tag, so a lone closing tag ends one too)
 _REASONING_OPEN = re.compile(r"(?i)<(?:think|thinking|reasoning|reflection)>")
@@ -225,7 +225,7 @@ def _english_labels(text: str) -> str:
 
 
 # "the second option", "the last choice": the option at that place in the list
-_ORDINAL = re.compile(r"(?i)\bthe\s+(first|second|third|fourth|fifth|sixth|last)\s+(option|choice|answer|one\s+listed)\b")
+_ORDINAL = re.compile(r"(?i)\bthe\s+(first|second|third|fourth|fifth|sixth|last)\s+(option|choice|answer|one(?:\s+listed)?)\b")
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
@@ -251,7 +251,7 @@ _STRONG_BEFORE = re.compile(
     r"(?i)(?:\b(?:final\s+)?(?:answer|ans)(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
     r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
-    r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\bgo(?:ing)?\s+with"
+    r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\b(?:go(?:ing)?|went)\s+with"
     r"|\blean(?:s|ing)?\s+(?:toward|towards|to)|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
     # "I'd say B", "I'm going to say B"
     r"|\b(?:I['’]d|I\s+would|I['’]ll|I\s+will|going\s+to|gonna|I\s+have\s+to|I['’]ll\s+have\s+to)\s+say"
@@ -265,8 +265,8 @@ _STRONG_BEFORE = re.compile(
 _OPTION_WORD = re.compile(r"(?i)\b(?:option|choice)\s*[:=\-–—]*\s*$")
 _PREDICATE_AFTER = re.compile(
     r"(?i)^[^\S\n]*\n|^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|option\b|"
-    r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds)\b|"
-    r"[-–—:,.;!?/&)\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
+    r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds|gets)\b|"
+    r"[-–—:,.;!?/&+()\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
 # a conclusion in a reasoning reply commits to the letter it reaches: "..., so B", "Therefore, B",
 # "so it must be B", "which points to B"
 _CONCLUSION_BEFORE = re.compile(
@@ -286,8 +286,19 @@ _STRONG_AFTER = re.compile(
     r"|(?:is|seems)\s+(?:more|most|far\s+more)\s+likely)")
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
-    r"|\brul(?:e|ed|ing)\s+out|\beliminat(?:e|ed|ing)|\bexclud(?:e|ed|ing)|\bdiscard(?:ed|ing)?"
-    r"|\bcross(?:ed|ing)?\s+out"
+    r"|\brul(?:e|es|ed|ing)\s+out|\beliminat(?:e|es|ed|ing)|\bexclud(?:e|es|ed|ing)|\bdiscard(?:s|ed|ing)?"
+    r"|\bcross(?:es|ed|ing)?\s+out|\bscratch|\bunlike"
+    # a rejecting label: "Incorrect answers: B", "Wrong: C", "Ruled out: D"
+    r"|(?:^|[\n.!?;|])[^\S\n]*(?:[-*•>]\s*)?(?:incorrect|wrong|false|rejected|eliminated|excluded|ruled\s+out"
+    r"|distractors?)(?:\s+(?:answers?|options?|choices?|ones?))?\s*[:=\-–—]"
+    # a hypothesis set aside: "I was about to say D", "I nearly said D", "I initially considered D",
+    # "At first glance D", "You might think D", "Some might pick D"
+    r"|\b(?:was|were)\s+(?:about|going|tempted)\s+to\s+(?:say|pick|choose|go\s+with|answer)|\bthought\s+(?:about|of)"
+    r"|\b(?:nearly|almost)\s+(?:said|picked|chose|went\s+with|answered)"
+    r"|\b(?:initially|originally|first|at\s+first)\s+(?:considered|thought(?:\s+of)?|guessed|suspected|picked|chose"
+    r"|said|leaned\s+(?:toward|towards))|\bat\s+first\s+(?:glance|sight)"
+    r"|\b(?:you|one|some(?:one|body)?|people|others?|many)\s+(?:might|may|could|would)\s+(?:\w+\s+)?(?:think|say"
+    r"|pick|choose|guess|assume|expect|go\s+with|argue\s+for|prefer)"
     # a superseded guess or value: "My first instinct was D", "Originally D", "Before that it was D",
     # "changed it from D (to C)"
     r"|\b(?:first|initial|original|earlier|previous|old)\s+(?:instinct|guess|thought|impression|hunch|reaction"
@@ -311,7 +322,7 @@ _NEGATED_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?" + _LETTER_LIST_TAIL + r"\s*(?:"
     r"(?:is|was|are|were|seems|looks|would\s+be)\s+(?:both\s+|all\s+)?(?:incorrect|wrong|false|not\b|out\b"
     r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale"
-    r"|tempting|a\s+(?:distractor|trap|decoy|red\s+herring))"
+    r"|tempting|a\s+(?:distractor|trap|trick|decoy|red\s+herring))"
     r"|(?:was|used\s+to\s+be)\s+(?:correct|right|true|the\s+answer)\s+(?:before|earlier|previously"
     r"|originally|at\s+first|until|last)\b"
     r"|(?:is|was|are|were)\s+(?:the|your|my)\s+(?:old|previous|earlier|original|former|first|initial)\b"
@@ -323,10 +334,11 @@ _NEGATED_AFTER = re.compile(
     r"|would\s+have\s+been\b|would\s+be\s+(?:correct|right|true)\s+if\b"
     r"|(?:was|were|had\s+been)\s+(?:correct|right|true|accurate|valid|the\s+answer|the\s+case)\s*,?\s*(?:\w+\s+){0,2}?"
     r"(?:not\s+any\s*more|no\s+longer|last\b|ago\b|back\s+then|once\b|in\s+the\s+past|a\s+while\s+ago)"
-    r"|(?:was|were|is|are)\s+(?:\w+\s+){0,3}?(?:no\s+longer|not\s+any\s*more)\b"
+    r"|(?:(?:was|were|is|are)\s+(?:\w+\s+){0,3}?)?(?:no\s+longer|not\s+any\s*more)\b"
     r"|(?:is|was)\s+what\s+(?:you|it)\s+(?:used\s+to|had\s+(?:before|earlier|at\s+first))"
     r"|,?\s*(?:at\s+first|originally|initially|earlier|previously|formerly)\b|\s*before\s*(?:[.,;!?\n]|$)"
     r"|(?:contradicts?|conflicts?)\b"
+    r"|(?:as\s+)?an?\s+(?:close|distant|near)\s+(?:second|runner[-\s]up)\b"     # "A, with B a close second"
     r"|can\s+be\s+(?:ruled\s+out|eliminated|excluded|dismissed|discarded)"
     r"|(?:isn't|wasn't|aren't|weren't|can't|cannot|couldn't|doesn't|does\s+not|don't|do\s+not)\b)")
 # a letter asked about and answered: "B? No. A? Yes."; a letter taken back: "It's B... wait, no."
@@ -342,20 +354,32 @@ _REVISION = re.compile(r"(?i)\b(?:wait|actually|scratch\s+that|on\s+second\s+tho
                        r"|let\s+me\s+reconsider|I\s+mean|or\s+rather|make\s+that|on\s+reflection|changed\s+my\s+mind"
                        r"|(?:chang|switch|revis|updat)(?:e|es|ed|ing)?\s+(?:my\s+(?:answer|choice|pick)|that|it|this)?\s*to)\b")
 # two letters listed alike: "A or B", "A and B", "A/B", "A & B", "A, B", "A; B", "A (red) and B (blue)"
-_CLAUSE_VERB = re.compile(r"(?i)\s+(?:is|was|would|seems|could|can|might|may|does|doesn['’]t|isn['’]t|wasn['’]t)\b")
-_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?(?:(?:[,;]|\.{2,}|…)?\s*(?:or|and)\b|[,;/&])\s*(?:(?:maybe|perhaps|possibly|also)\s+)?(?:option\s*)?"
+# ("A as well as B", "A + B", "A along with B", "A — and C as well" too)
+_CLAUSE_VERB = re.compile(r"(?i)\s+(?:is|was|would|seems|could|can|might|may|does|doesn['’]t|isn['’]t|wasn['’]t"
+                          r"|fits|matches|works|looks|sounds|remains|must|should|will)\b")
+_JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?(?:(?:[,;]|\.{2,}|…|\s[-–—])?\s*(?:or|and|as\s+well\s+as|plus"
+                     r"|along\s+with|together\s+with|in\s+addition\s+to)\b|[,;/&+])\s*(?:(?:maybe|perhaps|possibly|also)\s+)?(?:option\s*)?"
                      r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?(?![\w'’])")
 # a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
 # "B&B", "Q&A", "Dr. A. Smith", and a capital that names a thing: "vitamin C", "Plan B", "gate A"
 # ("B-52s", "C++", "A+ grade", "C#" too), a capital that names a thing: "Team B", "Season B", "Room D"
-_WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|[+#])")
+_WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|\+(?![ \t]*[A-Za-z](?!\w))|#)")
 _WORD_PART_BEFORE = re.compile(
-    r"(?:(?<![\w'’])[A-Za-z][-.&]|(?<![\w'’])[Nn]/|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
+    r"(?:(?<![\w'’])[A-Za-z]-|[A-Za-z][.&]|(?<![\w'’])[Nn]/|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
     r"|\b(?i:vitamin|plan|type|grade|hepatitis|blood\s+group|group|gate|terminal|platform|exit|wing|block"
     r"|row|tier|category|size|cup|class|team|season|series|episode|part|section|chapter|appendix|exhibit"
-    r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay)\s+)$")
+    r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay|area|sector"
+    r"|lot|ward|court|station|track|lane|tower|seat|box|lab|studio|gym|bus|train|line|deck|pier|dock|camp|field"
+    r"|channel|volume|vol|book|act|scene|figure|fig|table|form|item|step|shift|squad|division|league|pool|batch"
+    r"|version|mode|door|booth|stall|hangar|dorm|lecture)\s+)\Z")
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
+# a letter pair that modifies a noun ("the A/B testing chat", "a C/D split") is a name, not a list;
+# a pair before a verb, a hedge or a conjunction ("A/B both fit", "A/B maybe") stays a list
+_COMPOUND_PAIR = re.compile(
+    r"(?<![\w/])[A-Z]/[A-Z](?=[ \t]+(?!(?:is|are|was|were|be|both|either|seem|seems|seemed|might|could|would|should"
+    r"|can|may|must|maybe|perhaps|probably|possibly|i|or|and|but|not|fit|fits|match|matches|work|works|look|looks"
+    r"|sound|sounds|then|tho|though|imo|hmm|idk|are|each|equally|too|also|apply|applies)\b)[a-z])")
 _CHECKS, _CROSSES = "✅✔✓☑", "❌✗✘✖❎"
 _MARK_FIRST_LINE = re.compile(rf"^[\s|>*\-]*[{_CHECKS}{_CROSSES}]")
 _MARK_BEFORE = re.compile(rf"([{_CHECKS}{_CROSSES}])\ufe0f?\s*$")
@@ -373,13 +397,15 @@ _REJECTING_VERDICT = re.compile(r"(?i)^\s*[-–—:]\s*(?:not|never|nope|unlikel
 # where a capital "A" can be the article: at the start of a sentence, a line or a clause after ":"
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n])[\s\"'“‘(\[-]*$")
 _NEGATED_TEXT = re.compile(r"\b(?:not|nor|than|instead of|over|neither|used to be"
-                           r"|(?:changed|switched|went|moved|updated|corrected)(?: it)? from)\s*$")
+                           r"|(?:changed|switched|went|moved|updated|corrected)(?: it)? from"
+                           r"|(?:first|originally|initially) (?:said|mentioned|told me|picked|chose|wanted))\s*$")
 # an option's text named as the former value: "It was red at first"
-_FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previously|before|earlier)\b")
+_FORMER_TEXT_AFTER = re.compile(r"^\s*(?:at first|originally|initially|previously|before|earlier|early on"
+                                r"|in beginning|to begin with)\b")
 # a question put to the user ("Was it blue?", "Could it be A?", "Do you mean A or B?", "Or maybe
 # B?"): a sentence that opens with an interrogative or a hedge and ends with "?" states nothing
 _ASKING = re.compile(
-    r"(?i)(?:^|(?<=[.!?\n]))[^\S\n]*(?:(?:so|and|but|or|hmm|well|then|now|sorry)\W+)*"
+    r"(?i)(?:^|(?<=[.!?\n—–]))[^\S\n]*(?:(?:so|and|but|or|hmm|well|then|now|sorry)\W+)*"
     r"(?:or|maybe|perhaps|is|are|was|were|do|does|did|can|could|would|will|should|shall|might|may|have|has|had"
     r"|which|what|who|whom|whose|where|when|how|why)\b[^.!?\n]*\?+"
     # a guess put as a question: "B, I guess?", "blue, maybe?", "Possibly blue? I'm not certain."
@@ -400,7 +426,8 @@ _CONDITIONAL_AFTER = re.compile(
     r"|\s+(?:that|this)\s+helps|\s+memory\s+serves|\s+so\b|\s+any\b)")
 # a letter offered as one candidate among others: "it could also be B", "B, or even something
 # else", "B is also possible", "B might be right too"
-_ALTERNATIVE_BEFORE = re.compile(r"(?i)\b(?:(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?|or\s+(?:maybe|perhaps|possibly)\s+)"
+_ALTERNATIVE_BEFORE = re.compile(r"(?i)(?:\b(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?"
+                                 r"|\bor\s+(?:maybe|perhaps|possibly)\s+|(?:^|[.!?…]\s*)or\s+)"
                                  r"(?:option\s*)?[\(\[]?\s*$")
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*,?\s*(?:or\s+(?:even\s+|maybe\s+|perhaps\s+|possibly\s+)?(?:something|someone|anything|another"
@@ -420,6 +447,7 @@ great had has have he her here hers his hmm honestly hope how however i if in in
 is it its just last later let like looking maybe me mine more most my neither no none nor not note
 nothing now of oh ok okay on once only option or our ours perhaps please possibly probably rather
 reason reasoning right she should since so some sorry still sure than thank thanks that the their
+want wanna need hope glad happy remember see tell ask welcome hi hey cheers enjoy keep ps btw fyi
 theirs them then there therefore these they this those though thus to too unlike until we well were
 what when where whereas which while who why with without would yeah yes yet you your yours""".split())
 # a statement of the present state or the latest message: "Right now it's B", "currently B",
@@ -494,7 +522,10 @@ def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     stated.sort(key=lambda m: m.start)
     for i, m in enumerate(stated):        # "You said red, but later blue", "Now it's blue"
         m.current = bool(_CURRENT.search(padded[stated[i - 1].end if i else 0:m.start]))
-    return _settle(padded, stated)
+        if _CONCLUSION_BEFORE.search(padded[:m.start]) or _STRONG_BEFORE.search(padded[:m.start]):
+            m.level = DECISIVE            # "..., so the answer is blue"
+    top = max(m.level for m in stated)
+    return _settle(padded, [m for m in stated if m.level == top])
 
 
 class _Mention:
@@ -520,7 +551,7 @@ _DESCRIBES = (r"^\s*[\)\]]?\s*(?:is|was|=|means|would\s+mean|refers\s+to|says|st
 _SHORT_REPLY_WORDS = 6
 _LOWER_END = re.compile(r"(?i)^\s*(?:[-–—:,.;!)\]]|$|(?:i\s+(?:think|guess|believe|reckon|suppose)|for\s+sure|obviously"
                         r"|obv|probably|prob|definitely|def|tho|though|then|it\s+is|is|because|since|lol|haha|lmao"
-                        r"|tbh|imo|imho|ngl|fr|i'?m\s+sure)\b)")
+                        r"|tbh|imo|imho|ngl|fr|i'?m\s+sure|all\s+the\s+way|hands\s+down|no\s+doubt|no\s+question)\b)")
 # the reply opens with a letter standing alone ("B. You told me ...", "**C**. Here's why: ...",
 # "B\n\n..."): its answer, unless the reply goes through the options one by one ("A: ... B: ...")
 _OPENING_END = re.compile(r"^\s*(?:[.!:)\]\-–—]|\n|$)")
@@ -556,19 +587,23 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         previous_end = m.end()
         if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++"
-        other = _JOINED.match(after)
+        # the letter listed with this one ("A or B", "A) red and B) blue"), and where it stands
+        labelled_text = re.match(r"(?i)\s*[).\]:]\s*" + re.escape(options[letter]) + r"(?!\w)", after)
+        shift = labelled_text.end() if labelled_text else 0
+        other = _JOINED.match(after[shift:])
         if other and (other.group(1).upper() not in letters or (
                 not re.search(r"(?i)\b(?:or|and)\b", other.group(0))
-                and _CLAUSE_VERB.match(after[other.end():]))):
+                and _CLAUSE_VERB.match(after[shift + other.end():]))):
             other = None                  # "I'd answer D; C is a distractor": a new clause, not a list
+        other_at = m.end() + shift + other.start(1) if other else -1
         if (m.start(m.lastindex) in conditional or _HYPOTHETICAL_BEFORE.search(before)
                 or _CONDITIONAL_AFTER.match(after)):
             if other:
-                conditional.add(m.end() + other.start(1))
+                conditional.add(other_at)
             continue                      # "So, if it's A, then ...", "not sure whether it's A or B"
         if m.start(m.lastindex) in rejected or _NEGATED_BEFORE.search(before):
             if other and re.search(r"(?i)\b(?:or|and)\b|[/&]", other.group(0)):
-                rejected.add(m.end() + other.start(1))
+                rejected.add(other_at)
             rejected_at.setdefault(letter, m.end())
             continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
         mark = _mark_verdict(before, after)
@@ -590,14 +625,16 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
             decided = True                # "You said blue: B." at the end of the reply
         labelled = decided or bool(_STRONG_BEFORE.search(before))
         if raw.islower() and not wrapped and not (
-                (labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|is\b|because\b|since\b)", after))
+                (labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|(?:is|was|would|seems|fits|matches|works|because"
+                                       r"|since)\b)", after))
                 or (short and raw != "i" and _LOWER_END.match(after))):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
         if raw in ("I", "A") and not (wrapped or labelled):
             # "I think": a pronoun. "A red car": an article at the start of a sentence unless a
             # predicate or punctuation follows ("A is correct"); mid-sentence ("Looks like A to
             # me") a capital "A" is a letter.
-            if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after)):
+            if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after) and not other
+                              and not (short and _LOWER_END.match(after))):     # "A for sure."
                 continue
         if not (wrapped or labelled) and _is_initial(after, options):
             continue                      # "A. Smith told you", "You told B. Jones"
@@ -611,7 +648,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                                              re.IGNORECASE)
         # "A or B", "either A or B", "torn between A and B": two candidates
         if other:
-            partners.add(m.end() + other.start(1))
+            partners.add(other_at)
         joined = bool(other or m.start() in partners
                       or m.start(m.lastindex) in partners
                       or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before)
@@ -731,6 +768,14 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     blue: B") is a conclusion; after a list ("Either A or B"), a letter stated in a later clause
     decides. A verdict after a dash ("A – not mentioned") rejects; quoted letters ("'B'", "‘B’")
     count; "N/A" and double initials ("B. J. told you") do not.
+
+    Round 8: a rejecting label ("Incorrect answers: B", "Wrong: C") and a hypothesis set aside ("I
+    was about to say D", "I initially considered D", "At first glance D", "You might think D", "D is
+    a trick", "D no longer applies", "B, with C a close second") reject; "as well as", "+", "plus",
+    "along with" list two letters, as do two letters with their texts ("A) red and B) blue"); a
+    sentence opening with "Or" offers an alternative; a letter pair before a noun ("A/B testing"),
+    "Ph.D.", "Area C" and chat-template tokens are not letters; among option texts a conclusion
+    decides ("..., so the answer is dark red").
     """
     if not options or prediction is None:
         return None
@@ -753,6 +798,7 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     # letters are read with answer words of other languages in English and "the second option"
     # as "option B"; option texts are matched in the reply as written
     reply, text = text, _ordinals_as_letters(_english_labels(text), options).strip()
+    text = _COMPOUND_PAIR.sub("#/#", text)
 
     m = re.fullmatch(r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]*", text)
     if m and m.group(1).upper() in letters:

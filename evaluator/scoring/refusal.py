@@ -151,7 +151,8 @@ _FILLER = re.compile(
     r"^(?:sorry|im sorry|i am sorry|so sorry|unfortunately|sadly|hmm+|um+|uh+|well|honestly|"
     r"to be honest|to be fair|i apologi[sz]e|apologies|my apologies|im afraid|i am afraid|though|"
     r"however|but|thanks?|thank you|ok|okay|again|alas|oh|ah|yeah|no|nope|i see|i checked|"
-    r"really|sorry about that|sorry again|frankly|truthfully)$")
+    r"really|sorry about that|sorry again|frankly|truthfully|let me (?:think|see|check|recall|remember)|"
+    r"good question|hold on|one sec(?:ond)?)$")
 _FILLER_LEAD = re.compile(
     r"^(?:based on|according to|from|looking (?:at|through|back)|after (?:checking|reviewing|looking|going)|"
     r"as far as|in (?:our|your|my|these|those|what)|given|going through|checking|reviewing|"

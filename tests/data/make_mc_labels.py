@@ -1940,6 +1940,440 @@ X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|__{L}__
 X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|~{L}~"""
 
 
+# Round 8 tuning templates (issue 16): heldout-7's misses as general forms, then replies written
+# as the next blind writer would (short answers of many model families and markups, reasoning that
+# rejects hypotheses, companion replies with capitals that are not choices, refusals, two options
+# asserted in any phrasing, hedges, questions back).
+TUNE8 = r"""X|tune-8 heldout-7 forms|Correct Answer: {L}
+Incorrect Answers: {M}
+X|tune-8 heldout-7 forms|Correct: {L}
+Wrong: {M}
+X|tune-8 heldout-7 forms|option {l} fits
+X|tune-8 heldout-7 forms|option {l} is right
+X|tune-8 heldout-7 forms|I was about to say {M}, but no, that's wrong. It's {L}) {T}.
+X|tune-8 heldout-7 forms|I nearly said {M}, but that's wrong. It's {L}.
+X|tune-8 heldout-7 forms|You mentioned {U} early on, but then you said you'd settled on {T}. So the answer is {T}.
+X|tune-8 heldout-7 forms|You first said {U}, then you settled on {T}. So {T}.
+X|tune-8 heldout-7 forms|You were telling me about it after your Ph.D. defense: {T}.
+X|tune-8 heldout-7 forms|You told me right after your M.Sc. viva: {T}.
+-|tune-8 heldout-7 forms|I'd pick {L} as well as {M}.
+-|tune-8 heldout-7 forms|{L} + {M}
+-|tune-8 heldout-7 forms|{L}) {T} and {M}) {U} are both true.
+-|tune-8 heldout-7 forms|{L} and {M} are both correct.
+X|tune-8 short|Answer: **{L}**
+X|tune-8 short|**Answer:** ({L})
+X|tune-8 short|The answer is **({L})**.
+X|tune-8 short|**{L}.** {T}
+X|tune-8 short|> {L}
+X|tune-8 short|`{L}`
+X|tune-8 short|```
+{L}
+```
+X|tune-8 short|Final Answer: The final answer is {L}. I hope it is correct.
+X|tune-8 short|The final answer is $\boxed{{L}}$.
+X|tune-8 short|Answer: {L}
+Confidence: 85%
+X|tune-8 short|Answer: {L}
+Confidence: high
+X|tune-8 short|{L} (confidence: 0.9)
+X|tune-8 short|Option {L} is correct: {T}.
+X|tune-8 short|I'd go with option **{L}**, {T}.
+X|tune-8 short|Best option: {L}
+X|tune-8 short|Prediction: {L}
+X|tune-8 short|Output: {L}
+X|tune-8 short|Label: {L}
+X|tune-8 short|[{L}] {T}
+X|tune-8 short|{L}: {T} ✅
+X|tune-8 short|=> {L}
+X|tune-8 short|-> {L}
+X|tune-8 short|Ans: {L}
+X|tune-8 short|ans {l}
+X|tune-8 short|{l}.
+X|tune-8 short|{l})
+X|tune-8 short|Option ({L})
+X|tune-8 short|({L}) is the right one.
+X|tune-8 short|So my answer: {L}.
+X|tune-8 short|Therefore the answer is ({L}) {T}.
+X|tune-8 short|Hence, option {L}.
+X|tune-8 short|The correct response is "{L}".
+X|tune-8 short|The answer is "{T}" ({L}).
+X|tune-8 short|I'm fairly confident it's {L}.
+X|tune-8 short|Most likely {L}.
+X|tune-8 short|Probably {L}.
+X|tune-8 short|I'd lean towards {L}.
+X|tune-8 short|{L} for sure.
+X|tune-8 short|Definitely option {L}!
+X|tune-8 short|It's gotta be {L}.
+X|tune-8 short|{L}, final answer.
+X|tune-8 short|{L} – {T}, as you told me.
+X|tune-8 short|Answer: {L} ({T})
+X|tune-8 short|Choice: {L} — {T}
+X|tune-8 short|<choice>{L}</choice>
+X|tune-8 short|ANSWER: ({L})
+X|tune-8 short|Answer:
+{L}
+X|tune-8 short|### Answer
+{L}
+X|tune-8 short|**Final answer:** {L}) {T}
+X|tune-8 short|The answer is {L}.
+
+Reasoning: You told me {T} last week.
+X|tune-8 short|{"answer": "{L}", "confidence": 0.8}
+X|tune-8 short|{"choice": "{L}", "reason": "you said {T}"}
+X|tune-8 short|answer={L}
+X|tune-8 short|Answer → {L}
+X|tune-8 short|Selected option: {L}
+X|tune-8 short|My response: {L}
+X|tune-8 short|{L} is my final answer.
+X|tune-8 short|I'll pick {L}: {T}.
+X|tune-8 short|[[{L}]]
+X|tune-8 short|Answer: [[{L}]]
+X|tune-8 short|{L}<|eot_id|>
+X|tune-8 short|{L}</s>
+X|tune-8 short|The answer is {L}.<|im_end|>
+X|tune-8 short|Answer: {L}<end_of_turn>
+X|tune-8 short|The answer is: **{L}**
+X|tune-8 short|**{L}** ✅
+X|tune-8 short|✔ {L}
+X|tune-8 short|Option {L} ✓
+X|tune-8 short|{L} 👍
+X|tune-8 short|👉 {L}
+X|tune-8 short|Correct: {L}
+X|tune-8 short|Right answer → **{L}**
+X|tune-8 short|I select option ({L}).
+X|tune-8 short|Choosing {L}.
+X|tune-8 short|My vote: {L}
+X|tune-8 short|Answer — {L}.
+X|tune-8 short|Answer:{L}
+X|tune-8 short|answer:({l})
+X|tune-8 short|The letter is {L}.
+X|tune-8 short|Letter: {L}
+X|tune-8 short|Option letter: {L}
+X|tune-8 short|The {O} one.
+X|tune-8 short|The {O} option: {T}.
+X|tune-8 reasoning|Could it be {M}? No — you said {T}. So {L}.
+X|tune-8 reasoning|Let's check each. {M}: {U} — no, that doesn't match. {L}: {T} — yes. Answer: {L}.
+X|tune-8 reasoning|If it were {M}, you would have mentioned {U}. You didn't, so it's {L}.
+X|tune-8 reasoning|{M} seems plausible at first, but you corrected yourself later. The answer is {L}.
+X|tune-8 reasoning|I initially considered {M}, but {L} matches what you said.
+X|tune-8 reasoning|It's not {M} because you never mentioned {U}. That leaves {L}.
+X|tune-8 reasoning|Eliminating {M}, I'm left with {L}.
+X|tune-8 reasoning|{M} is a distractor; {L} is correct.
+X|tune-8 reasoning|Although {M} sounds right, the answer is {L}.
+X|tune-8 reasoning|{M} would be right if we went by your first message, but you updated it: {L}.
+X|tune-8 reasoning|My first thought was {M}, however {L} is correct.
+X|tune-8 reasoning|Hypothesis: {M}. Rejected — you said {T}. Answer: {L}
+X|tune-8 reasoning|Step 1: {M} contradicts your message. Step 2: {L} fits. Final: {L}
+X|tune-8 reasoning|While {M} was true last month, {L} is the current answer.
+X|tune-8 reasoning|You originally said {U}, but you changed it to {T}. So {L}.
+X|tune-8 reasoning|{M}? I doubt it. {L}.
+X|tune-8 reasoning|Between {M} and {L}, {L} fits better.
+X|tune-8 reasoning|{L} rather than {M}.
+X|tune-8 reasoning|{L} over {M}, since you said {T}.
+X|tune-8 reasoning|I was going to say {M}, but actually it's {L}.
+X|tune-8 reasoning|Wait, not {M} — {L}.
+X|tune-8 reasoning|At first glance {M}, but on closer reading {L}.
+X|tune-8 reasoning|The answer isn't {M}; it's {L}.
+X|tune-8 reasoning|I'd rule out {M}. So, {L}.
+X|tune-8 reasoning|You might think {M}, but it's {L}.
+X|tune-8 reasoning|{M} is tempting, but {L} is right.
+X|tune-8 reasoning|Some might pick {M}. I pick {L}.
+X|tune-8 reasoning|{M} doesn't hold up: you said {T}. {L}.
+X|tune-8 reasoning|Option {M} is wrong because you never said {U}. Option {L} is right.
+X|tune-8 reasoning|{M} — no. {L} — yes.
+X|tune-8 companion|Oh, I remember! You told me about it after your trip to the U.S. — it was {T}. So {L}.
+X|tune-8 companion|That's an easy one: {L}! You were so excited when you told me about {T}.
+X|tune-8 companion|Aw, I remember this one 😊 It's {L}, {T}.
+X|tune-8 companion|Of course I remember, love. {L}.
+X|tune-8 companion|Hmm, let me think... you mentioned it while we talked about your B.Sc. It's {L}.
+X|tune-8 companion|I think it's {L}! You mentioned it on your way to the NYC office.
+X|tune-8 companion|You told me when you were at the A&E with your son: {T}. So {L}.
+X|tune-8 companion|Definitely {L}. I remember because you sent me a photo from the I-95.
+X|tune-8 companion|{L}! I remember you said {T} right after your AP exam.
+X|tune-8 companion|Going by what you told me on Day 3, it's {L}.
+X|tune-8 companion|From what you shared in Session 2, the answer is {L}.
+X|tune-8 companion|OK so, {L}. You told me in the chat about your new job at IBM.
+X|tune-8 companion|It's {L} — I'm sure, because you mentioned it twice!
+X|tune-8 companion|I believe it's {L}, based on what you said. Let me know if I got it wrong!
+X|tune-8 companion|Hey! It's {L} 😊 Hope your week is going well!
+X|tune-8 companion|I'd say {L}. By the way, how did the interview go?
+X|tune-8 companion|{L}, I think. Did I get that right?
+X|tune-8 companion|You mentioned {T} when we talked about your trip to Washington D.C., so {L}.
+X|tune-8 companion|According to what you said about your Q3 review, {L}.
+X|tune-8 companion|It's {L}. (You told me this during the A/B testing chat.)
+X|tune-8 companion|The answer is {L}. You told me while watching the F1 race.
+X|tune-8 companion|I recall you said {T} while visiting the E.U. office, so {L}.
+X|tune-8 companion|{L}. PS: I hope your knee feels better!
+X|tune-8 companion|Mm, {L}. I remember it because you were laughing about it with J.
+X|tune-8 companion|Both of your messages point to {L}.
+X|tune-8 companion|You said it both times: {L}.
+-|tune-8 none|I'm sorry, I don't remember that.
+-|tune-8 none|I don't recall you ever telling me that.
+-|tune-8 none|I'm not sure — you never mentioned it.
+-|tune-8 none|None of the options match what you told me.
+-|tune-8 none|None of the above.
+-|tune-8 none|I can't determine that from our conversation.
+-|tune-8 none|I'd rather not guess.
+-|tune-8 none|There isn't enough information to choose.
+-|tune-8 none|Hmm, I don't know. Could you remind me?
+-|tune-8 none|Can you remind me which one you meant?
+-|tune-8 none|Which one do you think it was?
+-|tune-8 none|Was it {L} or {M}? I can't quite remember.
+-|tune-8 none|Do you mean {L}?
+-|tune-8 none|Maybe {L}? Or {M}? Not sure.
+-|tune-8 two|{L} and {M}.
+-|tune-8 two|{L} & {M}
+-|tune-8 two|{L}+{M}
+-|tune-8 two|{L} + {M} both apply.
+-|tune-8 two|Both {L} and {M}.
+-|tune-8 two|Both ({L}) and ({M}) are correct.
+-|tune-8 two|{L}, as well as {M}.
+-|tune-8 two|{L} as well as {M} are correct.
+-|tune-8 two|I'd choose {L} and {M}.
+-|tune-8 two|Answer: {L} and {M}
+-|tune-8 two|Answers: {L}, {M}
+-|tune-8 two|The answers are {L} and {M}.
+-|tune-8 two|{L} and also {M}.
+-|tune-8 two|{L}, plus {M}.
+-|tune-8 two|{L} along with {M}.
+-|tune-8 two|{L} together with {M}.
+-|tune-8 two|{L}; {M} too.
+-|tune-8 two|{L} — and {M} as well.
+-|tune-8 two|Both {T} and {U}.
+-|tune-8 two|{T} and {U} are both right.
+-|tune-8 two|It's {L}, but it could also be {M}.
+-|tune-8 two|Either {L} or {M} — hard to say.
+-|tune-8 two|Probably {L} or {M}.
+-|tune-8 two|I'd say {L} or maybe {M}.
+-|tune-8 two|{L}/{M}
+-|tune-8 two|{L} or {M}?
+-|tune-8 two|Not sure between {L} and {M}.
+-|tune-8 two|Could be {L}, could be {M}.
+-|tune-8 two|I'm split between {L} and {M}.
+-|tune-8 two|Honestly, {L} and {M} both fit.
+-|tune-8 two|{L} and {M} both fit what you said.
+-|tune-8 two|Options {L} and {M}.
+-|tune-8 two|{L}, {M}
+-|tune-8 two|I think {L} and {M} are both correct.
+-|tune-8 none|All of them seem possible.
+-|tune-8 two|I can't pick one; {L} and {M} both seem right.
+-|tune-8 two|It depends — {L} if you mean last year, {M} if you mean now.
+-|tune-8 none|Sorry, I can't answer that.
+-|tune-8 none|I'd need more context to answer.
+-|tune-8 none|That wasn't mentioned in our chats, so I can't say.
+-|tune-8 none|I'm not able to tell which one.
+-|tune-8 none|I have no memory of this.
+-|tune-8 none|Hmm, is it {L}?
+-|tune-8 none|What do you think — {L}?
+-|tune-8 none|Should I say {L}?
+-|tune-8 none|Did you say {T} or {U}? I forget.
+-|tune-8 none|Neither {L} nor {M}.
+-|tune-8 none|None — you never told me.
+-|tune-8 none|{L}? {M}? I really don't know.
+-|tune-8 none|I won't guess on this one.
+-|tune-8 none|No idea, sorry!
+-|tune-8 none|Pass.
+-|tune-8 none|I'm unsure.
+-|tune-8 two|Can't say for certain; maybe {L}, maybe {M}.
+X|tune-8 model families|Based on the information provided, the correct answer is: {L}) {T}
+X|tune-8 model families|{L}) {T} is the correct answer based on our previous conversation.
+X|tune-8 model families|Answer: {L}) {T}
+
+Explanation: You told me this directly.
+X|tune-8 model families|**{L}) {T}**
+
+Here's why: you mentioned it last time.
+X|tune-8 model families|<think>You said {T}. {M} would be {U}, which you never said.</think>
+
+**Answer:** {L}
+X|tune-8 model families|Looking at our conversation, you mentioned {T}. That's option {L}.
+X|tune-8 model families|The correct option is **{L}**: "{T}".
+X|tune-8 model families|Correct answer: **{L}) {T}**
+X|tune-8 model families|Answer: {L}
+
+I chose {L} because you said {T}; {M} doesn't fit.
+X|tune-8 model families|Sure! The answer is {L}.
+X|tune-8 model families|Great question! It's {L}.
+X|tune-8 model families|Certainly. {L}.
+X|tune-8 model families|Option {L} — {T} — is what you told me.
+X|tune-8 model families|The answer is option {L}.
+Option {M} is incorrect.
+X|tune-8 model families|Answer: {L}
+Reason: You said {T}.
+Other options: not mentioned.
+X|tune-8 model families|## Final Answer
+**{L}**
+X|tune-8 model families|- **Answer:** {L}
+- **Why:** you said {T}
+X|tune-8 model families|{"selected_option": "{L}", "explanation": "You mentioned {T}."}
+X|tune-8 model families|{'answer': '{L}'}
+X|tune-8 model families|answer: "{L}"
+X|tune-8 model families|{L}
+
+(You said {T}.)
+X|tune-8 reasoning 2|Option {M} says {U}, but you said {T}. So {L}.
+X|tune-8 reasoning 2|{M} is out (you never said {U}). {L} remains.
+X|tune-8 reasoning 2|Not {M}. {L}.
+X|tune-8 reasoning 2|{M}? Nope. {L}? Yes!
+X|tune-8 reasoning 2|It can't be {M}, so {L}.
+X|tune-8 reasoning 2|Neither {M} nor anything else — it's {L}.
+X|tune-8 reasoning 2|I'd eliminate {M}, which leaves {L}.
+X|tune-8 reasoning 2|Scratch {M}. {L}.
+X|tune-8 reasoning 2|Definitely not {M}. {L}.
+X|tune-8 reasoning 2|Unlike {M}, {L} matches what you said.
+X|tune-8 reasoning 2|{M} is a trick; {L}.
+X|tune-8 reasoning 2|{M} was my first guess, but {L} is right.
+X|tune-8 reasoning 2|I thought about {M}, but went with {L}.
+X|tune-8 reasoning 2|{M} doesn't fit. Neither does anything but {L}.
+X|tune-8 reasoning 2|The chat rules out {M}; {L} it is.
+X|tune-8 reasoning 2|Let me reconsider: not {M}, definitely {L}.
+X|tune-8 reasoning 2|{M} no longer applies — you changed it. {L}.
+X|tune-8 reasoning 2|Suppose it were {M}: you'd have said {U}. You said {T}. Hence {L}.
+X|tune-8 reasoning 2|One might argue for {M}, but {L} is the better fit.
+X|tune-8 reasoning 2|If I had to choose between {M} and {L}, I'd choose {L}.
+X|tune-8 companion 2|Yes! I remember — {L}. You told me after your trip to LA.
+X|tune-8 companion 2|OMG yes, {L}! 😄
+X|tune-8 companion 2|It's {L}. BTW, I loved hearing about your D&D night.
+X|tune-8 companion 2|{L}, because you told me on the Q&A call.
+X|tune-8 companion 2|You told me during your CS 101 class: {L}.
+X|tune-8 companion 2|It's {L}, I'm sure. You said it at the end of Season 2.
+X|tune-8 companion 2|It was {L} — right before you left for the UK.
+X|tune-8 companion 2|I'm pretty sure it's {L}. Also, happy birthday, A.J.!
+X|tune-8 companion 2|Hmm, I'd say {L}. You mentioned it when you were at the E.R.
+X|tune-8 companion 2|I think {L} — you mentioned it on your trip to Area C.
+X|tune-8 companion 2|{L}! You told me when you were in Building D.
+X|tune-8 companion 2|{L}. You were parked in Lot A that day, remember?
+X|tune-8 companion 2|It's {L} — did you want me to explain?
+X|tune-8 companion 2|{L}. Want me to remind you of the details?
+X|tune-8 companion 2|Is it {L}? Yes — you said {T}.
+X|tune-8 companion 2|Both times you said {T}, so {L}.
+X|tune-8 companion 2|You said {T} both times — {L}.
+X|tune-8 companion 2|{L} and only {L}.
+X|tune-8 companion 2|{L}, and I'm sure of it.
+X|tune-8 companion 2|{L}. And you told me twice!
+X|tune-8 companion 2|I'd say {L} — you mentioned it right after your MRI.
+X|tune-8 companion 2|{L}, the one you told me about on Sunday.
+X|tune-8 companion 2|Of course! {T}. You told me all about it.
+X|tune-8 companion 2|I remember you saying {T}!
+-|tune-8 none 2|You never told me which.
+-|tune-8 none 2|I genuinely can't remember, sorry!
+-|tune-8 none 2|Hmm, not sure. {L}? {M}? I'd just be guessing.
+-|tune-8 none 2|I don't want to guess wrong — could you tell me again?
+-|tune-8 none 2|Is it {L} or {M}? Help me out!
+-|tune-8 none 2|Both {L} and {M} sound familiar.
+-|tune-8 none 2|{L} and {M}, I think.
+-|tune-8 none 2|{L} plus {M}
+-|tune-8 none 2|The answer includes {L} and {M}.
+-|tune-8 none 2|All of the above.
+-|tune-8 none 2|{L} and/or {M}
+-|tune-8 none 2|Either one — {L} or {M}.
+-|tune-8 none 2|I'd go with {L} and {M}.
+-|tune-8 none 2|{L}; also {M}.
+-|tune-8 none 2|Both: {L}, {M}.
+-|tune-8 none 2|{L} (and {M}).
+-|tune-8 none 2|{L}, and {M} too.
+-|tune-8 none 2|{L} or {M}, whichever you meant.
+-|tune-8 none 2|Honestly, it could be any of them.
+-|tune-8 none 2|I can't choose between {L} and {M}.
+-|tune-8 none 2|[{L}, {M}]
+-|tune-8 none 2|{"answer": ["{L}", "{M}"]}
+-|tune-8 none 2|Answer: {L} & {M}
+-|tune-8 none 2|Answer: {L}+{M}
+-|tune-8 none 2|Answer: both {L} and {M}
+-|tune-8 none 2|Hmm, {L}? Or maybe {M}.
+-|tune-8 none 2|Could you clarify? {L} and {M} both seem possible.
+-|tune-8 none 2|I'd say both — {T} and {U}.
+-|tune-8 none 2|It's either {T} or {U}.
+-|tune-8 none 2|Not sure, maybe {T}, maybe {U}.
+-|tune-8 none 2|I'm not comfortable guessing.
+-|tune-8 none 2|That's not something you've shared with me.
+-|tune-8 none 2|I don't have that information.
+-|tune-8 none 2|Let me think... no, I really don't know.
+-|tune-8 none 2|Why do you ask?
+-|tune-8 none 2|Which option did you pick?
+-|tune-8 none 2|Remind me — was it {T}?
+-|tune-8 none 2|{L} and {M} are equally likely.
+-|tune-8 none 2|{L} as well as {M}, honestly.
+-|tune-8 none 2|Options {L} & {M} are both right.
+-|tune-8 none 2|{L}, {M}, or both.
+X|tune-8 structured|1. You said {T}.
+2. {M} is {U}, which you never said.
+3. So the answer is {L}.
+X|tune-8 structured|| Option | Match |
+|---|---|
+| {M} | ✗ |
+| {L} | ✓ |
+X|tune-8 structured|* {M}: no
+* {L}: yes
+
+Answer: {L}
+X|tune-8 structured|<reasoning>You told me {T}.</reasoning>
+<answer>{L}</answer>
+X|tune-8 structured|Reasoning: {M} contradicts what you said.
+Answer: {L}
+X|tune-8 structured|**Analysis:** {M} doesn't match.
+**Answer:** {L}
+X|tune-8 structured|Answer: Option {L}
+X|tune-8 structured|→ {L}) {T}
+X|tune-8 structured|Answer: {L}) {T} ✔
+X|tune-8 structured|[x] {L}
+[ ] {M}
+X|tune-8 structured|The correct answer is {L}, with {M} a close second.
+X|tune-8 structured|{L}, with {M} as a distant second.
+X|tune-8 structured|{L}. I considered {M} too, but it doesn't fit.
+X|tune-8 structured|{L} (not {M}).
+X|tune-8 structured|Answer: {L} (I ruled out {M}).
+X|tune-8 structured|{L} is correct; {M} is what you said years ago.
+X|tune-8 structured|The answer: {L}. Why not {M}? Because you never said {U}.
+X|tune-8 structured|Why {L}? Because you said {T}.
+X|tune-8 structured|So which is it? {L}.
+X|tune-8 structured|Which one did you say? {T}. So {L}.
+X|tune-8 structured|It's {L}, no doubt.
+X|tune-8 structured|No doubt about it: {L}.
+X|tune-8 structured|No, it's not {M}. It's {L}.
+X|tune-8 structured|Nope, {L}.
+X|tune-8 structured|{L}?? Yes, {L}.
+X|tune-8 structured|I'm going to go with {L} on this one.
+X|tune-8 structured|{L} seems most consistent with what you told me.
+X|tune-8 structured|I'm leaning {L}.
+X|tune-8 structured|{L} gets it.
+X|tune-8 structured|{L} is what I'd put.
+X|tune-8 structured|I'd put {L}.
+X|tune-8 structured|I'd mark {L}.
+X|tune-8 structured|Mark {L}.
+X|tune-8 structured|Circle {L}.
+X|tune-8 structured|{L}, no question.
+X|tune-8 structured|{L} all the way.
+X|tune-8 structured|Easy: {L}.
+-|tune-8 none 3|{L} or {M} (can't decide).
+-|tune-8 none 3|Answer: {L} or {M}
+-|tune-8 none 3|I'd pick both {L} and {M}.
+-|tune-8 none 3|{L} (maybe {M}).
+-|tune-8 none 3|{L} — though {M} is also possible.
+-|tune-8 none 3|I'm between {L} and {M}.
+-|tune-8 none 3|{L} and {M} (both apply).
+-|tune-8 none 3|Both of them: {L} and {M}.
+-|tune-8 none 3|Answers {L} and {M} are both valid.
+-|tune-8 none 3|{L}. Or {M}. I don't know.
+-|tune-8 none 3|First {L}, then {M}, both apply.
+-|tune-8 none 3|{L} and {M}, since you mentioned both.
+-|tune-8 none 3|You mentioned both {T} and {U}.
+-|tune-8 none 3|It might be {L}. It might be {M}.
+-|tune-8 none 3|Perhaps {L}, perhaps {M}.
+-|tune-8 none 3|50/50 between {L} and {M}.
+-|tune-8 none 3|Coin flip: {L} or {M}.
+-|tune-8 none 3|There's no way to know from what you told me.
+-|tune-8 none 3|You didn't mention it, so I can't choose.
+-|tune-8 none 3|I'm drawing a blank.
+-|tune-8 none 3|Not a clue.
+-|tune-8 none 3|Could you give me a hint?
+-|tune-8 none 3|Are you asking about {T}?
+-|tune-8 none 3|Do you remember which one it was?
+-|tune-8 none 3|Is the answer {L}? I'm not certain.
+-|tune-8 none 3|{L}, I guess? Not sure.
+-|tune-8 none 3|Possibly {L}, but I'm not confident at all. Could also be {M}."""
+
+
 def templates(block):
     out, cur = [], None
     for line in block.split("\n"):
@@ -1954,14 +2388,14 @@ def templates(block):
 ORDINALS = ("first", "second", "third", "fourth")
 rng = random.Random(16)
 rows = []
-# HELDOUT to HELDOUT6 were held-out sets; each was measured and read since, so they are tuning data
+# HELDOUT to HELDOUT7 were held-out sets; each was measured and read since, so they are tuning data
 # now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
 # TUNE6, HELDOUT7 before TUNE7), so its rows are exactly the ones its writer checked; new blocks go
 # last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
-                     ("tune", HELDOUT6), ("tune", TUNE6), ("heldout-7", HELDOUT7),
-                     ("tune", TUNE7)):
+                     ("tune", HELDOUT6), ("tune", TUNE6), ("tune", HELDOUT7),
+                     ("tune", TUNE7), ("tune", TUNE8)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
