@@ -1939,6 +1939,278 @@ X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|*{L}*
 X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|__{L}__
 X|tune-7 wide-4 (companion text, refusals, hedges, answer fields)|~{L}~"""
 
+# Written blind (issue 16, eighth held-out set): new phrasings in the styles real models use when
+# answering a multiple-choice memory question: short answers of GPT-4o, Claude, Gemini, Llama, Qwen,
+# Qwen-VL, Mistral, InternVL and small local models (bold, brackets, JSON, YAML, key=value, XML tags,
+# \boxed{}, a letter on its own line, run-on continuations, lower case, the option's text alone);
+# reasoning and <think> replies that reject other letters as hypotheses before one final answer;
+# companion replies that give the option's text in a sentence among names and abbreviations
+# (Dr. B, A.M., U.K., D&D, Aunt B, a sentence starting "A"); refusals, two options asserted, hedges,
+# "none of the above" (not an option) and questions back that must read None. The writer did not
+# read choice.py, its tests, the scoring-quality bench or the README's measured multiple-choice
+# figures, and ran no extractor on these rows. Labelled by eye. Never tune on it.
+HELDOUT8 = r"""X|gpt-4o-style|The correct answer here would be **{L}**.
+X|gpt-4o-style|**Answer: {L}. {T}** — you told me this.
+X|gpt-4o-style|Based on your previous messages, the answer is **{L}) {T}**.
+X|gpt-4o-style|**{L}**: {T} — that's what you mentioned earlier.
+X|gpt-4o-style|The correct response would be **option {L}**.
+X|gpt-4o-style|The correct answer is **{T}** (**{L}**).
+X|gpt-4o-style|✔️ **{L}) {T}**
+X|claude-style|I believe the answer is **{L}** — you mentioned {T} when we talked about this before.
+X|claude-style|From our earlier conversations, {L} is right: {T}.
+X|claude-style|My answer is {L} ({T}). Let me know if you'd like me to explain my reasoning.
+X|claude-style|That would be {L} — {T}, from what you told me.
+X|claude-style|{L}. That's the one that matches what you've told me.
+X|gemini-style|**Answer:** **{L}**
+
+**Reasoning:** You mentioned {T} in an earlier conversation, which corresponds directly to this option.
+X|gemini-style|Here is the correct option:
+
+**{L}) {T}**
+X|gemini-style|Based on the provided chat history, the answer is **{L}**.
+
+* You said: "{T}"
+X|llama-style|The answer is: {L}) {T}. This is because you mentioned it in our previous conversation.
+X|llama-style|Based on our previous conversation, I would choose option {L}: {T}.
+X|llama-style|I'm glad you asked! The answer is {L}.
+X|llama-style|Answer: {L}
+
+I hope this helps! Let me know if you have any other questions.
+X|qwen-style|The answer is {L}.<|im_end|>
+X|qwen-style|答案是：{L}. {T}
+X|qwen-vl-style|Based on the image and our conversation, the correct option is {L}.
+X|qwen-vl-style|{L}: {T}<|im_end|>
+X|mistral-style|Answer: ({L}) {T}</s>
+X|mistral-style|{L} is the right answer, {T}.
+X|mistral-style|**{L}**. You mentioned it before.
+X|internvl-style|Answer: {L}<|im_end|>
+X|internvl-style|The answer to the question is option {L}.
+X|small-local|{L}
+
+### Instruction:
+What is the capital of France?
+X|small-local|The answer is {L}.
+
+User: thanks!
+Assistant: You're welcome!
+X|small-local|{L}.{T}
+X|small-local|Correct answer is option {L}
+X|small-local|Final pick — {L}
+X|json-style|{"answer": "{L}", "reason": "You told me {T}."}
+X|json-style|{"selected": "{L}"}
+X|json-style|```json
+{"final_answer": "{L}", "evidence": "user said {T}"}
+```
+X|json-style|{"response": "{l}"}
+X|yaml-style|answer: {L}
+reason: you said {T}
+X|key-value|selected_option={L}
+X|xml-style|<choice>{L}</choice>
+X|xml-style|<answer>{L}) {T}</answer>
+X|latex-style|The final answer is \boxed{{L}} ({T}).
+X|latex-style|$$\boxed{\textbf{{L}}}$$
+X|latex-style|**Answer:** $\boxed{{L}}$
+X|bracket-style|({L}) ← correct
+X|dash-style|{L} - {T} (from your message on Monday)
+X|letter-own-line|Having gone through what you told me, I'm choosing:
+
+**{L}**
+X|letter-own-line|The option that matches is below.
+{L}
+X|letter-own-line|You asked which option fits. That's
+
+{L}.
+X|lowercase|ok the answer is {l}
+X|lowercase|{l} is correct i think
+X|text-only|Answer: "{T}"
+X|text-only|I'd go with "{T}".
+X|trailing-expl|{L}, since that's what you said last time we talked.
+X|trailing-expl|({L}) — it matches what you wrote to me in your last message.
+X|trailing-expl|{L}. You said so yourself a few days ago.
+X|answer-line|Answer: {L}, which is {T}.
+X|answer-line|Final response: {L}
+X|answer-line|Answer: {L}
+Confidence: 0.95
+Evidence: you said {T}
+X|qa-format|Question: which option?
+Answer: ({L}) {T}
+X|markdown|- Answer: {L} ({T})
+- Source: our chat last week
+X|short|Definitely option {L} — {T}.
+X|cot-think|<think>
+The user wants the option that matches our chat. Option {M} says {U}. I don't recall that. Option {L} says {T}. They told me that in an earlier session.
+</think>
+
+The answer is {L}) {T}.
+X|cot-think|<think>Let me scan the options. {M}: no. {L}: the user wrote "{T}" — yes. Final: {L}.</think>
+{L}
+X|cot-think|<think>
+First instinct: {M}. But why? Only because it sounds familiar. The actual chat says {T}.
+</think>
+**Answer: {L}**
+X|cot-think|<think>
+user said {T}
+{M} = {U} -> wrong
+{L} = {T} -> right
+</think>
+
+Answer: {L}
+X|cot-think|<think>
+I need to be careful here. The user mentioned {U} as something they considered, and {T} as what they settled on. The question asks what they settled on.
+</think>
+
+{L}) {T}
+X|cot-think|<think>Is the answer {M}? Let me verify... no, {U} was never said. Is it {L}? "{T}" — yes.</think>
+
+My answer is **{L}**.
+X|cot-think|<think>
+Ok. Options... {M} {U}, {L} {T}. The memory: {T}.
+</think>
+The correct option is {L}, {T}.
+X|cot-think|<think>
+The options that mention similar things are {M} and {L}. The chat: "{T}". Pick {L}.
+</think>
+
+({L})
+X|cot-think|<think>I'll answer {M}. Hmm, wait. The user said {T}, not {U}. Changing to {L}.</think>
+Answer: {L}
+X|cot-think|<think>
+The question is about what the user told me. Search memory... found: "{T}". Map to options: {L}.
+</think>
+
+Based on what you told me, it's {L}: {T}.
+X|cot-think|<think>
+Maybe {L}? Check: user said {T}. Yes.
+Maybe {M}? Check: user said {U}? No.
+</think>
+{L}
+X|cot-let-me-think|Let me think for a second. {M} came to mind first, though I can't place it in our chats. {T}, on the other hand, is something you definitely told me. So: {L}.
+X|cot-let-me-think|Let me think back. In the chat about your move you said {T}. That's option {L}, so I'll go with {L}.
+X|cot-let-me-think|Let me see... {M} is {U}; you never brought that up. {L} is {T}; you did. So my answer is {L} ({T}).
+X|cot-let-me-think|Let me think about what you said. You didn't say {U}, so I can rule out {M}. You said {T}. The answer is {L}) {T}.
+X|cot-let-me-think|Let me think... I'd say {L}. You told me {T}, and {M} doesn't fit with that.
+X|cot|Going option by option: {M} contradicts your message from Tuesday; {L} repeats it almost word for word. I'm picking {L}.
+X|cot|My first thought was {M}, because {U} sounds like something you'd say. But when I look at what you actually wrote, it was {T}. So the answer is {L}.
+X|cot|Two options look close: {M} and {L}. The difference is {U} versus {T}. You said {T}. That settles it: {L}.
+X|cot|Here's how I got there: you told me about it in our second chat, you said {T}, and nothing since has changed that. Option {L}.
+X|cot|You had said {U} before, which would make it {M}, but you updated me afterwards: {T}. So the current answer is {L}, {T}.
+X|cot|{M}, {L} — which one? The detail you gave me was {T}. That's {L}.
+X|cot|Hmm. {M} would be my guess if I hadn't read your last message. Since you said {T} there, I'll answer {L}.
+X|cot|Reasoning:
+1. The question asks about your own choice.
+2. {U} was what your brother picked.
+3. You picked {T}.
+Answer: ({L}) {T}
+X|cot|A quick recap: you mentioned {U} once as a maybe, then told me you went with {T}. Answer: {L}.
+X|cot|I initially leaned toward {M}, then realized I was mixing it up with someone else's story. Yours was {T}: option {L}.
+X|cot|Let's reason it out. If the answer were {M}, you would have told me {U}. You didn't; you told me {T}. Therefore {L}.
+X|cot|I'm ruling out {M} (it's about {U}, which never came up) and choosing {L}, since you said {T}.
+X|cot|Short reasoning: {T} is in your message; {U} isn't. Answer {L}.
+X|cot|Option {M}? I went back and forth, but no. The chat is clear that it was {T}, which is option {L}. Final: {L}.
+X|cot|Candidates: {M} ({U}) and {L} ({T}).
+Evidence: your message said {T}.
+Decision: {L}.
+X|cot|So the answer isn't {M}. Going back to what you told me — {T} — the answer is {L}.
+X|cot|I was going to answer {M}, but reading the question again, it asks what you ended up with, not what you planned. You ended up with {T}. So {L}.
+X|cot|Your first message says {U}; your last message says {T}. The question asks about the latest, so {M} is outdated and {L} is the answer.
+X|cot|Thinking this through: nothing you told me supports {M}. Plenty supports {L}: you said {T} more than once. I'll answer {L}.
+X|cot|To figure this out I looked for where you mentioned it. You said {T} in our chat about the weekend. {L} matches that, so {L} it is — {T}.
+X|cot|Answer: {L}.
+
+Why not {M}? Because {U} never came up in our chats. Why {L}? Because you told me {T}.
+X|cot|{L}.
+
+I considered {M} too, but you only mentioned {U} as a joke.
+X|cot|Okay. So: not {M} (that was your old plan), but {L} ({T}).
+X|cot|Let me go through the choices one at a time.
+
+{M}) {U}: You never said this.
+{L}) {T}: You said this on Sunday.
+
+So the correct choice is {L}) {T}.
+X|cot|Reasoning: You corrected yourself — it wasn't {U}, it was {T}. Hence option {L} rather than option {M}.
+X|cot|Gut reaction: {M}. After rereading your messages, though, you were clear it was {T}. Final answer: {L}.
+X|cot|We talked about this twice. The first time, you weren't sure; the second time, you said {T}. That's {L}. I don't see anything supporting {M}.
+X|cot|Since {M} and {L} can't both be true, and you told me {T}, the answer has to be {L}.
+X|cot|The answer is {L}) {T}. I ruled out {M} because you never mentioned {U}.
+X|companion|In the end you went with {T} — you told me over the weekend.
+X|companion|Aww, I remember! You said {T}. That was the day you met up with Dr. B for coffee.
+X|companion|{T}! You told me after your shift at 5 A.M., and I remember thinking how tired you sounded.
+X|companion|I've got it written down that it was {T}. You mentioned it when you were telling me about your D&D group.
+X|companion|You said {T}, right after you landed at Heathrow from your trip around the U.K. and Ireland.
+X|companion|It was {T}. You mentioned it when I asked how your meeting with Mr. C. Davies went.
+X|companion|I'm fairly certain it was {T}. I remember you telling me while you were at the B&Q store.
+X|companion|You told me {T}! I was so happy for you when you shared that.
+X|companion|That'd be {T}. You brought it up when we were chatting about your trip to L.A.
+X|companion|I think you said {T}. You told me on the phone, right after your appointment at 10 A.M.
+X|companion|Mm-hmm, {T}. You said it while we were talking about your sister's wedding.
+X|companion|Oh, you told me this one a while back: {T}.
+X|companion|You said {T}. I hope I'm remembering that right — it was around the time of your PhD viva.
+X|companion|{T}, from what you told me after your chat with Dr. D. Kim.
+X|companion|I believe it was {T}. You mentioned it the same evening you watched the B-team play.
+X|companion|Yep! {T}. You told me that when you were getting ready for your trip to D.C.
+X|companion|Let me remember... yes, {T}. You told me that during our chat about your new job at A.B.C. Corp.
+X|companion|You mentioned {T} — that was the same week you finished your C.P.R. course.
+X|companion|It's {T}. I remember because you said it twice, once at 7 A.M. and again that evening.
+X|companion|Honestly, I'm pretty confident it was {T}. You told me when I asked about your weekend in the U.S.
+X|companion|As I remember it, you said {T}. Did something change since then?
+X|companion|You told me it's {T}, and that's what I'll stick with unless you tell me otherwise.
+X|companion|{T}. You told me so when we were chatting on Sunday, after your call with Aunt B.
+X|companion|I remember you saying {T}, not {U}.
+-|refusal-8|I'm sorry, but I don't have any memory of you mentioning this, so I can't pick one of these options.
+-|refusal-8|Our past chats don't give me enough to go on here, so I'll pass.
+-|refusal-8|Honestly, I don't know — you've never told me about this.
+-|refusal-8|We never talked about that, as far as I can see, so I don't have an answer.
+-|refusal-8|The information I have isn't enough to select any of the options.
+-|refusal-8|As a language model, I can't access your past conversations, so I can't answer this.
+-|refusal-8|{"answer": "", "reason": "not enough information"}
+-|refusal-8|Answer: Cannot be determined from the conversation.
+-|refusal-8|I'm afraid I can't help with that one — I just don't remember.
+-|refusal-8|<think>
+I searched the chat and found nothing about this. I should not guess.
+</think>
+
+I'm sorry, I can't find this in our conversations.
+-|refusal-8|A tricky one! I really can't say from what you've told me.
+-|refusal-8|I won't guess on this, since none of our chats cover it.
+-|refusal-8|I'm not sure, sorry — I can't remember you ever saying.
+-|two-asserted-8|I'd choose {L} and {M} — you mentioned both.
+-|two-asserted-8|Correct options: {L}, {M}.
+-|two-asserted-8|{L}) {T}
+{M}) {U}
+Both of these apply.
+-|two-asserted-8|You said {T} and you also said {U}, so {L} and {M} are both right.
+-|two-asserted-8|{L} and {M} both — you told me each of them.
+-|two-asserted-8|I'd tick both {L} and {M}.
+-|hedge-8|My memory says {L} or {M}, but which of the two I can't say.
+-|hedge-8|I think it's {L}... though it might be {M}. I'm honestly not sure.
+-|hedge-8|I'd lean toward {L} or {M}, but I can't be certain which.
+-|hedge-8|<think>
+The user mentioned both {T} and {U}. No way to tell which is current.
+</think>
+
+It's one of {L} and {M}, but I can't tell which.
+-|hedge-8|Let me think... you talked about {T}, but you also talked about {U}. I don't know which one the question means, so I can't choose.
+-|hedge-8|Either {T} or {U} — I'd need to check our earlier chat to be sure.
+-|hedge-8|{L} seems possible, and so does {M}; the chat doesn't settle it.
+-|none-of-above-8|Actually, none of the above — you told me something that isn't listed here.
+-|none-of-above-8|Hmm, it wasn't any of these. I remember you saying something different.
+-|question-back-8|Before I pick one — was this about your old job or your new one?
+-|question-back-8|Hmm, when did you tell me about this? I'm not finding it.
+-|question-back-8|Was that {T}, or am I thinking of something else?
+-|question-back-8|Do you remember which one it was? I'm drawing a blank.
+X|cot-think|<think>
+The user asked earlier and I answered {M}. That was wrong: they had said {T}.
+</think>
+
+Correction: the answer is {L}.
+X|cot|Let me reconsider the options. {M} fits partially — you did mention {U}, but as your old routine. {L} is your current one: {T}. Answer: {L}) {T}.
+X|cot|Process of elimination: {M} is out because you never said {U}. Of what's left, only {L} is something you told me — {T}. So {L}.
+X|cot-let-me-think|Let me think this over... I'm tempted by {M}, but I think I'm confusing it with a different conversation. You told me {T}, which is {L}. I'm going with {L}.
+X|cot|It's {L}. I double-checked {M} in case I was misremembering, but {U} doesn't appear anywhere in what you told me.
+-|hedge-8|I'm between {T} and {U}. Sorry I can't be more precise!
+-|refusal-8|Hmm, I really don't know this one. You might have told me, but I can't recall it."""
+
 
 # Round 8 tuning templates (issue 16): heldout-7's misses as general forms, then replies written
 # as the next blind writer would (short answers of many model families and markups, reasoning that
@@ -2390,12 +2662,12 @@ rng = random.Random(16)
 rows = []
 # HELDOUT to HELDOUT7 were held-out sets; each was measured and read since, so they are tuning data
 # now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
-# TUNE6, HELDOUT7 before TUNE7), so its rows are exactly the ones its writer checked; new blocks go
-# last.
+# TUNE6, HELDOUT7 before TUNE7, HELDOUT8 before TUNE8), so its rows are exactly the ones its writer
+# checked; new blocks go last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
                      ("tune", HELDOUT6), ("tune", TUNE6), ("tune", HELDOUT7),
-                     ("tune", TUNE7), ("tune", TUNE8)):
+                     ("tune", TUNE7), ("heldout-8", HELDOUT8), ("tune", TUNE8)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
