@@ -12,8 +12,9 @@ Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 Multiple choice's held-out split is MC_HELDOUT, "heldout-8", written blind on another branch
 while the extractor's eighth round of changes was made on tuning data only (heldout-7 joined
 tuning, with the round's TUNE8 templates), merged after that round and measured once, with no
-re-tuning after the measurement (multiple_choice/tune after the round: 5723/5723 = 100.0%).
-Goal 99% on held-out. Earlier rounds, measured the same way: heldout-2 177/210 = 84.3%, heldout-3
+re-tuning after the measurement: multiple_choice/tune 5729/5729 = 100.0%,
+multiple_choice/heldout-8 499/510 = 97.8% (naive 53.9%; the round-7 extractor: also 499/510).
+Goal 99% on held-out: not met. Earlier rounds, measured the same way: heldout-2 177/210 = 84.3%, heldout-3
 213/222 = 95.9%, heldout-4 222/240 = 92.5%, heldout-5 372/381 = 97.6%, heldout-6 456/474 =
 96.2%, heldout-7 478/498 = 96.0% (naive 53.2%).
 """

@@ -37,10 +37,9 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
-    # heldout-7 measured 478/498 = 96.0% once, after round 7 (goal 99%: not met); heldout-8, written
-    # blind during round 8, is measured once after that round (the floor stays heldout-7's).
+    # heldout-8 measured 499/510 = 97.8% once, after round 8 (goal 99%: not met).
     assert _bench().MC_HELDOUT == MC_HELDOUT
-    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.955)):
+    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.97)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2
