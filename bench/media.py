@@ -501,4 +501,6 @@ def _same_png(a: Path, b: Path) -> bool:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from _common import run
+
+    raise SystemExit(run(main))

@@ -212,4 +212,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from _common import run
+
+    raise SystemExit(run(main))
