@@ -89,7 +89,8 @@ def extract_options(question: str) -> dict[str, str]:
 
 
 # -- reading the choice out of a reply ------------------------------------------------------------
-_MARKUP = re.compile(r"[*_`#\\{}\"$]+|</?\w+>|<\|[\w-]*\|>")   # (and chat-template tokens: "<|eot_id|>")
+_MARKUP = re.compile(r"[*_`#\\{}\"$]+|</?(?:[a-z]|\w\w+)>|<\|[\w-]*\|>")   # (and chat-template tokens: "<|eot_id|>";
+# "<A>" is a letter in angle brackets, not a tag)
 # a reasoning block (<think>...</think>): the reply is what follows it; the block is read only when
 # nothing follows (some chat templates drop the opening tag, so a lone closing tag ends one too)
 _REASONING_OPEN = re.compile(r"(?i)<(?:think|thinking|reasoning|reflection)>")
@@ -229,6 +230,22 @@ _ORDINAL = re.compile(r"(?i)\bthe\s+(first|second|third|fourth|fifth|sixth|last)
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
+# a letter glued to its own option's text ("A.Yes", "D:green", "B-blue", "(C)Oslo", "A|red"): the
+# two are read apart; a capital glued to other text ("D.C.", "B-52s", "A-list") stays a word part
+_GLUED = re.compile(r"(?<![\w'’.&/-])([\(\[]?([A-Z])(?:[\)\]][.:|\-–—]*|[.:|\-–—)]+))(?=[^\W_])")
+
+
+def _unglued(text: str, options: dict[str, str]) -> str:
+    def split(m):
+        option = options.get(m.group(2))
+        rest = text[m.end():]
+        if option and rest[:len(option)].lower() == option.lower() and not rest[len(option):len(option) + 1].isalnum():
+            return m.group(1) + " "
+        return m.group(0)
+
+    return _GLUED.sub(split, text)
+
+
 def _ordinals_as_letters(text: str, options: dict[str, str]) -> str:
     letters = sorted(options)
 
@@ -264,9 +281,10 @@ _STRONG_BEFORE = re.compile(
 # "B is correct", a check mark) decides between named letters
 _OPTION_WORD = re.compile(r"(?i)\b(?:option|choice)\s*[:=\-–—]*\s*$")
 _PREDICATE_AFTER = re.compile(
-    r"(?i)^[^\S\n]*\n|^\s*(?:is|was|would|seems|should|looks|fits|it\b|because|since|as\b|rather|over|and|or|option\b|"
+    r"(?i)^[^\S\n]*\n|^\s*(?:is|was|would|could|might|may|must|can|will|seems|should|looks|fits|it\b|because|since|as\b"
+    r"|rather|over|and|or|option\b|"
     r"(?:does|did|matches|works|applies|holds|remains|has|had|describes|corresponds|sounds|gets)\b|"
-    r"[-–—:,.;!?/&+()\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
+    r"[-–—:,.;!?/&+|()\]\u2190-\u2bff\U0001f000-\U0001faff]|$)")
 # a conclusion in a reasoning reply commits to the letter it reaches: "..., so B", "Therefore, B",
 # "so it must be B", "which points to B"
 _CONCLUSION_BEFORE = re.compile(
@@ -295,7 +313,7 @@ _NEGATED_BEFORE = re.compile(
     # "At first glance D", "You might think D", "Some might pick D"
     r"|\b(?:was|were)\s+(?:about|going|tempted)\s+to\s+(?:say|pick|choose|go\s+with|answer)|\bthought\s+(?:about|of)"
     r"|\b(?:nearly|almost)\s+(?:said|picked|chose|went\s+with|answered)"
-    r"|\b(?:initially|originally|first|at\s+first)\s+(?:considered|thought(?:\s+of)?|guessed|suspected|picked|chose"
+    r"|\b(?:initially|originally|first|at\s+first)\s*,?\s+(?:I\s+|we\s+)?(?:considered|thought(?:\s+of)?|guessed|suspected|picked|chose"
     r"|said|leaned\s+(?:toward|towards))|\bat\s+first\s+(?:glance|sight)"
     r"|\b(?:you|one|some(?:one|body)?|people|others?|many)\s+(?:might|may|could|would)\s+(?:\w+\s+)?(?:think|say"
     r"|pick|choose|guess|assume|expect|go\s+with|argue\s+for|prefer)"
@@ -308,11 +326,15 @@ _NEGATED_BEFORE = re.compile(
     r"|\b(?:chang|switch|mov|went|go|updat|revis)\w*\s+(?:\w+\s+)?from"
     # a negated verb of choosing: "I wouldn't choose A", "It wouldn't be A", "I don't think it's A"
     r"|(?:n't|\bnot|\bnever)\s+(?:\w+\s+)?(?:be|choose|pick|select|say|go\s+with|opt\s+for|answer"
-    r"|(?:think|believe)\s+(?:it|that)(?:'s|\s+is|\s+was)"
-    # ... or of evidence: "your message doesn't match B", "nothing in the chat supports B"
-    r"|support|match|fit|point\s+to|suggest|indicate|favou?r|agree\s+with|line\s+up\s+with|correspond\s+to)"
-    r"|\b(?:nothing|none\s+of\s+\w+|no\s+(?:evidence|message|mention))\b[^.;!?\n]{0,40}?\b(?:supports?|match(?:es)?"
-    r"|fits?|points?\s+to|suggests?|indicates?|favou?rs?)(?:\s+(?:with|to))?)(?:\s+option)?\s*[\(\[]?\s*$")
+    r"|(?:think|believe)\s+(?:it|that)(?:'s|\s+is|\s+was))"
+    # ... or of evidence: "your message doesn't match B", "nothing in the chat supports B", "I don't
+    # see anything supporting B", "I can't find anything that backs up B", "you never mentioned B",
+    # "there's no sign of B"
+    r"|(?:n't|\bnot|\bnever|\bnothing|\bnone\s+of\s+\w+|\bno\s+(?:evidence|message|mention))\b[^.;!?\n]{0,40}?"
+    r"\b(?:support|back(?:s|ed|ing)?\s+up|match|fit|point\w*\s+to|suggest|indicat|favou?r|agree\w*\s+with"
+    r"|lin\w+\s+up\s+with|correspond\w*\s+to|mention|confirm)\w*"
+    r"|\bno\s+(?:sign|trace|mention|record|hint|indication|evidence|support)\s+(?:at\s+all\s+)?(?:of|for))"
+    r"(?:\s+option)?\s*[\(\[]?\s*$")
 # "B is incorrect", "B is wrong", "B can't be right", "B doesn't fit": the letter is rejected; so is
 # a letter described as the former value ("B was before you changed it", "B used to be right")
 # The verdict may follow the option's text in brackets ("A (red) was the old colour") or cover a
@@ -320,7 +342,7 @@ _NEGATED_BEFORE = re.compile(
 _LETTER_LIST_TAIL = r"(?:\s*(?:,|and|or|&|/)\s*(?:option\s*)?[\(\[]?[A-Z][\)\]]?(?![\w'’]))*"
 _NEGATED_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?" + _LETTER_LIST_TAIL + r"\s*(?:"
-    r"(?:is|was|are|were|seems|looks|would\s+be)\s+(?:both\s+|all\s+)?(?:incorrect|wrong|false|not\b|out\b"
+    r"(?:is|was|are|were|seems|looks|would\s+be)\s+(?:both\s+|all\s+|also\s+|too\s+)?(?:incorrect|wrong|false|not\b|out\b"
     r"|ruled\s+out|eliminated|unlikely|impossible|never\b|outdated|inconsistent|out\s+of\s+date|stale"
     r"|tempting|a\s+(?:distractor|trap|trick|decoy|red\s+herring))"
     r"|(?:was|used\s+to\s+be)\s+(?:correct|right|true|the\s+answer)\s+(?:before|earlier|previously"
@@ -338,6 +360,12 @@ _NEGATED_AFTER = re.compile(
     r"|(?:is|was)\s+what\s+(?:you|it)\s+(?:used\s+to|had\s+(?:before|earlier|at\s+first))"
     r"|,?\s*(?:at\s+first|originally|initially|earlier|previously|formerly)\b|\s*before\s*(?:[.,;!?\n]|$)"
     r"|(?:contradicts?|conflicts?)\b"
+    # "B never came up", "B came to mind first", "B would need you to have said blue", "B is about
+    # a different day", "B refers to something else"
+    r"|(?:also\s+)?never\b|(?:came|comes|sprang|springs|jumped|jumps)\s+to\s+mind"
+    r"|would\s+(?:need|require|only\s+(?:fit|work|apply|hold))\b"
+    r"|(?:is|was|are|were|refers?\s+to|applies\s+to)\s+(?:(?:about|from|for)\s+(?:an?\s+|the\s+)?(?:different|other|another)"
+    r"|(?:an?\s+)?different\b|something\s+else|someone\s+else)"
     r"|(?:as\s+)?an?\s+(?:close|distant|near)\s+(?:second|runner[-\s]up)\b"     # "A, with B a close second"
     r"|can\s+be\s+(?:ruled\s+out|eliminated|excluded|dismissed|discarded)"
     r"|(?:isn't|wasn't|aren't|weren't|can't|cannot|couldn't|doesn't|does\s+not|don't|do\s+not)\b)")
@@ -371,7 +399,12 @@ _WORD_PART_BEFORE = re.compile(
     r"|room|floor|level|hall|building|side|zone|phase|stage|model|unit|suite|apartment|apt|route|bay|area|sector"
     r"|lot|ward|court|station|track|lane|tower|seat|box|lab|studio|gym|bus|train|line|deck|pier|dock|camp|field"
     r"|channel|volume|vol|book|act|scene|figure|fig|table|form|item|step|shift|squad|division|league|pool|batch"
-    r"|version|mode|door|booth|stall|hangar|dorm|lecture)\s+)\Z")
+    r"|version|mode|door|booth|stall|hangar|dorm|lecture"
+    # people: "Aunt B", "your cousin B", "Coach C", "Agent D"
+    r"|aunt|auntie|uncle|cousin|friend|brother|sister|bro|sis|mom|mum|dad|grandma|grandpa|granny|nana|grandmother"
+    r"|grandfather|mother|father|son|daughter|niece|nephew|neighbou?r|boss|colleague|co-?worker|roommate|flatmate"
+    r"|partner|teacher|coach|doctor|nurse|agent|professor|miss|madam|sir|lady|lord|king|queen|prince|princess"
+    r"|captain|officer|detective|inspector|judge|pastor|father|uncle|baby|kid|little|big|mr|mrs|ms|dr|prof)\s+)\Z")
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
 # a letter pair that modifies a noun ("the A/B testing chat", "a C/D split") is a name, not a list;
@@ -423,18 +456,33 @@ _HYPOTHETICAL_BEFORE = re.compile(
 _CONDITIONAL_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*,?\s*(?:if|unless|assuming|provided\s+that|in\s+case)\b(?!\s+I\s+(?:had\s+to|have\s+to|must"
     r"|remember|recall|understand|['’]m\s+not\s+mistaken|am\s+not\s+mistaken|['’]m\s+right|am\s+right)"
-    r"|\s+(?:that|this)\s+helps|\s+memory\s+serves|\s+so\b|\s+any\b)")
-# a letter offered as one candidate among others: "it could also be B", "B, or even something
-# else", "B is also possible", "B might be right too"
+    r"|\s+(?:that|this)\s+helps|\s+memory\s+serves|\s+so\b|\s+any\b)"
+    # ... or a guess taken back: "It might be A, but I honestly don't know."
+    r"|^\s*[\)\]]?\s*,?\s*but\s+(?:I\s+)?(?:honestly\s+|really\s+|truly\s+|just\s+)?(?:(?:don['’]t|do\s+not)"
+    r"\s+(?:really\s+)?know|have\s+no\s+idea|can['’]t\s+(?:really\s+)?(?:say|tell|be\s+sure))(?=\s*(?:[.!,;…]|$))")
+# a letter given the same status as another, one candidate among others: "it could also be B",
+# "B, or even something else", "B is also possible", "B might be right too", "A fits, and so does
+# B", "A is plausible, as is B", "A. B as well.", "Also B.", "B also fits", "B is another"
 _ALTERNATIVE_BEFORE = re.compile(r"(?i)(?:\b(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?"
-                                 r"|\bor\s+(?:maybe|perhaps|possibly)\s+|(?:^|[.!?…]\s*)or\s+)"
+                                 r"|\bor\s+(?:maybe|perhaps|possibly)\s+|(?:^|[.!?…]\s*)or\s+"
+                                 r"|\b(?:so|as)\s+(?:does|do|did|is|are|was|could|would|might|can|may)\s+"
+                                 r"|\bsame\s+(?:goes\s+)?for\s+|\blikewise\s*,?\s+|\bequally\s+"
+                                 r"|(?:^|[.!?;,…—–(]\s*|\s-\s+|\b(?:and|but)\s+)also\s+)"
                                  r"(?:option\s*)?[\(\[]?\s*$")
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*,?\s*(?:or\s+(?:even\s+|maybe\s+|perhaps\s+|possibly\s+)?(?:something|someone|anything|another"
-    r"|other|none)\b|(?:is|are|seems?|would\s+be|could\s+be)\s+(?:also|equally)\s+(?:possible|plausible|likely|right"
-    r"|correct|true|an\s+option|a\s+possibility)|(?:is|are|seems?|would\s+be)\s+(?:correct|right|true|possible|plausible|fine)\s+(?:too|as\s+well)\b|(?:might|could|may)\s+(?:also\s+)?(?:be\s+)?(?:right|correct|true"
-    r"|possible|it|fit|work)\s+(?:too|as\s+well)\b"
+    r"|other|none)\b"
+    r"|(?:(?:is|are|was|seems?|looks?|would\s+be|could\s+be|might\s+be|may\s+be|does|do|fits|works|matches|applies"
+    r"|holds|might|could|may)\s+)?(?:also|equally)\s+(?:possible|plausible|likely|right|correct|true|valid|an\s+option"
+    r"|a\s+possibility|fits?|works?|match(?:es)?|appl(?:y|ies)|holds?|counts?|makes\s+sense|supported)\b"
+    r"|(?:is|are|seems?|would\s+be|might|could|may|does|do|fits|works|matches|applies|holds)\s+(?:also\s+)?"
+    r"(?:be\s+)?(?:(?:correct|right|true|possible|plausible|fine|it|fit|work)\s+)?(?:too|as\s+well)\b"
+    r"|(?:is|would\s+be|seems?)\s+another\b"
     r"|(?:is|seems?|looks?|sounds?)\s+(?:just\s+|about\s+|equally\s+)?as\s+(?:likely|plausible|possible|good|valid))")
+# ... and a letter that opens its clause with "too" or "as well" after it ("A. B as well.", "B too"; not
+# "I checked B too")
+_PEER_BARE = re.compile(r"(?i)^\s*[\)\]]?\s*,?\s*(?:too|as\s+well)\b")
+_CLAUSE_OPEN = re.compile(r"(?i)(?:^|[.!?;,…—–:(\n]|\band|\bbut)\s*(?:option\s*)?[\(\[]?\s*$")
 # a letter put as a question ("B?", "Maybe B?") states nothing unless answered ("B? Yes.")
 _QUESTIONED = re.compile(r"^\s*[\)\]]?\s*\?")
 # an initial, not an option letter: "A. Smith told you", "You told B. Jones", "A. B. Carter" (a
@@ -450,6 +498,11 @@ reason reasoning right she should since so some sorry still sure than thank than
 want wanna need hope glad happy remember see tell ask welcome hi hey cheers enjoy keep ps btw fyi
 theirs them then there therefore these they this those though thus to too unlike until we well were
 what when where whereas which while who why with without would yeah yes yet you your yours""".split())
+# a capital right after a capitalised word mid-sentence is part of a name ("with Jay B", "the time
+# of Hurricane C"), unless that word is a common one or an option's ("..., Definitely B", "Hmm B")
+_NAME_BEFORE = re.compile(r"\b([A-Z][a-z]+)[ \t]+\Z")
+_NOT_NAMES = frozenset("letter pick choose select say guess ans vote prob def hmm hm um uh ok yep yup nope duh"
+                       " lol gotta go".split()) | _SENTENCE_OPENERS
 # a statement of the present state or the latest message: "Right now it's B", "currently B",
 # "your latest one points to B", "B now", "B is current"
 _CURRENT = re.compile(
@@ -460,6 +513,16 @@ _CURRENT_AFTER = re.compile(
     r"|(?:is|['’]s)\s+(?:the\s+)?(?:current|latest|newest|most\s+recent)\b)")
 # a contrast: "A is correct by your first message, but the answer is B"
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though|although)\b")
+
+
+def _in_name(before: str, options: dict[str, str]) -> bool:
+    m = _NAME_BEFORE.search(before)
+    if not m:
+        return False
+    previous = before[:m.start()].rstrip()
+    word = m.group(1).lower()
+    return bool(previous) and previous[-1] not in ".!?:;\n*>-–—(\"'“‘" and word not in _NOT_NAMES and not (
+        word.endswith("ly") or any(word in normalize_answer(o).split() for o in options.values()))
 
 
 def _is_initial(after: str, options: dict[str, str]) -> bool:
@@ -473,9 +536,10 @@ def _is_initial(after: str, options: dict[str, str]) -> bool:
         normalize_answer(o).split()[:1] == [word] for o in options.values())
 
 
-def _mark_verdict(before: str, after: str) -> int:
+def _mark_verdict(before: str, after: str, option: str) -> int:
     """+1 when a check mark (or a "yes" table cell) goes with the letter, -1 for a cross (or "no"),
-    0 for neither. `before`/`after` are the text around the letter."""
+    0 for neither. `before`/`after` are the text around the letter; outside a table row, a cell
+    holding the letter's own option text ("B|No" where B is "No") is no verdict."""
     line_before = before.rsplit("\n", 1)[-1]
     line_after = after.split("\n", 1)[0]
     if _MARK_FIRST_LINE.match(line_before):
@@ -484,7 +548,8 @@ def _mark_verdict(before: str, after: str) -> int:
     else:
         m = _MARK_AFTER.match(line_after)
         mark = m.group(1) if m else None
-        if mark is None and (cell := _CELL_AFTER.match(line_after)):
+        if mark is None and (cell := _CELL_AFTER.match(line_after)) and (
+                "|" in line_before or cell.group(1).lower() != option.lower()):
             return 1 if cell.group(1).lower() in ("yes", "true", "correct", "right") else -1
     if mark is None:
         return 0
@@ -585,8 +650,9 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         # the words that lead up to this letter in its sentence: "..., but now it's B"
         lead = re.split(r"[.!?\n]", text[previous_end:m.start()])[-1]
         previous_end = m.end()
-        if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)):
-            continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++"
+        if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)
+                            or _in_name(before, options)):
+            continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++", "Aunt B"
         # the letter listed with this one ("A or B", "A) red and B) blue"), and where it stands
         labelled_text = re.match(r"(?i)\s*[).\]:]\s*" + re.escape(options[letter]) + r"(?!\w)", after)
         shift = labelled_text.end() if labelled_text else 0
@@ -606,7 +672,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                 rejected.add(other_at)
             rejected_at.setdefault(letter, m.end())
             continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
-        mark = _mark_verdict(before, after)
+        mark = _mark_verdict(before, after, options[letter])
         own_text = re.match(r"(?i)\s*[).\]:]?\s*" + re.escape(options[letter]) + r"(?=\s*[-–—:])", after)
         verdict = _VERDICT_AFTER.match(after[own_text.end():] if own_text else after)
         if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
@@ -652,7 +718,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         joined = bool(other or m.start() in partners
                       or m.start(m.lastindex) in partners
                       or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before)
-                      or _ALTERNATIVE_BEFORE.search(before) or _ALTERNATIVE_AFTER.match(after))
+                      or _ALTERNATIVE_BEFORE.search(before) or _ALTERNATIVE_AFTER.match(after)
+                      or (_PEER_BARE.match(after) and _CLAUSE_OPEN.search(before)))
         if joined and re.match(r"[^.!?\n]*\?", after):
             continue                      # a list put as a question: "A, B, or C? B."
         current = bool(_CURRENT.search(lead) or _CURRENT_AFTER.match(after))
@@ -798,7 +865,7 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     # letters are read with answer words of other languages in English and "the second option"
     # as "option B"; option texts are matched in the reply as written
     reply, text = text, _ordinals_as_letters(_english_labels(text), options).strip()
-    text = _COMPOUND_PAIR.sub("#/#", text)
+    text = _unglued(_COMPOUND_PAIR.sub("#/#", text), options)
 
     m = re.fullmatch(r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]*", text)
     if m and m.group(1).upper() in letters:

@@ -2646,6 +2646,201 @@ X|tune-8 structured|Easy: {L}.
 -|tune-8 none 3|Possibly {L}, but I'm not confident at all. Could also be {M}."""
 
 
+# Round 9: heldout-8's misses as general forms (letter glued to its text, a rejecting or neutral
+# later mention after a commitment, a capital in a name, two options given the same status), then
+# replies written as the next blind writer would.
+TUNE9 = r"""X|tune-9 compact|{L}.{T}
+X|tune-9 compact|{L}:{T}
+X|tune-9 compact|{L}-{T}
+X|tune-9 compact|({L}){T}
+X|tune-9 compact|{L}){T}
+X|tune-9 compact|[{L}]{T}
+X|tune-9 compact|**{L}.{T}**
+X|tune-9 compact|Answer:{L}
+X|tune-9 compact|ANS:{L}
+X|tune-9 compact|answer={L}
+X|tune-9 compact|Answer->{L}
+X|tune-9 compact|{L}.{T}.
+X|tune-9 compact|=> {L}
+X|tune-9 compact|{L}|{T}
+X|tune-9 compact|Final answer:({L})
+X|tune-9 compact|<{L}>
+X|tune-9 compact|{{L}}
+X|tune-9 compact|「{L}」
+X|tune-9 compact|*{L}*
+X|tune-9 compact|__{L}__
+X|tune-9 compact|### {L}
+X|tune-9 compact|- {L}
+X|tune-9 compact|1. {L}
+X|tune-9 compact|Answer: {L}.{T}
+X|tune-9 short-models|The answer is {L}.{T}
+X|tune-9 short-models|Sure! The answer is **{L}. {T}**
+X|tune-9 short-models|Based on our previous conversation, the correct option is {L}.
+X|tune-9 short-models|{L} ✅
+X|tune-9 short-models|✔ {L}
+X|tune-9 short-models|Option {L} ({T}).
+X|tune-9 short-models|My answer: option {L} — {T}.
+X|tune-9 short-models|{L}, {T}.
+X|tune-9 short-models|{L} | {T}
+X|tune-9 short-models|Selected option: {L}
+X|tune-9 short-models|Predicted answer: {L}
+X|tune-9 short-models|Output: {L}
+X|tune-9 short-models|Result: {L}
+X|tune-9 short-models|Label: {L}
+X|tune-9 short-models|The answer is letter {L}.
+X|tune-9 short-models|Letter {L}.
+X|tune-9 short-models|I'm fairly sure it's {L}.
+X|tune-9 short-models|Most likely {L}.
+X|tune-9 short-models|Probably {L}.
+X|tune-9 short-models|Obviously {L}!
+X|tune-9 short-models|Easy: {L}.
+X|tune-9 short-models|{L} for sure
+X|tune-9 short-models|ok {l}
+X|tune-9 short-models|{l}.
+X|tune-9 short-models|it's {l}
+X|tune-9 short-models|{L}) {T} ✔️
+X|tune-9 short-models|<answer>({L}) {T}</answer>
+X|tune-9 short-models|Answer: {L}<|im_end|>
+X|tune-9 short-models|{"choice": "{L}", "reason": "you said {T}"}
+X|tune-9 short-models|```
+{L}
+```
+X|tune-9 reasoning|You said {T} when we talked about it, and nothing later changed that. That's {L}. I don't see anything supporting {M}.
+X|tune-9 reasoning|You told me {T}. So it's {L}; nothing in the chat points to {M}.
+X|tune-9 reasoning|The answer is {L}. I can't find anything that backs up {M}.
+X|tune-9 reasoning|{L}. There's no sign of {M} anywhere in our chats.
+X|tune-9 reasoning|The answer is {L}. You never mentioned {M}.
+X|tune-9 reasoning|It's {L}. {M} never came up.
+X|tune-9 reasoning|Answer: {L}. I checked {M} too, but it doesn't match what you said.
+X|tune-9 reasoning|{L} is correct. {M} was just something I considered.
+X|tune-9 reasoning|The chat says {T}, which is {L}. {M} would need you to have said {U}, and you didn't.
+X|tune-9 reasoning|Going through it: {M} doesn't fit, since you never said {U}. {L} does. Answer: {L}.
+X|tune-9 reasoning|Option {M} can be dismissed. Option {L} matches what you told me.
+X|tune-9 reasoning|First, {M}: you never said that. Second, {L}: you said exactly that. So {L}.
+X|tune-9 reasoning|Let's see. {M}? Not really. {L}? Yes, that's what you said.
+X|tune-9 reasoning|You said {T}, so {L}. (I double-checked {M}; it isn't supported.)
+X|tune-9 reasoning|I'd answer {L}. {M} looks tempting but you never said {U}.
+X|tune-9 reasoning|{L}, definitely. {M} is out of the question.
+X|tune-9 reasoning|That points to {L}. {M} is a different thing entirely.
+X|tune-9 reasoning|The only option consistent with your message is {L}.
+X|tune-9 reasoning|Not {M}. Not anything else either. {L}.
+X|tune-9 reasoning|{M} would have been my guess if you hadn't mentioned {T}. So: {L}.
+X|tune-9 reasoning|Without your last message I'd have said {M}, but you told me {T}, so {L}.
+X|tune-9 reasoning|Initially I leaned toward {M}, but rereading the chat it's clearly {L}.
+X|tune-9 reasoning|At first it looks like {M}. It isn't: the answer is {L}.
+X|tune-9 reasoning|Hmm, {M} came to mind first, but no. It's {L}.
+X|tune-9 reasoning|Answer: {L}
+Reason: you said {T}. {M} is not mentioned.
+X|tune-9 reasoning|Answer: {L}
+
+Why not {M}? You never said {U}.
+X|tune-9 reasoning|**Answer: {L}**
+
+- {M}: not supported
+- {L}: matches your message
+X|tune-9 reasoning|{L} — you said {T}. {M} is what you said about something else.
+X|tune-9 reasoning|The reply that matches is {L}; {M} is about a different day.
+X|tune-9 reasoning|You were talking about {T} the whole time, so I'll say {L}. {M} doesn't come into it.
+X|tune-9 companion|{T}! You told me about it after your chat with Aunt {M}.
+X|tune-9 companion|{T}. You mentioned it right after Team {M} won.
+X|tune-9 companion|It was {T}. You said so when Mr {M} visited.
+X|tune-9 companion|{T} — you told me on the day your cousin {M} came over.
+X|tune-9 companion|{T}. I remember because Uncle {M} was there too.
+X|tune-9 companion|{T}, according to what you told me after meeting Professor {M}.
+X|tune-9 companion|You said {T}, right after the chat about Grandma {M}.
+X|tune-9 companion|{T}. You were on the way to Terminal {M} at the time.
+X|tune-9 companion|{T}. You mentioned it while watching Channel {M}.
+X|tune-9 companion|I think it was {T}. You told me during the Class {M} reunion.
+X|tune-9 companion|{T}, I believe. That was the week of your Section {M} exam.
+X|tune-9 companion|{T}! Miss {M} was asking about it too.
+X|tune-9 companion|{T}. You said it on the call with Agent {M}.
+X|tune-9 companion|{T} — you mentioned it to me and to your friend Jay {M}.
+X|tune-9 companion|{T}, you told me while Coach {M} was on holiday.
+X|tune-9 companion|{T}. That was around the time of Hurricane {M}.
+X|tune-9 companion|{T}. You told me on your way to Building {M}.
+X|tune-9 companion|It's {T}, just like Auntie {M} said.
+X|tune-9 companion|{T} — you wrote it in your note to Sister {M}.
+X|tune-9 companion|{T}. You told me after the Group {M} meeting.
+X|tune-9 companion|{T}. You mentioned it during your shift on Ward {M}.
+X|tune-9 companion|{T}. It came up when we talked about Dr {M}.
+X|tune-9 companion|{T}. You mentioned it right after Brother {M}'s wedding.
+X|tune-9 companion|{T}, because Big {M} said so.
+X|tune-9 companion|{T}. Your friend {M}. told you that.
+-|tune-9 two|{L} seems possible, and so does {M}; the chat doesn't settle it.
+-|tune-9 two|{L} fits, and so does {M}.
+-|tune-9 two|{L} works. So does {M}.
+-|tune-9 two|{L} is plausible, as is {M}.
+-|tune-9 two|{L} could be right. {M} could be right too.
+-|tune-9 two|{L} is correct, and so is {M}.
+-|tune-9 two|Both {L} and {M}.
+-|tune-9 two|{L} & {M}
+-|tune-9 two|{L}&{M}
+-|tune-9 two|{L},{M}
+-|tune-9 two|{L} and {M}
+-|tune-9 two|{L}+{M}
+-|tune-9 two|Answer: {L}, {M}
+-|tune-9 two|Answers: {L} and {M}
+-|tune-9 two|{L} as well as {M}
+-|tune-9 two|I'd say {L}, but {M} is equally likely.
+-|tune-9 two|{L} and {M} are equally supported.
+-|tune-9 two|Either {L} or {M} works.
+-|tune-9 two|{L}; {M} too.
+-|tune-9 two|{L}. {M} as well.
+-|tune-9 two|{L}, and also {M}.
+-|tune-9 two|{L} — also {M}.
+-|tune-9 two|{L}. Also {M}.
+-|tune-9 two|{L} is right, but {M} is also right.
+-|tune-9 two|{L} and {M} both match what you said.
+-|tune-9 two|It's {L} or {M}, can't say which.
+-|tune-9 two|{L} or maybe {M}.
+-|tune-9 two|{L}/{M}
+-|tune-9 two|{L} and/or {M}
+-|tune-9 two|The chat supports {L}, and it supports {M} just as much.
+-|tune-9 two|{L} is one possibility; {M} is another.
+-|tune-9 two|I can see a case for {L} and a case for {M}.
+-|tune-9 two|{L} and {M} are both consistent with the history.
+-|tune-9 two|Options {L} and {M}.
+-|tune-9 two|({L}) and ({M})
+-|tune-9 two|**{L}** and **{M}**
+-|tune-9 two|✅ {L}
+✅ {M}
+-|tune-9 two|[x] {L}
+[x] {M}
+-|tune-9 two|{L} ✔ {M} ✔
+-|tune-9 two|{L} is just as likely as {M}.
+-|tune-9 two|{L} is as plausible as {M}.
+-|tune-9 two|Somewhere between {L} and {M}.
+-|tune-9 two|Half of me says {L}, half says {M}.
+-|tune-9 two|{L} if I had to pick, but {M} is just as likely.
+-|tune-9 none|I'm sorry, I can't answer that.
+-|tune-9 none|I don't have enough information to choose.
+-|tune-9 none|None of the options match what you told me.
+-|tune-9 none|None of the above.
+-|tune-9 none|Which option do you think it is?
+-|tune-9 none|Can you remind me what you said?
+-|tune-9 none|I don't remember you telling me that.
+-|tune-9 none|Hmm, I'm not sure. {L}? {M}?
+-|tune-9 none|Not sure — {L} maybe, or {M}.
+-|tune-9 none|I can't decide between {L} and {M}.
+-|tune-9 none|I'd rather not guess.
+-|tune-9 none|There's no way to tell from our chats.
+-|tune-9 none|It might be {L}, but I honestly don't know.
+-|tune-9 none|Is it {L}?
+-|tune-9 none|Did you mean {L}?
+-|tune-9 none|Could you clarify whether it was {T}?
+-|tune-9 none|I have no record of this.
+-|tune-9 none|As an AI, I don't have access to your memories.
+-|tune-9 none|{L}? {M}? No idea.
+-|tune-9 none|I'm not able to pick one.
+-|tune-9 none|Neither {L} nor {M}, as far as I can tell.
+-|tune-9 none|It's not {L}, and it's not {M}.
+-|tune-9 none|None.
+-|tune-9 none|N/A
+-|tune-9 none|Unknown.
+-|tune-9 none|?
+-|tune-9 none|Hard to say."""
+
+
 def templates(block):
     out, cur = [], None
     for line in block.split("\n"):
@@ -2660,14 +2855,15 @@ def templates(block):
 ORDINALS = ("first", "second", "third", "fourth")
 rng = random.Random(16)
 rows = []
-# HELDOUT to HELDOUT7 were held-out sets; each was measured and read since, so they are tuning data
+# HELDOUT to HELDOUT8 were held-out sets; each was measured and read since, so they are tuning data
 # now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
 # TUNE6, HELDOUT7 before TUNE7, HELDOUT8 before TUNE8), so its rows are exactly the ones its writer
 # checked; new blocks go last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
                      ("tune", HELDOUT6), ("tune", TUNE6), ("tune", HELDOUT7),
-                     ("tune", TUNE7), ("heldout-8", HELDOUT8), ("tune", TUNE8)):
+                     ("tune", TUNE7), ("tune", HELDOUT8), ("tune", TUNE8),
+                     ("tune", TUNE9)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
