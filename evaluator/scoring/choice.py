@@ -305,7 +305,9 @@ _STRONG_AFTER = re.compile(
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
     r"|\brul(?:e|es|ed|ing)\s+out|\beliminat(?:e|es|ed|ing)|\bexclud(?:e|es|ed|ing)|\bdiscard(?:s|ed|ing)?"
-    r"|\bcross(?:es|ed|ing)?\s+out|\bscratch|\bunlike"
+    r"|\b(?:cross|strike|strik)(?:es|ed|ing|e)?\s+(?:out|off)|\bscratch|\bunlike"
+    # "not enough info to pick A"
+    r"|(?:n't|\bnot|\bno)\s+(?:\w+\s+)?(?:enough|sufficient)\s+\w+\s+to\s+(?:pick|choose|select|say|decide\s+on|go\s+with)"
     # a rejecting label: "Incorrect answers: B", "Wrong: C", "Ruled out: D"
     r"|(?:^|[\n.!?;|])[^\S\n]*(?:[-*•>]\s*)?(?:incorrect|wrong|false|rejected|eliminated|excluded|ruled\s+out"
     r"|distractors?)(?:\s+(?:answers?|options?|choices?|ones?))?\s*[:=\-–—]"
@@ -391,7 +393,8 @@ _JOINED = re.compile(r"(?i)^\s*[\)\]]?\s*(?:\([^()\n]*\)\s*)?(?:(?:[,;]|\.{2,}|�
 # a capital inside an abbreviation or a name, not an option letter: "B-movie", "A-list", "D.C.",
 # "B&B", "Q&A", "Dr. A. Smith", and a capital that names a thing: "vitamin C", "Plan B", "gate A"
 # ("B-52s", "C++", "A+ grade", "C#" too), a capital that names a thing: "Team B", "Season B", "Room D"
-_WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|\+(?![ \t]*[A-Za-z](?!\w))|#)")
+_WORD_PART_AFTER = re.compile(r"^(?:[-.&][A-Za-z0-9]|\+(?![ \t]*[A-Za-z](?!\w))|#"
+                              r"|[ \t]+(?i:positive|negative|minor|major|flat|sharp)\b)")     # "B positive", "B minor"
 _WORD_PART_BEFORE = re.compile(
     r"(?:(?<![\w'’])[A-Za-z]-|[A-Za-z][.&]|(?<![\w'’])[Nn]/|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Sr|Jr|St|Capt|Col|Gen|Lt|Sgt)\.?\s+"
     r"|\b(?i:vitamin|plan|type|grade|hepatitis|blood\s+group|group|gate|terminal|platform|exit|wing|block"
@@ -404,7 +407,9 @@ _WORD_PART_BEFORE = re.compile(
     r"|aunt|auntie|uncle|cousin|friend|brother|sister|bro|sis|mom|mum|dad|grandma|grandpa|granny|nana|grandmother"
     r"|grandfather|mother|father|son|daughter|niece|nephew|neighbou?r|boss|colleague|co-?worker|roommate|flatmate"
     r"|partner|teacher|coach|doctor|nurse|agent|professor|miss|madam|sir|lady|lord|king|queen|prince|princess"
-    r"|captain|officer|detective|inspector|judge|pastor|father|uncle|baby|kid|little|big|mr|mrs|ms|dr|prof)\s+)\Z")
+    r"|captain|officer|detective|inspector|judge|pastor|father|uncle|baby|kid|little|big|mr|mrs|ms|dr|prof"
+    # a grade: "got an A on the exam", "scored a B"
+    r"|(?:got|get|gets|getting|earned|earn|scored|score|received|receive)\s+(?:an?|the)?)\s+)\Z")
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
 # a letter pair that modifies a noun ("the A/B testing chat", "a C/D split") is a name, not a list;
@@ -458,8 +463,9 @@ _CONDITIONAL_AFTER = re.compile(
     r"|remember|recall|understand|['’]m\s+not\s+mistaken|am\s+not\s+mistaken|['’]m\s+right|am\s+right)"
     r"|\s+(?:that|this)\s+helps|\s+memory\s+serves|\s+so\b|\s+any\b)"
     # ... or a guess taken back: "It might be A, but I honestly don't know."
-    r"|^\s*[\)\]]?\s*,?\s*but\s+(?:I\s+)?(?:honestly\s+|really\s+|truly\s+|just\s+)?(?:(?:don['’]t|do\s+not)"
-    r"\s+(?:really\s+)?know|have\s+no\s+idea|can['’]t\s+(?:really\s+)?(?:say|tell|be\s+sure))(?=\s*(?:[.!,;…]|$))")
+    r"|^\s*[\)\]]?\s*,?\s*but\s+(?:(?:honestly|really|truly|tbh)\s*,?\s+)?(?:I\s+)?(?:honestly\s+|really\s+|truly\s+|just\s+)?"
+    r"(?:(?:don['’]t|do\s+not)\s+(?:really\s+)?know|have\s+no\s+(?:idea|clue)|no\s+(?:idea|clue)"
+    r"|can['’]t\s+(?:really\s+)?(?:say|tell|be\s+sure))(?=\s*(?:[.!,;…]|$))")
 # a letter given the same status as another, one candidate among others: "it could also be B",
 # "B, or even something else", "B is also possible", "B might be right too", "A fits, and so does
 # B", "A is plausible, as is B", "A. B as well.", "Also B.", "B also fits", "B is another"
@@ -471,7 +477,7 @@ _ALTERNATIVE_BEFORE = re.compile(r"(?i)(?:\b(?:could|might|may|can)\s+(?:also|eq
                                  r"(?:option\s*)?[\(\[]?\s*$")
 _ALTERNATIVE_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*,?\s*(?:or\s+(?:even\s+|maybe\s+|perhaps\s+|possibly\s+)?(?:something|someone|anything|another"
-    r"|other|none)\b"
+    r"|other|none|any|some)\b"
     r"|(?:(?:is|are|was|seems?|looks?|would\s+be|could\s+be|might\s+be|may\s+be|does|do|fits|works|matches|applies"
     r"|holds|might|could|may)\s+)?(?:also|equally)\s+(?:possible|plausible|likely|right|correct|true|valid|an\s+option"
     r"|a\s+possibility|fits?|works?|match(?:es)?|appl(?:y|ies)|holds?|counts?|makes\s+sense|supported)\b"
@@ -497,6 +503,8 @@ nothing now of oh ok okay on once only option or our ours perhaps please possibl
 reason reasoning right she should since so some sorry still sure than thank thanks that the their
 want wanna need hope glad happy remember see tell ask welcome hi hey cheers enjoy keep ps btw fyi
 theirs them then there therefore these they this those though thus to too unlike until we well were
+hard tough difficult tricky unclear impossible idk dunno really seems looks sounds might may must will can
+cannot hence given otherwise either
 what when where whereas which while who why with without would yeah yes yet you your yours""".split())
 # a capital right after a capitalised word mid-sentence is part of a name ("with Jay B", "the time
 # of Hurricane C"), unless that word is a common one or an option's ("..., Definitely B", "Hmm B")
@@ -556,6 +564,15 @@ def _mark_verdict(before: str, after: str, option: str) -> int:
     return 1 if mark in _CHECKS else -1
 
 
+# "no" that opens a noun phrase ("no idea", "no wait", "no record") is not the option "No"
+_NO_DETERMINER = re.compile(r"(?i)\bno\s+(?=(?:idea|clue|wait|way|record|mention|sign|trace|evidence|doubt|longer|one"
+                            r"|matter|info|information|memory|recollection|details?|need|problem|worries|thanks)\b)")
+# a statement that the reply cannot decide between letters: "I can't tell which you meant"
+_UNDECIDED = re.compile(r"(?i)\b(?:can['’]?t|cannot|couldn['’]t|not\s+sure|(?:don['’]t|do\s+not)\s+know|no\s+idea"
+                        r"|hard\s+to\s+(?:tell|say)|impossible\s+to\s+(?:tell|say))\s+(?:\w+\s+){0,2}?which\b"
+                        r"|\bcan['’]?t\s+(?:decide|choose|pick)\b")
+
+
 def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     """The one option whose text the reply states, matched as a whole phrase. An occurrence inside
     a longer option's occurrence ("red" in "dark red") does not count, an option named after "not"
@@ -563,7 +580,7 @@ def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     an option named only in a question ("Was it blue?", "blue, I guess?") is not stated, one offered
     as an alternative ("or maybe red") makes the reply name none, and several options are settled as
     letters are ("You said red, but later blue": the latest)."""
-    padded = f" {normalize_answer(_ASKING.sub(' ', text))} "
+    padded = f" {normalize_answer(_NO_DETERMINER.sub(' ', _ASKING.sub(' ', text)))} "
     if not padded.strip():
         return None
     spans: dict[str, list[tuple[int, int]]] = {}
@@ -695,7 +712,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                                        r"|since)\b)", after))
                 or (short and raw != "i" and _LOWER_END.match(after))):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
-        if raw in ("I", "A") and not (wrapped or labelled):
+        if raw in ("I", "A") and not (wrapped or labelled or (before[-1:] in "'‘" and after[:1] in "'’")):
             # "I think": a pronoun. "A red car": an article at the start of a sentence unless a
             # predicate or punctuation follows ("A is correct"); mid-sentence ("Looks like A to
             # me") a capital "A" is a letter.
@@ -872,6 +889,9 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
         return m.group(1).upper()
 
     mentions = _mentions(text, options)
+    if mentions and all(m.level < DECISIVE for m in mentions) and any(
+            u.start() > mentions[-1].end for u in _UNDECIDED.finditer(text)):
+        return None                       # "A in one message, B in another; I can't tell which you meant"
     revised = _revised(text, [m for m in mentions if not m.joined])
     if revised:
         return revised

@@ -2838,7 +2838,169 @@ X|tune-9 companion|{T}. Your friend {M}. told you that.
 -|tune-9 none|N/A
 -|tune-9 none|Unknown.
 -|tune-9 none|?
--|tune-9 none|Hard to say."""
+-|tune-9 none|Hard to say.
+X|tune-9 claude-style|Looking back at our conversation, you mentioned {T}. So the answer is **{L}**.
+X|tune-9 claude-style|Based on what you shared earlier, I'd go with **{L}) {T}**.
+X|tune-9 claude-style|From our chat history, it's {L} — you told me {T}.
+X|tune-9 claude-style|I believe it's **{L}**. You brought this up when we were talking last week.
+X|tune-9 claude-style|The answer would be {L}. You mentioned {T} when we discussed it, and I don't recall you changing that.
+X|tune-9 gemini-style|**Answer:** {L}
+
+**Explanation:** You said {T} in an earlier message.
+X|tune-9 gemini-style|**{L}) {T}**
+
+You stated this explicitly in our earlier conversation.
+X|tune-9 gemini-style|The correct choice is **{L}**: {T}.
+X|tune-9 llama-style|The correct answer is {L}) {T}.
+X|tune-9 llama-style|Based on the conversation history, the correct answer is: {L}
+X|tune-9 llama-style|{L}) {T}
+
+This is based on your message from before.
+X|tune-9 qwen-style|答案是 {L}。
+X|tune-9 qwen-style|The answer is {L}.<|im_end|>
+X|tune-9 qwen-style|<think>
+The user said {T}. That is {L}. {M} does not match.
+</think>
+
+{L}
+X|tune-9 qwen-style|<think>Hmm, {M} or {L}? The user said {T}, so {L}.</think>
+**{L}**
+X|tune-9 mistral-style|{L}. {T}.
+X|tune-9 mistral-style|Option {L} is correct: you said {T}.
+X|tune-9 mistral-style|The answer is {L} ({T}).
+X|tune-9 small-local|{L}
+{T}
+X|tune-9 small-local|Answer {L}
+X|tune-9 small-local|ANSWER {L}
+X|tune-9 small-local|ans {l}
+X|tune-9 small-local|{L} is right
+X|tune-9 small-local|the answer is {l}) {T}
+X|tune-9 small-local|{L}){T}.
+X|tune-9 small-local|Answer: {L}
+Answer: {L}
+X|tune-9 small-local|{L} {T}
+X|tune-9 small-local|{L}: {T}.
+{L}: {T}.
+X|tune-9 small-local|answer:{l}
+X|tune-9 small-local|Option:{L}
+X|tune-9 small-local|The answer is: "{L}"
+X|tune-9 small-local|'{L}'
+X|tune-9 small-local|Answer is {L}.{T}
+X|tune-9 cot|Step 1: You mentioned {T}. Step 2: That corresponds to option {L}. Final answer: {L}.
+X|tune-9 cot|Let's go through the options. {M}: no, you never said that. {L}: yes, you said {T}. Answer: {L}.
+X|tune-9 cot|We can eliminate {M} because you said {T}. That leaves {L}.
+X|tune-9 cot|You said {T}; {M} contradicts that. So {L}.
+X|tune-9 cot|{M} is incorrect because you said {T}. {L} is correct.
+X|tune-9 cot|The history shows {T}. Option {M} would only be right if you'd said {U}. So the answer is {L}.
+X|tune-9 cot|Reasoning: you said {T} in session 2 and never revised it. {M} is a distractor. Answer: {L}
+X|tune-9 cot|The user mentions {T}. Hence {L}.
+X|tune-9 cot|Since you told me {T}, it must be {L}.
+X|tune-9 cot|Everything you said lines up with {L}.
+X|tune-9 cot|I'm confident: {L}. {M} doesn't fit what you told me at all.
+X|tune-9 cot|Option {L} aligns with what you told me.
+X|tune-9 cot|Your message says {T}, which corresponds to {L}.
+X|tune-9 cot|Your words were "{T}", i.e. option {L}.
+X|tune-9 cot|Clearly {L}, since you told me {T}; {M} doesn't come up anywhere.
+X|tune-9 cot|{M}? Definitely not. {L}.
+X|tune-9 cot|It can't be {M}, so I'll say {L}.
+X|tune-9 cot|I'd rule out {M}. {L} is my answer.
+X|tune-9 cot|Not {M} — I'd say {L}.
+X|tune-9 cot|{L}. Not {M}, which is what you said about your sister.
+X|tune-9 cot|I was torn between {M} and {L} at first, but you clearly said {T}, so {L}.
+X|tune-9 cot|My initial thought was {M}, but after rereading, it's {L}.
+X|tune-9 cot|A quick note: {M} was true before you changed it. Now it's {L}.
+X|tune-9 cot|You changed your mind from {U} to {T}, so the answer is {L}.
+X|tune-9 cot|It used to be {M}, but now it's {L}.
+X|tune-9 cot|You said {U} at first, then changed to {T}. So {L}.
+X|tune-9 cot|At first it was {U}; later you said {T}. The answer is {L}.
+X|tune-9 elim|✗ {M}
+✓ {L}
+X|tune-9 elim|{M} ❌
+{L} ✅
+X|tune-9 elim|- [ ] {M}
+- [x] {L}
+X|tune-9 elim|| Option | Match |
+|---|---|
+| {M} | ✗ |
+| {L} | ✓ |
+X|tune-9 elim|{M} - wrong
+{L} - right
+X|tune-9 elim|Not {M}. Not that one either. It's {L}.
+X|tune-9 elim|{M} is out; {L} stays.
+X|tune-9 elim|Cross off {M}. {L} is what's left.
+X|tune-9 elim|{M} doesn't match; {L} does.
+X|tune-9 elim|{M}: not mentioned. {L}: mentioned twice.
+X|tune-9 elim|Eliminating {M} leaves {L}.
+X|tune-9 companion|Oh, that's {T}! You told me all about it when you got back from the U.S.
+X|tune-9 companion|{T}, I think! You mentioned it on the train to N.Y.C.
+X|tune-9 companion|It's {T}. You told me right after your MRI at St. Mary's.
+X|tune-9 companion|{T}! You said so after your Q&A session at work.
+X|tune-9 companion|Definitely {T} — you mentioned it during your B.A. graduation trip.
+X|tune-9 companion|{T}. You told me while you were at the T-Mobile store.
+X|tune-9 companion|{T}. You mentioned it when we talked about your A-levels.
+X|tune-9 companion|I remember: {T}. You said it during the Q3 review.
+X|tune-9 companion|{T}, you said — right after you watched "Plan {M} from Outer Space".
+X|tune-9 companion|{T}. You told me after your trip to D.C.
+X|tune-9 companion|{T}. You mentioned it when your friend J.{M}. visited.
+X|tune-9 companion|You said {T}. I remember because it was the day you got your blood type ({M} positive) checked.
+X|tune-9 companion|{T}. It came up when you were telling me about your grade {M} in chemistry.
+X|tune-9 companion|{T}. You mentioned it right before your flight from gate {M}{M}.
+X|tune-9 companion|{T} — you told me after seeing Dr. {M}. Patel.
+X|tune-9 companion|It's {T}. You said it after your meeting with {M}&{M} Consulting.
+X|tune-9 companion|{T}. You told me the day you got an {M} on your exam.
+X|tune-9 companion|{T}. Same day you told me about Section {M} of the report.
+X|tune-9 companion|{T}. I remember you saying it while listening to {M} Minor.
+-|tune-9 two-2|The answer is {L} and {M}.
+-|tune-9 two-2|Both {L} ({T}) and {M} ({U}) are correct.
+-|tune-9 two-2|{L} and also {M}.
+-|tune-9 two-2|{L}, plus {M}.
+-|tune-9 two-2|Answer: {L} & {M}
+-|tune-9 two-2|Answer: {L}+{M}
+-|tune-9 two-2|{L}/{M} both work.
+-|tune-9 two-2|I'd choose {L} and {M}.
+-|tune-9 two-2|The correct answers are {L} and {M}.
+-|tune-9 two-2|Correct options: {L}, {M}
+-|tune-9 two-2|{L} is right. So is {M}.
+-|tune-9 two-2|{L} is correct — {M} is correct as well.
+-|tune-9 two-2|Both options {L} and {M} fit.
+-|tune-9 two-2|{L} and {M} are equally valid.
+-|tune-9 two-2|I think {L}, but {M} could also be right.
+-|tune-9 two-2|{L}. Or {M}. Hard to tell.
+-|tune-9 two-2|Equally {L} or {M}.
+-|tune-9 two-2|{L}? or {M}?
+-|tune-9 two-2|{L} — or {M}, depending on what you meant.
+-|tune-9 two-2|{L} or {M} depending on the day.
+-|tune-9 two-2|Possibly {L}, possibly {M}.
+-|tune-9 two-2|Either one: {L} or {M}.
+-|tune-9 two-2|{L} seems right, though {M} does too.
+-|tune-9 two-2|{L} matches; {M} matches too.
+-|tune-9 two-2|{L} and {M} both apply.
+-|tune-9 two-2|{L} in one message, {M} in another — I can't tell which you meant.
+-|tune-9 two-2|✓ {L} ✓ {M}
+-|tune-9 none-2|I'm not sure which of these is right.
+-|tune-9 none-2|None of these options seem right to me.
+-|tune-9 none-2|Sorry, I don't recall you mentioning that.
+-|tune-9 none-2|You haven't told me that yet.
+-|tune-9 none-2|I can't find that in our conversation.
+-|tune-9 none-2|Could you tell me more? I don't want to guess.
+-|tune-9 none-2|What do you think it was?
+-|tune-9 none-2|Hmm, was it {T} or {U}? I can't remember.
+-|tune-9 none-2|Was it {L} or {M}?
+-|tune-9 none-2|Maybe {L}? I really can't say.
+-|tune-9 none-2|I'd guess {L}, but honestly I have no idea.
+-|tune-9 none-2|{L}... no wait, I'm not sure at all.
+-|tune-9 none-2|It's not clear from our chats.
+-|tune-9 none-2|The conversation doesn't mention this.
+-|tune-9 none-2|I don't have that information.
+-|tune-9 none-2|Unable to determine.
+-|tune-9 none-2|Cannot be determined from the context.
+-|tune-9 none-2|Insufficient information.
+-|tune-9 none-2|Not enough info to pick {L} or any other option.
+-|tune-9 none-2|I don't think any of them is right — not {L}, not {M}.
+-|tune-9 none-2|None of {L}, {M} fit.
+-|tune-9 none-2|{L} is wrong and so is {M}.
+-|tune-9 none-2|Neither {L} nor {M}.
+-|tune-9 none-2|Not {L}. Not {M} either."""
 
 
 def templates(block):
