@@ -365,6 +365,7 @@ _NEGATED_AFTER = re.compile(
     # "B never came up", "B came to mind first", "B would need you to have said blue", "B is about
     # a different day", "B refers to something else"
     r"|(?:also\s+)?never\b|(?:came|comes|sprang|springs|jumped|jumps)\s+to\s+mind"
+    r"|(?:is|was|seems|looks)\s+(?:close|plausible|tempting|possible|reasonable)\s*,?\s*but\s+(?:no|not|nope|wrong)\b"
     r"|would\s+(?:need|require|only\s+(?:fit|work|apply|hold))\b"
     r"|(?:is|was|are|were|refers?\s+to|applies\s+to)\s+(?:(?:about|from|for)\s+(?:an?\s+|the\s+)?(?:different|other|another)"
     r"|(?:an?\s+)?different\b|something\s+else|someone\s+else)"
@@ -523,7 +524,12 @@ _CURRENT_AFTER = re.compile(
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though|although)\b")
 
 
-def _in_name(before: str, options: dict[str, str]) -> bool:
+def _in_name(before: str, after: str, options: dict[str, str]) -> bool:
+    """A capital that is part of a name: after a capitalised word mid-sentence ("with Jay B"), or
+    between "the" and a noun ("the B train"; not "the B option")."""
+    if re.search(r"(?i)\bthe\s+\Z", before) and re.match(r"[ \t]+[a-z]{2,}\b", after) and not (
+            _PREDICATE_AFTER.match(after) or re.match(r"\s+(?:one|option|choice|answer|letter)\b", after)):
+        return True
     m = _NAME_BEFORE.search(before)
     if not m:
         return False
@@ -668,7 +674,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         lead = re.split(r"[.!?\n]", text[previous_end:m.start()])[-1]
         previous_end = m.end()
         if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)
-                            or _in_name(before, options)):
+                            or _in_name(before, after, options)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++", "Aunt B"
         # the letter listed with this one ("A or B", "A) red and B) blue"), and where it stands
         labelled_text = re.match(r"(?i)\s*[).\]:]\s*" + re.escape(options[letter]) + r"(?!\w)", after)

@@ -3000,7 +3000,80 @@ X|tune-9 companion|{T}. I remember you saying it while listening to {M} Minor.
 -|tune-9 none-2|None of {L}, {M} fit.
 -|tune-9 none-2|{L} is wrong and so is {M}.
 -|tune-9 none-2|Neither {L} nor {M}.
--|tune-9 none-2|Not {L}. Not {M} either."""
+-|tune-9 none-2|Not {L}. Not {M} either.
+X|tune-9 mixed|Answer: {L}. (Not {M}: that was last month.)
+X|tune-9 mixed|{L}. By the way, you also asked me about {M} before, but that was a different question.
+X|tune-9 mixed|**{L}** ✅ — {M} ❌
+X|tune-9 mixed|Final Answer: ({L})
+Confidence: high
+X|tune-9 mixed|Answer: {L}
+Confidence: 90%
+X|tune-9 mixed|The answer is {L}. I considered {M}, but it doesn't fit.
+X|tune-9 mixed|The answer is {L}. {M} was mentioned, but only as something you didn't want.
+X|tune-9 mixed|It's {L}. {M} is close, but no.
+X|tune-9 mixed|{L} — and definitely not {M}.
+X|tune-9 mixed|Going with {L}; {M} is a red herring.
+X|tune-9 mixed|{L}, for sure. {M} is a trap.
+X|tune-9 mixed|The best match is {L}. Option {M} is not supported by anything you said.
+X|tune-9 mixed|Correct: {L}. Incorrect: {M}.
+X|tune-9 mixed|Right answer → {L}
+X|tune-9 mixed|{L} ← this one
+X|tune-9 mixed|👉 {L}
+X|tune-9 mixed|{L} 👍
+X|tune-9 mixed|I'm going to say {L}, since you told me {T}.
+X|tune-9 mixed|Definitely {L}. You were really clear about {T}.
+X|tune-9 mixed|You said {T}. That matches {L}, not {M}.
+X|tune-9 mixed|{T} (option {L}).
+X|tune-9 mixed|Option {L}, because you said {T}. Option {M} would mean {U}.
+X|tune-9 mixed|Okay so you told me {T} — that's option {L}!
+X|tune-9 mixed|Ah, I remember! {T}. So {L}.
+X|tune-9 mixed|{L} seems most likely.
+X|tune-9 mixed|{L} is the most plausible.
+X|tune-9 mixed|I lean towards {L}.
+X|tune-9 mixed|Leaning {L}.
+X|tune-9 mixed|Probably {L}, though I'm not 100% sure.
+X|tune-9 mixed|If I had to choose, {L}.
+X|tune-9 mixed|If I had to pick one, I'd say {L}.
+X|tune-9 mixed|My best guess is {L}.
+X|tune-9 mixed|Gut feeling: {L}.
+X|tune-9 mixed|{L}, I'm pretty sure.
+X|tune-9 mixed|{L}... yeah, {L}.
+X|tune-9 mixed|{L} (you mentioned this on Tuesday with your friend K.)
+X|tune-9 mixed|{L}. Your sister Anne {M}. said it too, by the way.
+X|tune-9 names|{T}. You told me when you and Sam {M} went hiking.
+X|tune-9 names|{T}! You told me after Mrs {M} called.
+X|tune-9 names|{T} — I remember you said that after the Ward {M} rotation.
+X|tune-9 names|{T}. You mentioned it on Route {M}.
+X|tune-9 names|{T}; you talked about it with your coworker {M}.
+X|tune-9 names|{T}. This was when Mr. {M} asked you about it.
+X|tune-9 names|{T} — you said that after visiting Uncle {M} in the hospital.
+X|tune-9 names|{T}. You told me after Kid {M}'s concert.
+X|tune-9 names|{T}, I believe. You mentioned it while talking about Baby {M}.
+X|tune-9 names|{T}. It was after your interview with Company {M}.
+X|tune-9 names|{T}. You said it while we talked about the Project {M} launch.
+X|tune-9 names|{T}. You were talking about your car, the {M}-Class, at the time.
+X|tune-9 names|{T}. You said so on your way to the {M} train.
+-|tune-9 none-3|{L}? {M}? I can't decide.
+-|tune-9 none-3|{L} and {M} both sound right to me.
+-|tune-9 none-3|{L}, {M} — both are possible.
+-|tune-9 none-3|It's either {L} or {M}; the chat mentions both.
+-|tune-9 none-3|{L} and {M}, since you said both {T} and {U}.
+-|tune-9 none-3|I can't pick between {L} and {M}.
+-|tune-9 none-3|You said {T} and {U} at different times, so {L} or {M}.
+-|tune-9 none-3|Honestly, any of them could be right.
+-|tune-9 none-3|All of them seem plausible.
+-|tune-9 none-3|None of the above seem right.
+-|tune-9 none-3|I'm not comfortable guessing.
+-|tune-9 none-3|Sorry, I can't help with that.
+-|tune-9 none-3|Let me check — did you say {T} or {U}?
+-|tune-9 none-3|Which one did you mean?
+-|tune-9 none-3|Do you remember if it was {L}?
+-|tune-9 none-3|Could it be {L}? Or {M}? I'm not sure.
+-|tune-9 none-3|No clue, sorry.
+-|tune-9 none-3|Not sure. Either {L} or {M} I think.
+-|tune-9 none-3|{L} or {M}? You tell me!
+-|tune-9 none-3|Pass.
+-|tune-9 none-3|I'll skip this one."""
 
 
 def templates(block):
