@@ -37,7 +37,8 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
-    # heldout-8 measured 499/510 = 97.8% once, after round 8 (goal 99%: not met).
+    # heldout-8 measured 499/510 = 97.8% once, after round 8 (goal 99%: not met); heldout-9 is
+    # measured once after round 9 is merged.
     assert _bench().MC_HELDOUT == MC_HELDOUT
     for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.97)):
         f = figures[key]
@@ -266,3 +267,36 @@ def test_round8_rejecting_labels_set_aside_hypotheses_pairs_and_names():
         assert extract_choice(reply, options) == expected, reply
     # a thinking lead-in does not hide a refusal (with Yes/No options, "no" is not the answer)
     assert extract_choice("Let me think... no, I really don't know.", {"A": "Yes", "B": "No"}) is None
+
+
+def test_round9_glued_letters_names_peers_and_later_rejections():
+    from evaluator.scoring import extract_choice
+
+    options = {"A": "red", "B": "blue", "C": "dark red", "D": "green"}
+    for reply, expected in (
+            # a letter glued to its own option's text; other glued capitals stay word parts
+            ("B.blue", "B"), ("B:blue", "B"), ("B-blue", "B"), ("(B)blue", "B"), ("B|blue", "B"),
+            ("The answer is B.blue", "B"), ("<B>", "B"), ("'A'", "A"), ("D.C. was where you said blue.", "B"),
+            # a commitment stands when a later sentence rejects or sets aside another letter
+            ("You said blue. That's B. I don't see anything supporting A.", "B"), ("It's B. A never came up.", "B"),
+            ("The chat says blue, which is B. A would need you to have said red.", "B"),
+            ("Initially I leaned toward A, but it's clearly B.", "B"), ("Hmm, A came to mind first, but no. It's B.", "B"),
+            ("The reply that matches is B; A is about a different day.", "B"), ("It's B. A is close, but no.", "B"),
+            ("Cross off A. B is what's left.", "B"), ("The answer is B. There's no sign of A.", "B"),
+            # capitals in names, grades, keys and things
+            ("blue! You told me after your chat with Aunt A.", "B"), ("blue. That was the week of Hurricane D.", "B"),
+            ("blue, you told me while your cousin A visited.", "B"), ("blue. You got an A on the exam that day.", "B"),
+            ("blue. Your blood type (A positive) came up too.", "B"), ("blue. You said it on the A train.", "B"),
+            # two options given the same status read None
+            ("B seems possible, and so does D; the chat doesn't settle it.", None), ("B works. So does D.", None),
+            ("B is plausible, as is A.", None), ("B. A as well.", None), ("B. Also D.", None),
+            ("B is one possibility; D is another.", None), ("B also fits, and so does A.", None),
+            ("B in one message, A in another; I can't tell which you meant.", None),
+            # ... but "too" after a verb's object is no second option
+            ("Answer: B. I checked A too, but it doesn't match what you said.", "B"),
+            # a guess taken back, and "no" in "no idea" is not the option "No"
+            ("It might be B, but I honestly don't know.", None), ("I'd guess B, but honestly I have no idea.", None)):
+        assert extract_choice(reply, options) == expected, reply
+    assert extract_choice("A.Yes", {"A": "Yes", "B": "No"}) == "A"
+    assert extract_choice("I'd guess A, but honestly I have no idea.", {"A": "Yes", "B": "No"}) is None
+    assert extract_choice("| Option | Verdict |\n|---|---|\n| B | no |\n| A | yes |", {"A": "Yes", "B": "No"}) == "A"

@@ -866,6 +866,15 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     sentence opening with "Or" offers an alternative; a letter pair before a noun ("A/B testing"),
     "Ph.D.", "Area C" and chat-template tokens are not letters; among option texts a conclusion
     decides ("..., so the answer is dark red").
+
+    Round 9: a letter glued to its own option's text reads apart ("A.Yes", "D:green", "(B)blue");
+    a capital after a capitalised word mid-sentence, a kin or role word, a grade verb, or between
+    "the" and a noun is a name ("with Jay B", "Aunt B", "got an A", "the B train"); a letter given
+    the status of the one before it ("and so does B", "as is B", "Also B", "B as well", "B also
+    fits", "B is another") makes two options; "I can't tell which" after unlabelled letters and "...,
+    but I honestly don't know" after a guess state nothing; negated evidence at a distance ("I don't
+    see anything supporting B"), "B never came up", "B came to mind first", "B is close, but no",
+    "Cross off B" reject, so a commitment before them stands.
     """
     if not options or prediction is None:
         return None
