@@ -2645,6 +2645,266 @@ X|tune-8 structured|Easy: {L}.
 -|tune-8 none 3|{L}, I guess? Not sure.
 -|tune-8 none 3|Possibly {L}, but I'm not confident at all. Could also be {M}."""
 
+# Round 9 blind held-out set (issue 16): written without reading the extractor or its tests;
+# short answers in many model styles, reasoning that rejects hypotheses, companion replies with
+# capitals that are not choices, and replies whose reading is None.
+HELDOUT9 = r"""X|gpt-4o-style|Per your message history, **{L}. {T}** is correct.
+X|gpt-4o-style|**{L}** ({T}) — pulled from your note about it in our second session.
+X|gpt-4o-style|Answer: **{L}** — {T}.
+
+This matches what you shared with me earlier.
+X|gpt-4o-style|The right choice is **{L}**, "{T}".
+X|gpt-4o-style|✅ {L} is the match for what you said.
+X|claude-style|{L}: {T}. That lines up with how you put it to me.
+X|claude-style|Looking at our conversation history, I'd say the answer is {L}.
+X|claude-style|Based on what you've shared with me, the answer is **{L}: {T}**.
+X|claude-style|I'm reasonably sure the answer here is {L}.
+X|gemini-style|**{L}. {T}**
+
+You brought this up in one of our earlier chats.
+X|gemini-style|The answer is **({L}) {T}**.
+
+**Explanation:** In a previous message, you said {T}.
+X|gemini-style|**{T}** — which is option {L} in your list.
+X|llama-style|The correct answer is: {L}) {T}
+
+Explanation: You mentioned this earlier in our conversation.
+X|llama-style|Going by our previous sessions, I'd choose {L}) {T}.
+X|llama-style|Great question! I think it's {L}. Feel free to ask if you'd like more details!
+X|qwen-style|根据你上次说的“{T}”，应选{L}。
+X|qwen-style|根据我们之前的对话，答案是{L}。
+X|qwen-style|选{F}。
+X|qwen-vl-style|{L}. The image shows {T}.
+X|qwen-vl-style|Answer:{L}; user stated {T} in turn 14.
+X|mistral-style| {L}) {T}</s>
+X|mistral-style|The correct answer is {L}, which corresponds to "{T}".
+X|internvl-style|Option {L}<|im_end|>
+X|internvl-style|<|im_start|>assistant
+{L}<|im_end|>
+X|small-local|Answer: {L}
+
+Answer: {L}
+
+Answer: {L}
+
+Answer:
+X|small-local|Response: The option is {L} ({T}).
+X|small-local|{L}
+{L}
+{L}
+{L}
+X|small-local|Option: {L}
+Reason: user said so
+X|lowercase|ok so {l}, {T}
+X|lowercase|its {l} btw, u told me {T}
+X|lowercase|{l}!! you told me {T}
+X|lowercase|gonna say {l}
+X|json-style|{"choice": "{L}", "confidence": 0.87}
+X|json-style|{'selected_option': '{L}', 'reason': 'matches the user message'}
+X|json-style|```json
+{
+  "answer": "{L}",
+  "option_text": "{T}"
+}
+```
+X|json-style|{"answer_letter": "{L}", "answer_text": "{T}"}
+X|json-style|{"answers": ["{L}"], "multiple": false}
+X|latex-style|Hence the option is $\boxed{\mathrm{{L}}}$.
+X|latex-style|Final result: $\boxed{\text{{L}) {T}}}$
+X|latex-style|So we get \boxed{{L}}, i.e. {T}.
+X|dash-style|{L} - {T} (you told me this one on the phone)
+X|dash-style|{T} - that's {L}
+X|letter-own-line|From our earlier chats, the matching option is:
+{L}
+X|letter-own-line|I went through everything you've told me so far, and one option fits.
+
+{L}
+X|letter-own-line|Here's my pick:
+
+({L}) {T}
+X|answer-line|Answer: {L}
+Supporting memory: "{T}" (session 3)
+X|answer-line|Predicted option = {L} (score 0.91)
+X|answer-line|Letter: {L}
+Text: {T}
+X|answer-line|My verdict on this one is {L}, {T}.
+X|bracket-style|[{L}] — {T}, per our chat
+X|bracket-style|选项{L}（{T}）符合你在第二次对话中说的内容。
+X|bracket-style|<option>{L}</option>
+X|text-only|Going by our chats, **{T}** is right.
+X|text-only|{T}, going by your own words.
+X|text-only|“{T}” — your exact words.
+X|markdown-table|- [ ] {M}
+- [x] {L}
+X|trailing-expl|{L}, given what you said last Tuesday ({T}).
+X|trailing-expl|{L}. I remember this one clearly.
+X|ordinal|I'd go for the {O} one on the list.
+X|short|Option {L} — {T}. You told me this directly.
+X|cot-think|<think>
+Okay, let me recall. They mentioned this in our chat about the weekend. {U}? No, that doesn't ring a bell. {T} — yes, that's what they wrote.
+</think>
+
+The answer is {L}.
+X|cot-think|<think>Hypothesis: {M}. Check against memory: they said {T}, not {U}. Hypothesis rejected. Next: {L} matches.</think>
+
+**{L}) {T}**
+X|cot-think|Okay, so the user wants to know what they told me. Let me go through the options. {M} is {U} — hmm, I don't think they said that. {L} is {T}, which they did mention.
+</think>
+
+{L}
+X|cot-think|<think>
+Hmm, {M}? The user never said {U}. Scrap that. {T} was their wording, so {L}.
+</think>
+Answer: ({L}) {T}
+X|cot-think|<think>
+Step 1: find the relevant memory. Found: "{T}".
+Step 2: match it to the options. {M} does not match, {L} does.
+</think>
+
+{L}. {T}
+X|cot-think|<think>They told me {T}. {M} is a distractor.</think>
+{"answer": "{L}"}
+X|cot-think|<think>
+I might be tempted by {M} since {U} sounds plausible, but plausibility isn't memory. The memory says {T}.
+</think>
+
+I'll go with {L}.
+X|cot-think|<think>
+Options: {L}, {M}, and the rest. Actually I should just check the chat. The chat says {T}.
+</think>
+
+Final answer: {L} ({T})
+X|cot-think|<think>
+The question mentions a date. On that date the user told me {T}. I almost said {M}, but that was a different week.
+</think>
+
+My answer: {L}
+X|cot-think|<think>
+Alright. The user asks about something from our earlier chats. The candidates are {M} and {L}. I recall the conversation: they said "{T}" when we discussed it. So not {M}.
+</think>
+
+**Answer:** {L}) {T}
+X|cot-let-me-think|Let me think... you mentioned {U} once, but that was about your friend. For you it was {T}, so the answer is {L}.
+X|cot-let-me-think|Let me think. Not {M} — I'm sure you never told me {U}. So the answer is {L}: {T}.
+X|cot-let-me-think|Hmm, let me think about this. I remember {T} from our chat. Yes — {L}.
+X|cot-let-me-think|Let me recall... At first {M} seemed right, but I was mixing it up. You said {T}. So the answer is {L}.
+X|cot-let-me-think|Let me think... so the answer is {L}.
+X|cot|Could it be {M}? That would mean you said {U}, and I don't think you did. What you actually said was {T}, so I'm answering {L}.
+X|cot|Suppose the answer were {M}. Then your message about it wouldn't make sense, because you wrote {T}. So it must be {L}.
+X|cot|Eliminating: {M} — no. Checking the rest against your messages, only {L} matches ({T}). Answer: {L}.
+X|cot|{M} looked right at first glance. On a second look, the detail you gave was {T}, which points to {L}. Final answer: {L}) {T}.
+X|cot|Step by step:
+- You mentioned the topic in our chat last month.
+- You said {T}.
+- That corresponds to option {L}.
+So the answer is {L}.
+X|cot|The key clue is that you said {T}. Option {M} doesn't mention that; option {L} does. → {L}
+X|cot|Reasoning: {U} was your sister's answer, not yours. Yours was {T}.
+Answer: {L}
+X|cot|I'll reason through this briefly. Your most recent message on this topic said {T}. Earlier you had considered {U}, but you dropped it. So the answer is {L}, {T}.
+X|cot|My first guess would be {M}, but guesses aren't memories. The memory I have is you saying {T}. {L}.
+X|cot|Option {M} mentions {U}; option {L} mentions {T}. You told me {T}. So option {L} is correct.
+X|cot|Both {M} and {L} sound familiar, but only {L} matches your words exactly: {T}. I'm choosing {L}.
+X|cot|I had {M} in mind, then remembered you corrected yourself. The correction was {T}, so it's {L}.
+X|cot|It isn't {M}: you were clear that {U} was wrong. That leaves what you actually said, {T}, which is {L}.
+X|cot|Answer: {L}
+
+Reasoning: I ruled out {M} because it conflicts with your message from Friday, where you said {T}.
+X|cot|First pass: {M}. Second pass, reading more carefully: {L}. I'll trust the second pass — {L}) {T}.
+X|cot|Thinking about it, {T} is what you said. The other option, {M}, doesn't match. So: {L}.
+X|cot|Hmm, {M} or {L}? You said {T}, which settles it in favour of {L}.
+X|cot|Let me check each one against what you told me:
+{L} – {T}: yes, you said that.
+{M} – {U}: no.
+So it's {L}.
+X|cot|Given that you said {T}, and nothing contradicts it, the answer is {L}. ({M} would fit only if you'd said {U}.)
+X|cot|I'm weighing {M} against {L}. {M} relies on something you never said; {L} relies on {T}, which you did say. Final: {L}.
+X|cot|Analysis: The user stated {T} in a previous session. Option {M} ({U}) is not supported.
+Answer: {L}
+X|cot|Initially I thought {M}. I was wrong. The answer is {L}.
+X|cot|So the options come down to {U} versus {T}. You told me {T}. That's option {L}.
+X|cot|Your words were "{T}". Option {M} paraphrases something else. Therefore: ({L}).
+X|cot|Two details matter: when you said it and what you said. You said {T}, last month. Option {L} has that; option {M} has {U}. So {L}.
+X|cot|I'd answer {L}. Here's why: {M} is {U}, which is what you used to say before you changed your mind, and {L} is {T}, which is what you told me most recently.
+X|cot|I'm fairly sure it's not {M}. Thinking harder about our last chat, you said {T}, so I'd put {L} as my final answer.
+X|cot|The answer is {L} rather than {M}: you told me {T}.
+X|cot|A careful look at your messages rules out {M}. What's left that matches is {L}, {T}.
+X|cot-think|<think>
+The user is testing my memory. Candidate {M}: I have no record of it. Candidate {L}: the user wrote that it was {T}. Confidence high.
+</think>
+
+{L} — {T}
+X|cot|OK, so. You said {U}? No, you said {T}. That makes it {L}, not {M}.
+X|cot|Reasoning step: the question asks about the latest update. Latest update from you: {T}. Matching option: {L}.
+
+Answer: {L}) {T}
+X|cot-let-me-think|Let me think it over. {M} is out, since {U} was only a suggestion I made, not something you said. You said {T}. Answer: {L}.
+X|companion|You told me {T}. I remember because it was right after your 8 A.M. class.
+X|companion|I think it was {T}. You mentioned it when Dr. A. Reyes called.
+X|companion|From what I remember, {T}. You told me on the train back from the U.K.
+X|companion|Oh, I know this one! {T}. You were so excited telling me about it.
+X|companion|You said {T} — the same day you were watching that B.B.C. documentary.
+X|companion|That was {T}. You mentioned it on your lunch break, around 12:30 P.M.
+X|companion|I'd say {T}; it came up when you were stuck at Terminal D security.
+X|companion|If I remember correctly, you said {T} when we talked about your plan B.
+X|companion|It's {T}! That came up after your check-up with Dr. D.
+X|companion|You mentioned {T}. I made a note of it right after you told me about your vitamin D results.
+X|companion|{T}, I believe. You said so the night you were studying for your A-levels.
+X|companion|You told me {T} back in April, when I asked how things were going at the N.H.S. clinic.
+X|companion|Of course I remember — {T}. You said it while we were planning your trip to the U.S.A.
+X|companion|I remember you telling me {T}. I hope that's still the case!
+X|companion|Last time we spoke about it you said {T}, and you sounded really sure.
+X|companion|The way I remember it, {T}. You brought it up on Thursday evening.
+X|companion|Hmm, I believe you told me {T}. That was around when you started your M.Sc.
+X|companion|{T} — you told me so yourself, right after you got home from Block C at the hospital.
+X|companion|You were pretty clear about it: {T}.
+X|companion|I'm positive it was {T}. You even joked about it with me and Mrs. B.
+X|companion|It was {T}. I remember, because you told me while assembling your IKEA shelf at 11 P.M.
+X|companion|You mentioned {T}, right before you left for your rotation on Ward D.
+X|companion|Sounds like {T} to me — that's what you said when we caught up on Sunday.
+X|companion|It was {T}. You'd said {U} at first, then corrected yourself.
+-|refusal-9|I don't have that information in my memory of our chats, sorry.
+-|refusal-9|I'm not able to answer this one — it never came up between us.
+-|refusal-9|I can't determine which option is correct based on our conversation history.
+-|refusal-9|Sorry, that's not something you've ever brought up with me, as far as I know.
+-|refusal-9|{"answer": null, "reason": "no relevant memory"}
+-|refusal-9|Answer: (none — not discussed)
+-|refusal-9|I'd rather not guess — I genuinely don't know.
+-|refusal-9|<think>
+I don't find any mention of this in the history. Any choice would be a guess.
+</think>
+
+I don't know the answer to this.
+-|refusal-9|There's nothing in our past conversations about this, so I can't choose an option.
+-|refusal-9|Unfortunately I can't recall that detail. Could you remind me?
+-|refusal-9|I have no memory of this. None of A, B, C or D rings a bell.
+-|refusal-9|I can't answer that with confidence, so I'll leave it blank.
+-|two-asserted-9|Answer: {L} & {M}, since you said both
+-|two-asserted-9|{L}, {M} — both of those.
+-|two-asserted-9|My picks: {L} plus {M}.
+-|two-asserted-9|{T} and {U} — you said both at different times, so I'd select {L} as well as {M}.
+-|two-asserted-9|All of these options are things you said, so all of them apply.
+-|hedge-9|{L}/{M}, I'm torn
+-|two-asserted-9|Mark **{L}**; **{M}** is also correct.
+-|hedge-9|Probably {L}, or maybe {M}. Hard to say.
+-|hedge-9|I can narrow it down to {L} or {M}, but no further.
+-|hedge-9|Somewhere between {T} and {U}, I'd guess, but I'm not sure which.
+-|hedge-9|It's not {L} and not {M}; beyond that I can't say.
+-|hedge-9|<think>
+They mentioned {T} once and {U} once. Unclear which is current.
+</think>
+
+I can't decide between {L} and {M}.
+-|hedge-9|Let me think... it could be {L}, but {M} fits too. I really can't pick one.
+-|none-of-above-9|E) None of the above — your answer isn't listed.
+-|none-of-above-9|Honestly, nothing here matches. You told me something else entirely.
+-|none-of-above-9|Your actual answer was something I don't see on this list.
+-|none-of-above-9|Nothing on this list is what you actually said.
+-|question-back-9|Which conversation are you thinking of — the one in May, or the one after your birthday?
+-|question-back-9|Just to check: are you asking about {T}, or about something else?
+-|question-back-9|Which option would you pick? I'm not sure myself.
+-|question-back-9|Wait, did you tell me this, or was it someone else?"""
+
 
 # Round 9: heldout-8's misses as general forms (letter glued to its text, a rejecting or neutral
 # later mention after a commitment, a capital in a name, two options given the same status), then
@@ -3091,14 +3351,13 @@ ORDINALS = ("first", "second", "third", "fourth")
 rng = random.Random(16)
 rows = []
 # HELDOUT to HELDOUT8 were held-out sets; each was measured and read since, so they are tuning data
-# now. Each blind set stays where its writer generated it (HELDOUT5 before TUNE5, HELDOUT6 before
-# TUNE6, HELDOUT7 before TUNE7, HELDOUT8 before TUNE8), so its rows are exactly the ones its writer
-# checked; new blocks go last.
+# now. Each blind set stays where its writer generated it (HELDOUTn before TUNEn for n = 5..9), so
+# its rows are exactly the ones its writer checked; new blocks go last.
 for split, block in (("tune", TUNE), ("tune", HELDOUT), ("tune", HELDOUT2),
                      ("tune", HELDOUT3), ("tune", HELDOUT4), ("tune", HELDOUT5), ("tune", TUNE5),
                      ("tune", HELDOUT6), ("tune", TUNE6), ("tune", HELDOUT7),
                      ("tune", TUNE7), ("tune", HELDOUT8), ("tune", TUNE8),
-                     ("tune", TUNE9)):
+                     ("heldout-9", HELDOUT9), ("tune", TUNE9)):
     for expect, source, tpl in templates(block):
         for k in range(3):
             options = SETS[(len(rows) + k) % len(SETS)]
