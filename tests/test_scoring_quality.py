@@ -37,10 +37,9 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert figures["refusal/tune"]["rate"] >= 0.97
     assert figures["multiple_choice/tune"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
-    # heldout-8 measured 499/510 = 97.8% once, after round 8 (goal 99%: not met); heldout-9 is
-    # measured once after round 9 is merged.
+    # heldout-9 measured 486/495 = 98.2% once, after round 9 (goal 99%: not met).
     assert _bench().MC_HELDOUT == MC_HELDOUT
-    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.97)):
+    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2
