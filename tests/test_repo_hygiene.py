@@ -28,3 +28,15 @@ def test_default_run_folder_is_git_ignored(tmp_path):
     res = subprocess.run(["git", "-C", str(tmp_path), "check-ignore", "-q",
                           str(out.relative_to(tmp_path) / "results.json")])
     assert res.returncode == 0
+
+
+def test_top_level_is_the_fixed_layout():
+    """The project's top level is fixed (beyondrecall/, evaluator/, media_cache/, tests/,
+    pyproject.toml, README.md, plus .ci/ and bench/): a new folder there is a layout change."""
+    if shutil.which("git") is None or not (REPO / ".git").exists():
+        pytest.skip("not a git checkout: the tracked files cannot be listed")
+    files = subprocess.run(["git", "-C", str(REPO), "ls-files"], capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    top = {f.split("/")[0] for f in files}
+    assert top <= {"beyondrecall", "evaluator", "media_cache", "tests", "pyproject.toml",
+                   "README.md", ".ci", "bench", ".gitignore"}, sorted(top)
