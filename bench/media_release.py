@@ -62,12 +62,10 @@ def generate(work: Path, fraction: float) -> list[tuple]:
 
 
 def _file_identity(path: str) -> tuple[str, int, int, int]:
-    import hashlib
+    from media_cache.store import sha256_file
 
     st = os.stat(path)
-    with open(path, "rb") as f:
-        sha = hashlib.file_digest(f, "sha256").hexdigest()
-    return sha, st.st_size, st.st_mtime_ns, st.st_ino
+    return sha256_file(Path(path)), st.st_size, st.st_mtime_ns, st.st_ino
 
 
 def run(fraction: float, keep: str | None = None) -> int:

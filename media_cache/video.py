@@ -418,13 +418,13 @@ class PngWriter:
     and 16 ms to read; the price is disk, 2.6 MiB per 720p frame. What is sent to a server is
     compressed on the way (media_cache.delivery.encode_image). The work per frame is a copy,
     adler32, crc32 and the write: all release the GIL, so it runs beside a decoder that keeps
-    about 1.5 cores busy. At most `2 * workers` frames wait in
-    memory; `close` waits for the last file and raises the first error any write met.
+    about 1.5 cores busy. At most `2 * workers` frames wait in memory. A failed write raises
+    from a later `write` or from `close`, which waits for the last file.
     """
 
     def __init__(self, out_dir: Path, workers: int | None = None) -> None:
-        from concurrent.futures import ThreadPoolExecutor
         import threading
+        from concurrent.futures import ThreadPoolExecutor
 
         self.out_dir = out_dir
         workers = workers or max(1, min(2, (os.cpu_count() or 1) - 1))
@@ -441,18 +441,13 @@ class PngWriter:
         except BaseException:
             self.slots.release()
             raise
-        if self.pending[0].done():          # surface a failed write early
+        while self.pending and self.pending[0].done():    # surface a failed write early
             self.pending.pop(0).result()
 
     def _write(self, path: Path, rgb) -> None:
         try:
             rgb = rgb if hasattr(rgb, "shape") else rgb.to_ndarray()
-            rows = getattr(self.local, "rows", None)
-            if rows is None or rows.shape != (rgb.shape[0], rgb.shape[1] * 3 + 1):
-                import numpy as np
-
-                rows = self.local.rows = np.zeros((rgb.shape[0], rgb.shape[1] * 3 + 1), np.uint8)
-            write_png(path, rgb, rows)
+            self.local.rows = write_png(path, rgb, getattr(self.local, "rows", None))
         finally:
             self.slots.release()
 
@@ -465,13 +460,14 @@ class PngWriter:
             self.pending = []
 
 
-def write_png(path: Path, rgb, rows=None) -> None:
+def write_png(path: Path, rgb, rows=None):
     """An (H, W, 3) uint8 array as an 8-bit RGB PNG: filter "none", deflate stored blocks.
 
     The zlib stream is laid out by hand (stored blocks of 65,535 bytes around slices of one
     buffer, then adler32) and written with writev: the pixels are copied once, into the row
     buffer, where zlib.compress(level=0) would copy them again. `rows`: a reusable
-    (H, W*3+1) uint8 buffer whose first column is zero.
+    (H, W*3+1) uint8 buffer whose first column is zero; returned (a new one if it had another
+    shape), for the next frame.
     """
     import struct
     import zlib
@@ -512,6 +508,7 @@ def write_png(path: Path, rgb, rows=None) -> None:
                 vec[0] = memoryview(vec[0])[done:]
     finally:
         os.close(fd)
+    return rows
 
 
 def build_video_frames(source: Path, out_dir: Path, *, num_frames: int | None, fps: float | None,
