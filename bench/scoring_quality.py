@@ -34,6 +34,10 @@ DATA = ROOT / "tests" / "data"
 # The multiple-choice held-out split: written blind before the current round of changes, measured
 # once at its end; the only place the bench names it.
 MC_HELDOUT = "heldout-9"
+# Real replies (GPT-4o, Gemini 1.5 Pro, LLaVA-OneVision, InternVL2 answering MMMU-Pro), drawn and
+# labelled as tests/data/make_mc_real.py says; the held-out half is never tuned on.
+REAL_FILE = "mc_real_labels.jsonl"
+REAL_SPLITS = ("real-tune", "real-heldout")
 
 
 def load(name: str) -> list[dict]:
@@ -50,31 +54,87 @@ def naive_choice(reply: str, options: dict) -> str | None:
     return m.group(1) if m and m.group(1) in options else None
 
 
+def mmmu_pro_choice(reply: str, options: dict, rng) -> str:
+    """MMMU-Pro's published reader (mmmu-pro/evaluate.py, parse_multi_choice_response at
+    MMMU-Benchmark/MMMU@56eede8), re-implemented here as the peer reference: the one option letter
+    after the last "Answer:", else "(X)" mentions, else "X " then "X." substrings, else option texts
+    (replies over 5 words), the last-placed candidate winning; with nothing found it guesses a
+    letter at random (seeded here, so the figure repeats)."""
+    letters = list(options)
+    at = reply.rfind("Answer:")
+    if at != -1:
+        tail = reply[at + len("Answer:"):].strip()
+        found = [x for x in letters if x in tail]
+        if len(found) == 1:
+            return found[0]
+    text = reply
+    for ch in ",.!?;:'":
+        text = text.strip(ch)
+    text = f" {text} "
+    cands = [x for x in letters if f"({x})" in text]
+    how = "paren" if cands else None
+    if not cands:
+        cands = [x for x in letters if f"{x} " in text]
+        how = "space" if cands else None
+    if not cands:
+        cands = [x for x in letters if f"{x}." in text]
+        how = "space" if cands else None
+    if not cands and len(text.split()) > 5:
+        cands = [x for x in letters if options[x].lower() in text.lower()]
+        how = "text" if cands else None
+    if not cands:
+        return rng.choice(letters)
+    if len(cands) == 1:
+        return cands[0]
+    where = {"paren": lambda x: text.rfind(f"({x})"), "space": lambda x: text.rfind(f" {x} "),
+             "text": lambda x: text.lower().rfind(options[x].lower())}[how]
+    positions = [where(x) for x in cands]
+    return cands[positions.index(max(positions))]      # numpy's argmax: the first of equal maxima
+
+
 def agreement(rows: list[dict], predict, label: str) -> tuple[int, int, list[dict]]:
     wrong = [r for r in rows if predict(r) != r[label]]
     return len(rows) - len(wrong), len(rows), wrong
 
 
 def report() -> dict:
+    import random
+
     from evaluator.scoring.choice import extract_choice
     from evaluator.scoring.refusal import is_refusal
 
+    def mmmu(r):
+        return mmmu_pro_choice(r["reply"], r["options"], random.Random(r["reply"]))
+
     out = {}
-    for name, file, label, heldout, ours, naive in (
-            ("refusal", "refusal_labels.jsonl", "refusal", "heldout",
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"])),
-            ("multiple_choice", "mc_labels.jsonl", "choice", MC_HELDOUT,
+    for name, file, label, splits, ours, naive, peer in (
+            ("refusal", "refusal_labels.jsonl", "refusal", ("tune", "heldout"),
+             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+            ("multiple_choice", "mc_labels.jsonl", "choice", ("tune", MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
-             lambda r: naive_choice(r["reply"], r["options"]))):
+             lambda r: naive_choice(r["reply"], r["options"]), mmmu),
+            ("multiple_choice", REAL_FILE, "choice", REAL_SPLITS,
+             lambda r: extract_choice(r["reply"], r["options"]),
+             lambda r: naive_choice(r["reply"], r["options"]), mmmu)):
         rows = load(file)
-        for split in ("tune", heldout):
+        for split in splits:
             part = [r for r in rows if r["split"] == split]
             t0 = time.perf_counter()
             ok, n, wrong = agreement(part, ours, label)
             dt = time.perf_counter() - t0
             ok_naive, _, _ = agreement(part, naive, label)
+            ok_peer = agreement(part, peer, label)[0] if peer else None
+            wrong_keys = {id(r) for r in wrong}
+            by_prompt = {}
+            for r in part:
+                if "prompt" in r:
+                    agree_n = by_prompt.setdefault(r["prompt"], [0, 0])
+                    agree_n[0] += id(r) not in wrong_keys
+                    agree_n[1] += 1
             out[f"{name}/{split}"] = {"agree": ok, "n": n, "rate": ok / n if n else None,
                                       "naive_rate": ok_naive / n if n else None,
+                                      "peer_rate": ok_peer / n if n and peer else None,
+                                      "by_prompt": by_prompt,
                                       "us_per_reply": 1e6 * dt / max(n, 1), "wrong": wrong}
     return out
 
@@ -84,13 +144,16 @@ def main() -> int:
     parser.add_argument("--show-errors", action="store_true")
     args = parser.parse_args()
     figures = report()
-    print(f"{'set':<26}{'agree':>12}{'rate':>9}{'naive':>9}{'us/reply':>10}")
+    print(f"{'set':<30}{'agree':>12}{'rate':>9}{'naive':>9}{'MMMU-Pro':>10}{'us/reply':>10}")
     for key, f in figures.items():
         if not f["n"]:
-            print(f"{key:<26}{'no rows':>12}")
+            print(f"{key:<30}{'no rows':>12}")
             continue
-        print(f"{key:<26}{f['agree']:>7}/{f['n']:<4}{f['rate']:>9.1%}{f['naive_rate']:>9.1%}"
-              f"{f['us_per_reply']:>10.1f}")
+        peer = f"{f['peer_rate']:.1%}" if f["peer_rate"] is not None else "-"
+        print(f"{key:<30}{f['agree']:>7}/{f['n']:<4}{f['rate']:>9.1%}{f['naive_rate']:>9.1%}"
+              f"{peer:>10}{f['us_per_reply']:>10.1f}")
+        for prompt, (agree, n) in sorted(f["by_prompt"].items()):
+            print(f"  {prompt:<28}{agree:>7}/{n:<4}{agree / n:>9.1%}")
         if args.show_errors:
             for r in f["wrong"]:
                 print("    ", json.dumps(r, ensure_ascii=False)[:200])

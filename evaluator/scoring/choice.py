@@ -155,6 +155,50 @@ def _json_answer(prediction: str):
     return None if value is None else str(value)
 
 
+# TeX maths: $$...$$, \[...\], \(...\) (unclosed: to the end of a cut-off reply), $...$ (not a
+# price: "$5 and $6")
+_MATH = re.compile(r"\$\$(.+?)(?:\$\$|\Z)|\\\[(.+?)(?:\\\]|\Z)|\\\((.+?)(?:\\\)|\Z)|(?<![\\$\w])\$(?![\s\d])([^$\n]+?)(?<!\s)\$(?!\w)",
+                   re.DOTALL)
+_LONE_LETTER = re.compile(r"\s*[\(\[]?\s*[A-Za-z]\s*[\)\]]?\.?\s*")
+
+
+def _letters_in_math(text: str) -> str:
+    """TeX maths with the letters of its formulas taken out: "\\(A\\) is the area" and "$h_{AB}$" name
+    variables and points, not options. A letter alone in maths counts where it is stated as the
+    answer ("Answer: \\( \\text{(H)} \\)", "Answer: $C$", "$B$ is correct")."""
+    def read(m):
+        body = next(g for g in m.groups() if g is not None)
+        for _ in range(3):
+            body = _LATEX_WRAP.sub(r"\1", body)
+        if " answer: " in body:               # \boxed{} inside maths, already read as an answer label
+            return " " + body + " "
+        if _LONE_LETTER.fullmatch(body):
+            before = _MARKUP.sub(" ", text[max(0, m.start() - 120):m.start()])
+            if (_STRONG_BEFORE.search(before) or _CONCLUSION_BEFORE.search(before)
+                    or _STRONG_AFTER.match(_MARKUP.sub(" ", text[m.end():m.end() + 80]))):
+                return " " + body.strip() + " "
+        return " ⋯ "
+
+    return _MATH.sub(read, text)
+
+
+def _answer_line_text(answered: str, options: dict[str, str]) -> str | None:
+    """The option whose whole text the reply's last line gives after "Answer:" without a letter
+    ("Answer: $EDBCFGKH_A$" when that is option J's text), or None."""
+    lines = [line for line in answered.splitlines() if re.search(r"\w", line)]
+    m = _ANSWER_LINE.match(lines[-1]) if lines else None
+    if not m:
+        return None
+    said = normalize_answer(_MARKUP.sub(" ", m.group(1)))
+    if not said or _LONE_LETTER.fullmatch(m.group(1).strip("*$ ")):
+        return None
+    hits = [k for k, v in options.items() if normalize_answer(_MARKUP.sub(" ", v)) == said]
+    return hits[0] if len(hits) == 1 else None
+
+
+_ANSWER_LINE = re.compile(r"(?i)^[^\w]*(?:final\s+|correct\s+)?answer\s*[:：]\s*(.+?)\s*$")
+
+
 def _reply_text(prediction: str) -> str:
     """The part of a reply that answers: without a reasoning block that an answer follows, with
     \\boxed{} read as an answer label and markdown checkboxes as check marks."""
@@ -267,7 +311,7 @@ _MENTION = re.compile(r"(?<!\w)(?<!\w['’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-
 _STRONG_BEFORE = re.compile(
     r"(?i)(?:\b(?:final\s+)?(?:answer|ans)(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
-    r"|\bselected|\bfinal|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
+    r"|\bselected|\bfinal|\bconclusion|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
     r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\b(?:go(?:ing)?|went)\s+with"
     r"|\blean(?:s|ing)?\s+(?:toward|towards|to)|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
     # "I'd say B", "I'm going to say B"
@@ -297,8 +341,9 @@ _CONCLUSION_BEFORE = re.compile(
     r"|lines?\s+up\s+with|corresponds?\s+to|agrees?\s+with|indicates?|suggests?|confirms?)"
     r"\s+(?:(?:best|most|only|option|answer|choice|letter)\s+)*[\(\[]?\s*$")
 _STRONG_AFTER = re.compile(
-    r"(?i)^\s*(?:\)\s*)?(?:(?:is|would\s+be|seems|should\s+be)\s+(?:the\s+|my\s+)?"
-    r"(?:(?:final|current|latest|most\s+recent)\s+)?(?:correct|right|answer|one|best|choice|current\b)"
+    r"(?i)^\s*(?:\)\s*)?(?:(?:is|would\s+be|seems|should\s+be)\s+(?:(?:the\s+|my\s+)?"
+    r"(?:(?:final|current|latest|most\s+recent)\s+)?(?:correct|right|answer|best|choice|current\b)"
+    r"|the\s+(?:right\s+|correct\s+)?one\b)"
     r"|it\s+is\s*(?:[.!;,\n]|$)"     # "B it is.", "B gets my vote", "B wins", "B fits better"
     r"|gets\s+my\s+vote|wins\b|takes\s+it\b|(?:fits|matches|works)\s+(?:better|best)"
     r"|(?:is|seems)\s+(?:more|most|far\s+more)\s+likely)")
@@ -410,7 +455,8 @@ _WORD_PART_BEFORE = re.compile(
     r"|partner|teacher|coach|doctor|nurse|agent|professor|miss|madam|sir|lady|lord|king|queen|prince|princess"
     r"|captain|officer|detective|inspector|judge|pastor|father|uncle|baby|kid|little|big|mr|mrs|ms|dr|prof"
     # a grade: "got an A on the exam", "scored a B"
-    r"|(?:got|get|gets|getting|earned|earn|scored|score|received|receive)\s+(?:an?|the)?)\s+)\Z")
+    r"|(?:got|get|gets|getting|earned|earn|scored|score|received|receive)\s+(?:an?|the)?)\s+"
+    r"|[°º˚][ \t]?)\Z")                 # "30 °C", "98.6 ° F": a unit
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
 # a letter pair that modifies a noun ("the A/B testing chat", "a C/D split") is a name, not a list;
@@ -646,6 +692,20 @@ _OPENING_END = re.compile(r"^\s*(?:[.!:)\]\-–—]|\n|$)")
 _ENUMERATED = re.compile(r"(?m)(?:^|[.!?;]\s+)[^\S\n]*(?:[-*•>+]\s*)?(?:option\s+)?[\(\[]?([A-Z])[\)\]]?[ \t]*[.:)\-–—][ \t]")
 
 
+# "I" then a lower-case word that is no predicate of a letter ("I made", "I will"; not "I is", "I fits")
+_PRONOUN_AFTER = re.compile(r"[ \t]+(?!(?:is|was|fits|matches|seems|would\s+be|works|applies)\b)[a-z]")
+# how far back (in characters, after trailing space) the patterns before a letter may reach
+_LOOKBACK = 400
+_ARROW_BEFORE = re.compile(r"(?:[:→⇒]|=>|->)\s*[\(\[]?\s*$")       # "You said blue: B."
+_PAIR_WORD_BEFORE = re.compile(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$")
+
+
+def _without_option_word(text: str, lo: int, end: int) -> int:
+    """Where text[:end] ends once a trailing "option"/"choice" is cut ("I pick option B")."""
+    m = _OPTION_WORD.search(text, lo, end)
+    return m.start() if m else end
+
+
 def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
     """The letters the reply asserts, in order; rejected letters ("not B", "B is wrong", "B? No.")
     and capitals that are words or parts of names are left out."""
@@ -660,42 +720,58 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
 
     rejected_at: dict[str, int] = {}     # where each rejected letter was rejected
     short = len(re.findall(r"[\w'’/]+", text)) <= _SHORT_REPLY_WORDS
+    first_word = re.search(r"\w", text)
+    first_word = first_word.start() if first_word else len(text)
     asking = [q.span() for q in _ASKING.finditer(text)]
     previous_end = 0                     # where the previous letter (asserted or not) ended
+    text_until = 0                       # the end of an option's text that follows its letter
+    bracketed_texts = {o.strip() for o in options.values() if re.fullmatch(r"[\(\[]\s*[a-z]\s*[\)\]]", o.strip())}
     for m in _MENTION.finditer(text):
         raw = m.group(1) or m.group(2) or m.group(3)
         wrapped = m.group(3) is None
         letter = raw.upper()
-        if letter not in letters:
-            continue
-        before, after = text[:m.start()], text[m.end():]
+        if letter not in letters or m.start() < text_until:
+            continue                      # "F. B, A, D, C": the letters of F's own text
+        if wrapped and m.group(0).strip() in bracketed_texts:
+            continue                      # "(a)" when an option's text is "(a)": that text, no letter
+        # The patterns that read the words before a letter are anchored at the letter and reach
+        # back a few words; they search a window of the text (whole, so "^" still means its start)
+        # that ends at the letter, which keeps a long reasoning reply linear, not quadratic.
+        start = m.start()
+        lo = max(0, len(text[:start].rstrip()) - _LOOKBACK)
+
+        def before_has(pattern, end=start):
+            return pattern.search(text, lo, end) is not None
+
+        after = text[m.end():]
         after = re.sub(r"^['’]s\b", " is", after)       # "B's the answer"
         # the words that lead up to this letter in its sentence: "..., but now it's B"
         lead = re.split(r"[.!?\n]", text[previous_end:m.start()])[-1]
         previous_end = m.end()
-        if not wrapped and (_WORD_PART_AFTER.match(after) or _WORD_PART_BEFORE.search(before)
-                            or _in_name(before, after, options)):
+        if not wrapped and (_WORD_PART_AFTER.match(after) or before_has(_WORD_PART_BEFORE)
+                            or _in_name(text[lo:start], after, options)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++", "Aunt B"
         # the letter listed with this one ("A or B", "A) red and B) blue"), and where it stands
         labelled_text = re.match(r"(?i)\s*[).\]:]\s*" + re.escape(options[letter]) + r"(?!\w)", after)
         shift = labelled_text.end() if labelled_text else 0
+        text_until = m.end() + shift
         other = _JOINED.match(after[shift:])
         if other and (other.group(1).upper() not in letters or (
                 not re.search(r"(?i)\b(?:or|and)\b", other.group(0))
                 and _CLAUSE_VERB.match(after[shift + other.end():]))):
             other = None                  # "I'd answer D; C is a distractor": a new clause, not a list
         other_at = m.end() + shift + other.start(1) if other else -1
-        if (m.start(m.lastindex) in conditional or _HYPOTHETICAL_BEFORE.search(before)
+        if (m.start(m.lastindex) in conditional or before_has(_HYPOTHETICAL_BEFORE)
                 or _CONDITIONAL_AFTER.match(after)):
             if other:
                 conditional.add(other_at)
             continue                      # "So, if it's A, then ...", "not sure whether it's A or B"
-        if m.start(m.lastindex) in rejected or _NEGATED_BEFORE.search(before):
+        if m.start(m.lastindex) in rejected or before_has(_NEGATED_BEFORE):
             if other and re.search(r"(?i)\b(?:or|and)\b|[/&]", other.group(0)):
                 rejected.add(other_at)
             rejected_at.setdefault(letter, m.end())
             continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
-        mark = _mark_verdict(before, after, options[letter])
+        mark = _mark_verdict(text[text.rfind("\n", 0, start) + 1:start], after, options[letter])
         own_text = re.match(r"(?i)\s*[).\]:]?\s*" + re.escape(options[letter]) + r"(?=\s*[-–—:])", after)
         verdict = _VERDICT_AFTER.match(after[own_text.end():] if own_text else after)
         if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
@@ -708,26 +784,28 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         if not answered and (any(a <= m.start() < b for a, b in asking) or _QUESTIONED.match(after)):
             continue                      # "Could it be A?", "Do you mean A or B?", "B?", "B, I guess?"
         decided = (mark > 0 or bool(_STRONG_AFTER.match(after)) or answered
-                   or bool(_STRONG_BEFORE.search(_OPTION_WORD.sub("", before)))
-                   or bool(_CONCLUSION_BEFORE.search(before)))
-        if not decided and re.search(r"(?:[:→⇒]|=>|->)\s*[\(\[]?\s*$", before) and re.match(r"\s*[\)\]]?\s*[.!]?\s*$", after):
+                   or before_has(_STRONG_BEFORE, _without_option_word(text, lo, start))
+                   or before_has(_CONCLUSION_BEFORE))
+        if not decided and before_has(_ARROW_BEFORE) and re.match(r"\s*[\)\]]?\s*[.!]?\s*$", after):
             decided = True                # "You said blue: B." at the end of the reply
-        labelled = decided or bool(_STRONG_BEFORE.search(before))
+        labelled = decided or before_has(_STRONG_BEFORE)
         if raw.islower() and not wrapped and not (
                 (labelled and re.match(r"\s*(?:[-–—:,.;!)\]]|$|(?:is|was|would|seems|fits|matches|works|because"
                                        r"|since)\b)", after))
                 or (short and raw != "i" and _LOWER_END.match(after))):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
-        if raw in ("I", "A") and not (wrapped or labelled or (before[-1:] in "'‘" and after[:1] in "'’")):
+        if raw in ("I", "A") and not (wrapped or labelled or (text[start - 1:start] in "'‘" and after[:1] in "'’")):
             # "I think": a pronoun. "A red car": an article at the start of a sentence unless a
             # predicate or punctuation follows ("A is correct"); mid-sentence ("Looks like A to
             # me") a capital "A" is a letter.
-            if raw == "I" or (_SENTENCE_START.search(before) and not _PREDICATE_AFTER.match(after) and not other
+            if raw == "I" or (before_has(_SENTENCE_START) and not _PREDICATE_AFTER.match(after) and not other
                               and not (short and _LOWER_END.match(after))):     # "A for sure."
                 continue
+        if raw == "I" and not wrapped and _PRONOUN_AFTER.match(after):
+            continue                      # "Therefore, I made a mistake": a pronoun after a label too
         if not (wrapped or labelled) and _is_initial(after, options):
             continue                      # "A. Smith told you", "You told B. Jones"
-        if (not decided and not re.search(r"\w", before) and _OPENING_END.match(after)
+        if (not decided and first_word >= start and _OPENING_END.match(after)
                 and not any(e.group(1) in letters and e.group(1) != letter
                             for e in _ENUMERATED.finditer(text))):
             decided = labelled = True     # "B. You told me blue. A would mean red."
@@ -740,9 +818,9 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
             partners.add(other_at)
         joined = bool(other or m.start() in partners
                       or m.start(m.lastindex) in partners
-                      or re.search(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$", before)
-                      or _ALTERNATIVE_BEFORE.search(before) or _ALTERNATIVE_AFTER.match(after)
-                      or (_PEER_BARE.match(after) and _CLAUSE_OPEN.search(before)))
+                      or before_has(_PAIR_WORD_BEFORE)
+                      or before_has(_ALTERNATIVE_BEFORE) or _ALTERNATIVE_AFTER.match(after)
+                      or (_PEER_BARE.match(after) and before_has(_CLAUSE_OPEN)))
         if joined and re.match(r"[^.!?\n]*\?", after):
             continue                      # a list put as a question: "A, B, or C? B."
         current = bool(_CURRENT.search(lead) or _CURRENT_AFTER.match(after))
@@ -890,13 +968,18 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
         if value.lower() in ("null", "none"):
             return None
         return extract_choice(value.strip("[]'\" "), options) if value.strip("[]'\" ") else None
-    text = _MARKUP.sub(" ", _reply_text(str(prediction))).strip()
-    if not text:
+    answered = _reply_text(str(prediction))
+    reply = _MARKUP.sub(" ", answered).strip()
+    if not reply:
         return None
+    by_text = _answer_line_text(answered, options)
+    if by_text:
+        return by_text
     letters = set(options)
-    # letters are read with answer words of other languages in English and "the second option"
-    # as "option B"; option texts are matched in the reply as written
-    reply, text = text, _ordinals_as_letters(_english_labels(text), options).strip()
+    # letters are read without TeX formulas, with answer words of other languages in English and
+    # "the second option" as "option B"; option texts are matched in the reply as written
+    text = _MARKUP.sub(" ", _letters_in_math(answered)).strip()
+    text = _ordinals_as_letters(_english_labels(text), options).strip()
     text = _unglued(_COMPOUND_PAIR.sub("#/#", text), options)
 
     m = re.fullmatch(r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]*", text)
