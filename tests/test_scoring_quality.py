@@ -299,3 +299,58 @@ def test_round9_glued_letters_names_peers_and_later_rejections():
     assert extract_choice("A.Yes", {"A": "Yes", "B": "No"}) == "A"
     assert extract_choice("I'd guess A, but honestly I have no idea.", {"A": "Yes", "B": "No"}) is None
     assert extract_choice("| Option | Verdict |\n|---|---|\n| B | no |\n| A | yes |", {"A": "Yes", "B": "No"}) == "A"
+
+
+def test_round10_real_reasoning_replies():
+    """Forms that real replies to MMMU-Pro (tests/data/mc_real_labels.jsonl, real-tune) showed, as
+    general rules: TeX formulas name variables, not options; the letters inside an option's own
+    text are that text; units and pronouns are no letters."""
+    from evaluator.scoring import extract_choice
+
+    ten = {chr(65 + i): f"{10 * (i + 1)} kN" for i in range(10)}        # A..J, as MMMU-Pro's
+    for reply, expected in (
+            # a letter in maths counts only where it is stated as the answer
+            ("The force \\(F\\) acts on the area \\(A\\), so \\(F = pA\\) = 35 kN.", None),
+            ("Points \\( A \\) and \\( B \\) differ by 0 m.\n\nAnswer: \\( \\text{(H)} \\)", "H"),
+            ("We take $h_{AB}$ and $F_{total}$ from the figure.\n\nAnswer: $C$", "C"),
+            ("Area \\(A\\) is the area of the panel, and \\[ F = \\rho g A \\bar{h} \\]", None),
+            ("Using \\[ F_{\\text{total}} = \\rho g A", None),                    # cut off inside maths
+            ("Hence the answer is $$\\boxed{\\text{Option }D}$$", "D"),
+            ("It costs $5 and option C $6, so C is correct.", "C"),
+            # a pronoun after a conclusion word, a unit
+            ("Therefore, I made a mistake somewhere; the closest value is 40 kN.\n\nAnswer: D", "D"),
+            ("The tape was standardised at 30 °C and used at 50 °C.", None),
+            ("The interval C to E is a major third; C♯ to E is one semitone smaller.\n\nAnswer: A", "A"),
+            # a conclusion heading labels the answer that follows it
+            ("| Grade | Count |\n| A | 7 |\n| B | 4 |\n\n**Conclusion:**\n\n**J. 100 kN**", "J")):
+        assert extract_choice(reply, ten) == expected, reply
+    # the letters of an option's own text are that text, not a second choice
+    orders = {"A": "C, D, A, B", "B": "B, D, A, C", "F": "B, A, D, C"}
+    assert extract_choice("F. B, A, D, C", orders) == "F"
+    # an option whose text is "(a)": "(a)" in the reply is that text, not the letter A
+    figures = {"A": "(c)", "B": "(a)", "C": "(d)"}
+    assert extract_choice("Only (a) shows one kind of particle.\n\nAnswer: B", figures) == "B"
+    # the whole text of an option after "Answer:", without its letter
+    trees = {"A": "$EKBCFGDH_A$", "B": "$EDBCFGKH_A$"}
+    assert extract_choice("Edges (B, D, -2), (A, C, -10) first.\n\nAnswer: $EDBCFGKH_A$", trees) == "B"
+
+
+def test_a_long_reasoning_reply_is_read_in_linear_time():
+    """Every pattern that reads the words before a letter searches a bounded window, so a long reply
+    costs in proportion to its length (it used to be quadratic: 1.5 s for one 5 KB reply)."""
+    import time
+
+    from evaluator.scoring import extract_choice
+
+    options = {chr(65 + i): f"value {i}" for i in range(10)}
+    step = "Consider point B and the force F on area A; so the load at C is not D. "
+
+    def cost(n):
+        reply = step * n + "\n\nAnswer: E"
+        t0 = time.perf_counter()
+        assert extract_choice(reply, options) == "E"
+        return time.perf_counter() - t0
+
+    cost(5)
+    small, large = min(cost(20) for _ in range(3)), min(cost(160) for _ in range(3))
+    assert large < 20 * small, (small, large)          # 8x the text; quadratic would be ~64x

@@ -625,6 +625,16 @@ _UNDECIDED = re.compile(r"(?i)\b(?:can['’]?t|cannot|couldn['’]t|not\s+sure|(
                         r"|\bcan['’]?t\s+(?:decide|choose|pick)\b")
 
 
+def _phrase_spans(padded: str, phrase: str) -> list[tuple[int, int]]:
+    """Where `phrase` stands between spaces in `padded`; two occurrences may share the space between
+    them. (str.find, not a pattern compiled per option text.)"""
+    found, needle, at = [], f" {phrase} ", padded.find(f" {phrase} ")
+    while at >= 0:
+        found.append((at + 1, at + 1 + len(phrase)))
+        at = padded.find(needle, at + 1 + len(phrase))
+    return found
+
+
 def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     """The one option whose text the reply states, matched as a whole phrase. An occurrence inside
     a longer option's occurrence ("red" in "dark red") does not count, an option named after "not"
@@ -636,27 +646,27 @@ def _by_option_text(text: str, options: dict[str, str]) -> str | None:
     if not padded.strip():
         return None
     spans: dict[str, list[tuple[int, int]]] = {}
-    for letter, option in options.items():
-        norm = normalize_answer(option)
+    norms = {letter: normalize_answer(option) for letter, option in options.items()}
+    for letter, norm in norms.items():
         if norm:
-            spans[letter] = [(m.start() + 1, m.end() - 1)
-                             for m in re.finditer(rf"(?= {re.escape(norm)} ) {re.escape(norm)} ", padded)]
-    # ("(?= x )" lets two occurrences share the space between them)
+            spans[letter] = _phrase_spans(padded, norm)
+    # the options whose text holds another's as a phrase ("dark red" holds "red")
+    holders = {letter: [o for o in spans if len(norms[o]) > len(norms[letter]) and f" {norms[letter]} " in f" {norms[o]} "]
+               for letter in spans}
     stated: list[_Mention] = []
     for letter, found in spans.items():
         for start, end in found:
-            inside_longer = any(o != letter and s <= start and end <= e and (s, e) != (start, end)
-                                for o, other in spans.items() for s, e in other)
-            if not (inside_longer or _NEGATED_TEXT.search(padded[:start])
+            inside_longer = any(s <= start and end <= e for o in holders[letter] for s, e in spans[o])
+            if not (inside_longer or _ends_with(_NEGATED_TEXT, padded, start)
                     or _FORMER_TEXT_AFTER.match(padded[end:])):
-                alternative = bool(_ALTERNATIVE_BEFORE.search(padded[:start]))
+                alternative = _ends_with(_ALTERNATIVE_BEFORE, padded, start)
                 stated.append(_Mention(start, end, letter, PLAIN, alternative))
     if not stated or any(m.joined for m in stated):
         return None                       # "blue, I guess? Or maybe red."
     stated.sort(key=lambda m: m.start)
     for i, m in enumerate(stated):        # "You said red, but later blue", "Now it's blue"
         m.current = bool(_CURRENT.search(padded[stated[i - 1].end if i else 0:m.start]))
-        if _CONCLUSION_BEFORE.search(padded[:m.start]) or _STRONG_BEFORE.search(padded[:m.start]):
+        if _ends_with(_CONCLUSION_BEFORE, padded, m.start) or _ends_with(_STRONG_BEFORE, padded, m.start):
             m.level = DECISIVE            # "..., so the answer is blue"
     top = max(m.level for m in stated)
     return _settle(padded, [m for m in stated if m.level == top])
@@ -695,15 +705,48 @@ _ENUMERATED = re.compile(r"(?m)(?:^|[.!?;]\s+)[^\S\n]*(?:[-*•>+]\s*)?(?:option
 # "I" then a lower-case word that is no predicate of a letter ("I made", "I will"; not "I is", "I fits")
 _PRONOUN_AFTER = re.compile(r"[ \t]+(?!(?:is|was|fits|matches|seems|would\s+be|works|applies)\b)[a-z]")
 # how far back (in characters, after trailing space) the patterns before a letter may reach
-_LOOKBACK = 400
+_LOOKBACK = 160
 _ARROW_BEFORE = re.compile(r"(?:[:→⇒]|=>|->)\s*[\(\[]?\s*$")       # "You said blue: B."
 _PAIR_WORD_BEFORE = re.compile(r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$")
+
+
+def _window_start(text: str, end: int) -> int:
+    """Where the patterns that read the words before position `end` start looking. They are
+    anchored at `end` and reach back a few words, so they search the text (whole, so "^" still means
+    its start) from _LOOKBACK characters before it: a long reasoning reply stays linear, not
+    quadratic, in its length."""
+    return max(0, len(text[:end].rstrip()) - _LOOKBACK)
+
+
+def _ends_with(pattern: re.Pattern, text: str, end: int) -> bool:
+    """Whether `pattern` (anchored at its end) matches the text just before position `end`."""
+    return pattern.search(text, _window_start(text, end), end) is not None
 
 
 def _without_option_word(text: str, lo: int, end: int) -> int:
     """Where text[:end] ends once a trailing "option"/"choice" is cut ("I pick option B")."""
     m = _OPTION_WORD.search(text, lo, end)
     return m.start() if m else end
+
+
+# What may stand between a letter and its own option's text: "B: blue" (before a verdict), "B) blue"
+_DASH_LEAD = re.compile(r"\s*[-–—:]\s*")
+_LABEL_LEAD = re.compile(r"\s*[).\]:]\s*|")
+_OWN_TEXT_LEAD = re.compile(r"\s*[).\]:]?\s*")
+_DESCRIBES_LEAD = re.compile(_DESCRIBES, re.IGNORECASE)
+_DASH_AHEAD = re.compile(r"\s*[-–—:]")
+
+
+def _text_at(text: str, at: int, option: str, ahead: re.Pattern | None = None) -> int | None:
+    """Where an option's text found at `at` (ignoring case, as a whole word) ends, or None; with
+    `ahead`, only when that pattern matches right after it. (A string comparison: a pattern
+    compiled per option text would be compiled again for nearly every question.)"""
+    end = at + len(option)
+    if not option or text[at:end].lower() != option.lower():
+        return None
+    if ahead is None:
+        return None if text[end:end + 1].isalnum() or text[end:end + 1] == "_" else end
+    return end if ahead.match(text, end) else None
 
 
 def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
@@ -716,7 +759,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
     conditional: set[int] = set()        # ... and of "not sure whether it's A or B"
 
     def own_text_follows(letter, after):  # "D: no pets" names D's text, it is no verdict
-        return bool(re.match(r"\s*[-–—:]\s*" + re.escape(options[letter]) + r"(?!\w)", after, re.IGNORECASE))
+        dash = _DASH_LEAD.match(after)
+        return bool(dash) and _text_at(after, dash.end(), options[letter]) is not None
 
     rejected_at: dict[str, int] = {}     # where each rejected letter was rejected
     short = len(re.findall(r"[\w'’/]+", text)) <= _SHORT_REPLY_WORDS
@@ -734,11 +778,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
             continue                      # "F. B, A, D, C": the letters of F's own text
         if wrapped and m.group(0).strip() in bracketed_texts:
             continue                      # "(a)" when an option's text is "(a)": that text, no letter
-        # The patterns that read the words before a letter are anchored at the letter and reach
-        # back a few words; they search a window of the text (whole, so "^" still means its start)
-        # that ends at the letter, which keeps a long reasoning reply linear, not quadratic.
         start = m.start()
-        lo = max(0, len(text[:start].rstrip()) - _LOOKBACK)
+        lo = _window_start(text, start)
 
         def before_has(pattern, end=start):
             return pattern.search(text, lo, end) is not None
@@ -752,8 +793,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                             or _in_name(text[lo:start], after, options)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++", "Aunt B"
         # the letter listed with this one ("A or B", "A) red and B) blue"), and where it stands
-        labelled_text = re.match(r"(?i)\s*[).\]:]\s*" + re.escape(options[letter]) + r"(?!\w)", after)
-        shift = labelled_text.end() if labelled_text else 0
+        shift = _text_at(after, _LABEL_LEAD.match(after).end(), options[letter]) or 0
         text_until = m.end() + shift
         other = _JOINED.match(after[shift:])
         if other and (other.group(1).upper() not in letters or (
@@ -772,8 +812,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
             rejected_at.setdefault(letter, m.end())
             continue                      # "not B", "rather than B", "I wouldn't choose B", "not A or C"
         mark = _mark_verdict(text[text.rfind("\n", 0, start) + 1:start], after, options[letter])
-        own_text = re.match(r"(?i)\s*[).\]:]?\s*" + re.escape(options[letter]) + r"(?=\s*[-–—:])", after)
-        verdict = _VERDICT_AFTER.match(after[own_text.end():] if own_text else after)
+        own_end = _text_at(after, _OWN_TEXT_LEAD.match(after).end(), options[letter], _DASH_AHEAD)
+        verdict = _VERDICT_AFTER.match(after[own_end:] if own_end else after)
         if verdict and normalize_answer(verdict.group(1)) != normalize_answer(options[letter]):
             mark = 1 if verdict.group(1).lower() in _POSITIVE_VERDICT else -1
         if (mark < 0 or _NEGATED_AFTER.match(after) or _ANSWERED_NO.match(after)
@@ -811,8 +851,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
             decided = labelled = True     # "B. You told me blue. A would mean red."
         if not decided and letter in rejected_at and not _REVISION.search(text, rejected_at[letter], m.start()):
             continue                      # "Was it D? I don't think so: D is no pets ... It was B."
-        described = not decided and re.match(_DESCRIBES + re.escape(options[letter]) + r"(?!\w)", after,
-                                             re.IGNORECASE)
+        describes = None if decided else _DESCRIBES_LEAD.match(after)
+        described = bool(describes) and _text_at(after, describes.end(), options[letter]) is not None
         # "A or B", "either A or B", "torn between A and B": two candidates
         if other:
             partners.add(other_at)
@@ -953,6 +993,13 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     but I honestly don't know" after a guess state nothing; negated evidence at a distance ("I don't
     see anything supporting B"), "B never came up", "B came to mind first", "B is close, but no",
     "Cross off B" reject, so a commitment before them stands.
+
+    Round 10 (real replies to MMMU-Pro): letters inside TeX maths ("\\(A\\) is the area", "$h_{AB}$")
+    are variables, unless a lone letter is stated as the answer ("Answer: \\( \\text{(H)} \\)",
+    "Answer: $C$"); the letters of an option's own text after its letter ("F. B, A, D, C") are that
+    text; "(a)" is an option's text when one option's text is "(a)"; a last line "Answer: <the whole
+    text of one option>" chooses it; "Conclusion:" labels an answer; "Therefore, I made ..." is a
+    pronoun; "°C" a unit; "is one semitone smaller" no verdict.
     """
     if not options or prediction is None:
         return None
