@@ -37,7 +37,7 @@ MC_HELDOUT = "heldout-9"
 # Real replies (GPT-4o, Gemini 1.5 Pro, LLaVA-OneVision, InternVL2 answering MMMU-Pro), drawn and
 # labelled as tests/data/make_mc_real.py says; the held-out half is never tuned on.
 REAL_FILE = "mc_real_labels.jsonl"
-REAL_SPLITS = ("real-tune", "real-heldout")
+REAL_SPLITS = ("real-tune", "real-heldout-2")
 
 
 def load(name: str) -> list[dict]:

@@ -354,3 +354,30 @@ def test_a_long_reasoning_reply_is_read_in_linear_time():
     cost(5)
     small, large = min(cost(20) for _ in range(3)), min(cost(160) for _ in range(3))
     assert large < 20 * small, (small, large)          # 8x the text; quadratic would be ~64x
+
+
+def test_round11_final_answer_line_closest_and_conclusions():
+    """Round 11, from the first real held-out half once it had been measured: the last line's
+    "Answer: X" (the format reasoning prompts ask for) decides; "B is the closest" commits; a
+    conclusion after the working supersedes an opening claim; "impossible to choose" after
+    unlabelled letters, and "Answer: None of the above", name none."""
+    from evaluator.scoring import extract_choice
+
+    ten = {chr(65 + i): f"{10 * (i + 1)} kN" for i in range(10)}
+    for reply, expected in (
+            ("Therefore, the answer is option G.\nAnswer:C", "C"),
+            ("A. 20 kN\nAnswer: C", "C"),
+            ("So, the correct order is C, B, A, D.\n\nAnswer: (F) 60 kN", "F"),
+            ("The closest answer is option G, but it is not the correct answer.\n\nAnswer: None of the above", None),
+            ("Answer: B\nAnswer: A", None),                                   # two answer lines
+            ("None of the given options match, but **B. 20 kN** is the closest.", "B"),
+            ("The correct answer is B. 20 kN.\n\nWorking: 63 - 12 - 51 = 0.\n\nTherefore, the value is 0, which "
+             "corresponds to option E.", "E"),
+            ("The speed of sound (a) follows from the table. Without more data it's impossible to choose the "
+             "correct answer from the options.", None),
+            ("So the answer is (C) 30 kN, clockwise.", "C"),
+            ("The change in the field (Δ B) is 0.4 T, so Δ B = 0.4 T.\n\nSo the answer is (C) 30 kN.", "C"),
+            ("I\n\nGarlic and onions share a strong aroma.", "I")):
+        assert extract_choice(reply, ten) == expected, reply
+    # an option whose text is "None of the above" is chosen by its text
+    assert extract_choice("Answer: None of the above", {"A": "1", "B": "None of the above"}) == "B"

@@ -182,20 +182,39 @@ def _letters_in_math(text: str) -> str:
     return _MATH.sub(read, text)
 
 
-def _answer_line_text(answered: str, options: dict[str, str]) -> str | None:
-    """The option whose whole text the reply's last line gives after "Answer:" without a letter
-    ("Answer: $EDBCFGKH_A$" when that is option J's text), or None."""
+def _final_answer_line(answered: str, options: dict[str, str]):
+    """What the reply's last line says after "Answer:" (the format reasoning prompts ask for):
+    the letter it names alone or with its option's text ("Answer: C", "Answer: \\( \\text{(H)} \\)",
+    "Answer: (F) C, A, B, D"), the option whose whole text it gives ("Answer: $EDBCFGKH_A$"), None
+    when it names none ("Answer: None of the above"), or _NO_FIELD when the last line is no such
+    answer or names something else (read with the rest of the reply)."""
     lines = [line for line in answered.splitlines() if re.search(r"\w", line)]
     m = _ANSWER_LINE.match(lines[-1]) if lines else None
-    if not m:
+    if not m or any((e := _ANSWER_LINE.match(line)) and e.group(1) != m.group(1) for line in lines[:-1]):
+        return _NO_FIELD                  # ("Answer: B\nAnswer: A" states two answers)
+    body = m.group(1)
+    for _ in range(3):
+        body = _LATEX_WRAP.sub(r"\1", body)
+    plain = _MARKUP.sub(" ", body).strip()
+    said = normalize_answer(plain)
+    by_text = [k for k, v in options.items() if said and normalize_answer(_MARKUP.sub(" ", v)) == said]
+    if len(by_text) == 1 and not _LONE_LETTER.fullmatch(plain):
+        return by_text[0]
+    lone = re.fullmatch(r"[\s(\[]*([A-Za-z])[\s)\]]*[.:!]*", plain)
+    if lone and lone.group(1).upper() in options:
+        return lone.group(1).upper()
+    labelled = re.fullmatch(r"[(\[]?([A-Z])(?:[)\]][.:]?|[.:])\s+(.+)", plain)
+    if labelled and labelled.group(1) in options and normalize_answer(labelled.group(2)) in {
+            normalize_answer(_MARKUP.sub(" ", v)) for v in options.values()}:
+        return labelled.group(1)          # its own text, or (a slip) another option's: the letter stands
+    if _NONE_SAID.fullmatch(plain):
         return None
-    said = normalize_answer(_MARKUP.sub(" ", m.group(1)))
-    if not said or _LONE_LETTER.fullmatch(m.group(1).strip("*$ ")):
-        return None
-    hits = [k for k, v in options.items() if normalize_answer(_MARKUP.sub(" ", v)) == said]
-    return hits[0] if len(hits) == 1 else None
+    return _NO_FIELD
 
 
+_NONE_SAID = re.compile(r"(?i)(?:none(?:\s+of\s+(?:the\s+)?(?:above|these|them|(?:given|provided|listed)\s+"
+                        r"(?:options|choices|answers)))?|n/?a|not\s+(?:listed|given|determinable)"
+                        r"|cannot\s+be\s+determined|undetermined|unknown)[.!]?")
 _ANSWER_LINE = re.compile(r"(?i)^[^\w]*(?:final\s+|correct\s+)?answer\s*[:：]\s*(.+?)\s*$")
 
 
@@ -312,7 +331,7 @@ _STRONG_BEFORE = re.compile(
     r"(?i)(?:\b(?:final\s+)?(?:answer|ans)(?:\s+(?:is|would\s+be|should\s+be|will\s+be|=))?|\boption|\bchoice"
     r"|\bcorrect(?:\s+(?:answer|option|choice|response|one))?(?:\s+(?:is|would\s+be))?|\bresponse(?:\s+is)?"
     r"|\bselected|\bfinal|\bconclusion|\bmy\s+(?:answer|choice|pick)(?:\s+is)?|\b(?:one|fit|match)\s+(?:here\s+)?(?:is|would\s+be)"
-    r"|\bbest\s+answer\s+is|\bselect|\bchoose|\bchoosing|\bpick|\b(?:go(?:ing)?|went)\s+with"
+    r"|\bbest\s+answer\s+is|\b(?:closest|nearest)(?:\s+(?:answer|option|choice|match|value|one))?(?:\s+is)?|\bselect|\bchoose|\bchoosing|\bpick|\b(?:go(?:ing)?|went)\s+with"
     r"|\blean(?:s|ing)?\s+(?:toward|towards|to)|\bleaves|\bleaving|\bremains(?:\s+is)?|\bleft\s+(?:with|is)"
     # "I'd say B", "I'm going to say B"
     r"|\b(?:I['’]d|I\s+would|I['’]ll|I\s+will|going\s+to|gonna|I\s+have\s+to|I['’]ll\s+have\s+to)\s+say"
@@ -346,6 +365,7 @@ _STRONG_AFTER = re.compile(
     r"|the\s+(?:right\s+|correct\s+)?one\b)"
     r"|it\s+is\s*(?:[.!;,\n]|$)"     # "B it is.", "B gets my vote", "B wins", "B fits better"
     r"|gets\s+my\s+vote|wins\b|takes\s+it\b|(?:fits|matches|works)\s+(?:better|best)"
+    r"|(?:is|seems)\s+(?:the\s+)?(?:closest|nearest)\b"       # "B is the closest" (to a computed value)
     r"|(?:is|seems)\s+(?:more|most|far\s+more)\s+likely)")
 _NEGATED_BEFORE = re.compile(
     r"(?i)(?:\bnot|n't|\bnor|\bneither|\brather\s+than|\bover|\binstead\s+of|\bthan|\bexcept|\bthought"
@@ -456,7 +476,8 @@ _WORD_PART_BEFORE = re.compile(
     r"|captain|officer|detective|inspector|judge|pastor|father|uncle|baby|kid|little|big|mr|mrs|ms|dr|prof"
     # a grade: "got an A on the exam", "scored a B"
     r"|(?:got|get|gets|getting|earned|earn|scored|score|received|receive)\s+(?:an?|the)?)\s+"
-    r"|[°º˚][ \t]?)\Z")                 # "30 °C", "98.6 ° F": a unit
+    r"|[°º˚][ \t]?"                     # "30 °C", "98.6 ° F": a unit
+    r"|(?<![\u0370-\u03ff])[\u0370-\u03ff][ \t]?)\Z")   # "Δ B", "ΔA": a symbol (one Greek letter)
 # check and cross marks beside a letter ("A ✅", "✅ A  ❌ B", "| B | ✓ |") and yes/no table cells
 # ("| A | yes |"): a line that starts with a mark puts marks before letters, otherwise after.
 # a letter pair that modifies a noun ("the A/B testing chat", "a C/D split") is a name, not a list;
@@ -567,6 +588,8 @@ _CURRENT_AFTER = re.compile(
     r"(?i)^\s*[\)\]]?\s*(?:(?:now|nowadays|these\s+days|currently|today|instead)\s*(?:[.,;:!?)\n—–-]|$)"
     r"|(?:is|['’]s)\s+(?:the\s+)?(?:current|latest|newest|most\s+recent)\b)")
 # a contrast: "A is correct by your first message, but the answer is B"
+_CONCLUDING = re.compile(r"(?i)\b(?:therefore|thus|hence|consequently|in\s+conclusion|in\s+summary|to\s+conclude"
+                         r"|ultimately)\b")
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|yet|though|although)\b")
 
 
@@ -622,7 +645,9 @@ _NO_DETERMINER = re.compile(r"(?i)\bno\s+(?=(?:idea|clue|wait|way|record|mention
 # a statement that the reply cannot decide between letters: "I can't tell which you meant"
 _UNDECIDED = re.compile(r"(?i)\b(?:can['’]?t|cannot|couldn['’]t|not\s+sure|(?:don['’]t|do\s+not)\s+know|no\s+idea"
                         r"|hard\s+to\s+(?:tell|say)|impossible\s+to\s+(?:tell|say))\s+(?:\w+\s+){0,2}?which\b"
-                        r"|\bcan['’]?t\s+(?:decide|choose|pick)\b")
+                        r"|\bcan['’]?t\s+(?:decide|choose|pick)\b"
+                        r"|\b(?:impossible|not\s+possible)\s+to\s+(?:choose|determine|select|pick|decide)\b"
+                        r"|\b(?:can['’]?t|cannot|unable\s+to)\s+(?:choose|determine|select|pick)\s+(?:the|an?|which|between)\b")
 
 
 def _phrase_spans(padded: str, phrase: str) -> list[tuple[int, int]]:
@@ -732,6 +757,7 @@ def _without_option_word(text: str, lo: int, end: int) -> int:
 # What may stand between a letter and its own option's text: "B: blue" (before a verdict), "B) blue"
 _DASH_LEAD = re.compile(r"\s*[-–—:]\s*")
 _LABEL_LEAD = re.compile(r"\s*[).\]:]\s*|")
+_WRAPPED_LABEL_LEAD = re.compile(r"\s*[.:]?\s*")          # "(C) 5 A, clockwise"
 _OWN_TEXT_LEAD = re.compile(r"\s*[).\]:]?\s*")
 _DESCRIBES_LEAD = re.compile(_DESCRIBES, re.IGNORECASE)
 _DASH_AHEAD = re.compile(r"\s*[-–—:]")
@@ -793,7 +819,8 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                             or _in_name(text[lo:start], after, options)):
             continue                      # "B-movie", "D.C.", "Q&A", "Dr. A. Smith", "C++", "Aunt B"
         # the letter listed with this one ("A or B", "A) red and B) blue"), and where it stands
-        shift = _text_at(after, _LABEL_LEAD.match(after).end(), options[letter]) or 0
+        shift = _text_at(after, (_WRAPPED_LABEL_LEAD if wrapped else _LABEL_LEAD).match(after).end(),
+                         options[letter]) or 0
         text_until = m.end() + shift
         other = _JOINED.match(after[shift:])
         if other and (other.group(1).upper() not in letters or (
@@ -824,6 +851,7 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
         if not answered and (any(a <= m.start() < b for a, b in asking) or _QUESTIONED.match(after)):
             continue                      # "Could it be A?", "Do you mean A or B?", "B?", "B, I guess?"
         decided = (mark > 0 or bool(_STRONG_AFTER.match(after)) or answered
+                   or bool(shift and _STRONG_AFTER.match(after[shift:]))     # "B. 12 Pa is the closest"
                    or before_has(_STRONG_BEFORE, _without_option_word(text, lo, start))
                    or before_has(_CONCLUSION_BEFORE))
         if not decided and before_has(_ARROW_BEFORE) and re.match(r"\s*[\)\]]?\s*[.!]?\s*$", after):
@@ -834,7 +862,9 @@ def _mentions(text: str, options: dict[str, str]) -> list[_Mention]:
                                        r"|since)\b)", after))
                 or (short and raw != "i" and _LOWER_END.match(after))):
             continue                      # "a" is an article ("the answer is a dog"), "b" a stray word
-        if raw in ("I", "A") and not (wrapped or labelled or (text[start - 1:start] in "'‘" and after[:1] in "'’")):
+        alone = first_word >= start and bool(re.match(r"[ \t]*[.:)]?[ \t]*(?:\n|$)", after))
+        if raw in ("I", "A") and not (wrapped or labelled or alone
+                                      or (text[start - 1:start] in "'‘" and after[:1] in "'’")):
             # "I think": a pronoun. "A red car": an article at the start of a sentence unless a
             # predicate or punctuation follows ("A is correct"); mid-sentence ("Looks like A to
             # me") a capital "A" is a letter.
@@ -911,6 +941,9 @@ def _settle(text: str, mentions: list[_Mention]) -> str | None:
         contrasted = _superseded(text, mentions, _CONTRAST)
         if contrasted is not False:
             return contrasted
+        concluded = _superseded(text, mentions, _CONCLUDING)
+        if concluded is not False:        # "The answer is B. <working> Therefore ... option E."
+            return concluded
     return None
 
 
@@ -1000,6 +1033,13 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     text; "(a)" is an option's text when one option's text is "(a)"; a last line "Answer: <the whole
     text of one option>" chooses it; "Conclusion:" labels an answer; "Therefore, I made ..." is a
     pronoun; "°C" a unit; "is one semitone smaller" no verdict.
+
+    Round 11 (the first real held-out half, once measured): a last line "Answer: X" (alone, with
+    its option's text, in TeX) is the answer unless another "Answer:" line says otherwise, and
+    "Answer: None of the above" names none; "B is the closest" commits; after the working, a
+    conclusion ("Therefore ... option E") supersedes an opening claim; "impossible to choose"
+    after unlabelled letters names none; a capital after one Greek letter is a symbol ("Δ B"); a
+    reply that opens with "I" alone on its line chose I.
     """
     if not options or prediction is None:
         return None
@@ -1019,9 +1059,9 @@ def extract_choice(prediction: str, options: dict[str, str]) -> str | None:
     reply = _MARKUP.sub(" ", answered).strip()
     if not reply:
         return None
-    by_text = _answer_line_text(answered, options)
-    if by_text:
-        return by_text
+    final = _final_answer_line(answered, options)
+    if final is not _NO_FIELD:
+        return final
     letters = set(options)
     # letters are read without TeX formulas, with answer words of other languages in English and
     # "the second option" as "option B"; option texts are matched in the reply as written
