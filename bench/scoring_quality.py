@@ -1,22 +1,23 @@
 """How often the refusal detector and the multiple-choice extractor read a reply as a person
-labelled it, on the tuning split and on the held-out split (never tuned on), next to a reference
+labelled it, on the tuning split and on the held-out split (never tuned on), next to references
 measured in the same run: the naive reading (a refusal is any reply containing "not", "no",
-"unknown" or "don't"; the choice is the first capital letter that is an option).
+"unknown" or "don't"; the choice is the first capital letter that is an option) and, for multiple
+choice, MMMU-Pro's own reader (mmmu_pro_choice below).
 
     python bench/scoring_quality.py [--show-errors]
 
-Data: tests/data/refusal_labels.jsonl (text, refusal, source, split) and
-tests/data/mc_labels.jsonl (options, reply, choice, source, split).
+Data: tests/data/refusal_labels.jsonl (text, refusal, source, split), tests/data/mc_labels.jsonl
+(hand-written replies: options, reply, choice, source, split) and tests/data/mc_real_labels.jsonl
+(real model replies to MMMU-Pro, drawn and labelled as tests/data/make_mc_real.py says).
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 
-Multiple choice's held-out split is MC_HELDOUT, "heldout-9", written blind on another branch
-while the extractor's ninth round of changes was made on tuning data only (heldout-8 joined
-tuning, with the round's TUNE9 templates), merged after that round and measured once, with no
-re-tuning after the measurement: multiple_choice/tune 7375/7375 = 100.0%, multiple_choice/heldout-9
-486/495 = 98.2% (naive 50.3%; the round-8 extractor: also 486/495). Goal 99% on held-out: not met.
-Earlier rounds, measured the same way: heldout-2 177/210 = 84.3%, heldout-3 213/222 = 95.9%,
-heldout-4 222/240 = 92.5%, heldout-5 372/381 = 97.6%, heldout-6 456/474 = 96.2%, heldout-7
-478/498 = 96.0%, heldout-8 499/510 = 97.8% (naive 53.9%).
+Measured once each, with no re-tuning after the measurement:
+- real replies, real-heldout-2 (732 replies labelled blind while round 11 was made on draw 1 only):
+  727/732 = 99.3% (MMMU-Pro's reader 93.3%, naive 69.5%); the first real held-out half (round 10):
+  368/380 = 96.8%.
+- hand-written, MC_HELDOUT "heldout-9" (written blind on another branch during round 9): 486/495
+  = 98.2% (naive 50.3%); earlier blind sets: heldout-2 84.3%, heldout-3 95.9%, heldout-4 92.5%,
+  heldout-5 97.6%, heldout-6 96.2%, heldout-7 96.0%, heldout-8 97.8%.
 """
 
 from __future__ import annotations

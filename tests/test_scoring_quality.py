@@ -2,7 +2,9 @@
 the goals hold on the tuning split; the held-out split (never tuned on) is reported, and must stay
 well above the naive reading so a regression there still fails. Multiple choice's held-out split is
 MC_HELDOUT: written blind and committed before the extractor's current round of changes (the earlier
-held-out splits were moved into tuning once they had been read), measured once after that round."""
+held-out splits were moved into tuning once they had been read), measured once after that round.
+The real-reply set's held-out split, real-heldout-2, was labelled blind while round 11 was made on
+the first draw only and measured once after it."""
 
 from __future__ import annotations
 
@@ -28,6 +30,12 @@ def test_labelled_sets_are_large_enough_and_sourced():
         assert {r["split"] for r in rows} == {"tune", heldout}, name
         assert all(r.get("source") for r in rows)
         assert sum(r["split"] == heldout for r in rows) >= n_heldout
+    real = bench.load(bench.REAL_FILE)
+    assert {r["split"] for r in real} == set(bench.REAL_SPLITS)
+    assert sum(r["split"] == "real-heldout-2" for r in real) >= 300
+    assert all(r["source"].startswith("MMMU-Benchmark/MMMU@") and r["labelled_by"] and isinstance(r["reply"], str)
+               for r in real)
+    assert all(r["choice"] is None or r["choice"] in r["options"] for r in real)
     refusal = bench.load("refusal_labels.jsonl")
     assert 0.3 < sum(r["refusal"] for r in refusal) / len(refusal) < 0.7     # both kinds present
 
@@ -39,7 +47,10 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
     # heldout-9 measured 486/495 = 98.2% once, after round 9 (goal 99%: not met).
     assert _bench().MC_HELDOUT == MC_HELDOUT
-    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975)):
+    # real-heldout-2 measured 727/732 = 99.3% once, after round 11.
+    assert figures["multiple_choice/real-tune"]["rate"] >= 0.99
+    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
+                       ("multiple_choice/real-heldout-2", 0.99)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2
@@ -381,3 +392,22 @@ def test_round11_final_answer_line_closest_and_conclusions():
         assert extract_choice(reply, ten) == expected, reply
     # an option whose text is "None of the above" is chosen by its text
     assert extract_choice("Answer: None of the above", {"A": "1", "B": "None of the above"}) == "B"
+
+
+def test_the_mmmu_pro_reference_reads_as_mmmu_pro_published():
+    """The bench's re-implementation of MMMU-Pro's reader gives the letter MMMU-Pro itself
+    published for each GPT-4o reply ("mmmu_pro_read"), wherever that reader did not fall back to a
+    random guess (two different seeds agree)."""
+    import random
+
+    bench = _bench()
+    rows = [r for r in bench.load(bench.REAL_FILE) if "mmmu_pro_read" in r]
+    assert len(rows) >= 200
+    checked = 0
+    for r in rows:
+        first = bench.mmmu_pro_choice(r["reply"], r["options"], random.Random(0))
+        if first != bench.mmmu_pro_choice(r["reply"], r["options"], random.Random(1)):
+            continue                      # its random fallback
+        assert first == r["mmmu_pro_read"], r["source"]
+        checked += 1
+    assert checked >= 0.95 * len(rows)
