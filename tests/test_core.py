@@ -33,7 +33,7 @@ def _timed(args) -> tuple[float, int]:
 
 def test_concurrency_spans_the_whole_run_for_both_suites(sample_snapshot, tmp_path):
     """A server answering in 0.4 s: 11 tasks x 1 question, and 12 chat probes, run one request at
-    a time at --num_concurrent 1 and 8 at a time at 8, with identical metrics. The wall-clock check
+    a time at --num_concurrent 1 and up to 8 at a time at 8, with identical metrics. The wall-clock check
     compares the time saved with the server time that concurrency can hide, so a slow machine's
     fixed start-up cost (the same in both runs) cannot fail it."""
     delay = 0.4
@@ -53,7 +53,9 @@ def test_concurrency_spans_the_whole_run_for_both_suites(sample_snapshot, tmp_pa
                 runs[n] = (seconds, _results(out), srv.max_in_flight, len(srv.requests) - first)
             calls = runs[1][3]
             assert calls == runs[8][3] >= 11
-            assert runs[1][2] == 1 and runs[8][2] == 8, (name, runs[1][2], runs[8][2])
+            # at 8: several requests in flight across tasks (a loop per task would keep 1), never
+            # more than 8; a loaded machine may not fill all 8 before the first answers return
+            assert runs[1][2] == 1 and 4 <= runs[8][2] <= 8, (name, runs[1][2], runs[8][2])
             hideable = (calls - -(-calls // 8)) * delay
             saved = runs[1][0] - runs[8][0]
             assert saved >= 0.6 * hideable, (name, runs[1][0], runs[8][0], hideable)
