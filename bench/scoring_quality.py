@@ -38,6 +38,9 @@ MC_HELDOUT = "heldout-9"
 # Real replies (GPT-4o, Gemini 1.5 Pro, LLaVA-OneVision, InternVL2 answering MMMU-Pro), drawn and
 # labelled as tests/data/make_mc_real.py says; the held-out half is never tuned on.
 REAL_FILE = "mc_real_labels.jsonl"
+# Real replies of mem0's answering model to LoCoMo questions, drawn and labelled as
+# tests/data/make_refusal_real.py says; the held-out half is never tuned on.
+REFUSAL_REAL_FILE = "refusal_real_labels.jsonl"
 REAL_SPLITS = ("real-tune", "real-heldout-2")
 
 
@@ -110,6 +113,8 @@ def report() -> dict:
     out = {}
     for name, file, label, splits, ours, naive, peer in (
             ("refusal", "refusal_labels.jsonl", "refusal", ("tune", "heldout"),
+             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_REAL_FILE, "refusal", ("real-tune", "real-heldout"),
              lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
             ("multiple_choice", "mc_labels.jsonl", "choice", ("tune", MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),

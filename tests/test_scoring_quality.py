@@ -411,3 +411,20 @@ def test_the_mmmu_pro_reference_reads_as_mmmu_pro_published():
         assert first == r["mmmu_pro_read"], r["source"]
         checked += 1
     assert checked >= 0.95 * len(rows)
+
+
+def test_refusals_in_the_terse_style_of_a_memory_system():
+    """Real replies of mem0's answering model (tests/data/refusal_real_labels.jsonl, real-tune):
+    a reduced passive declines ("No specific date mentioned."); a negative answer does not."""
+    from evaluator.scoring import is_refusal
+
+    for text in ("No specific date mentioned.", "No martial arts mentioned.", "No car accident mentioned in the memories.",
+                 "None explicitly mentioned.", "No explicit disagreement found.", "No specific description found.",
+                 "No mention of Rome in memories.", "No direct evidence.",
+                 'The question refers to an "accident," but there is no mention of an accident in the provided '
+                 "memories. Therefore, the answer cannot be determined."):
+        assert is_refusal(text), text
+    for text in ("No, she supports the community.", "Melanie did not go camping in June.", "Never.",
+                 "No problems, she said the trip went well.", "The report did not specify a cause.",
+                 "No one but her sister came to the wedding."):
+        assert not is_refusal(text), text

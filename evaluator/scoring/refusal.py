@@ -6,7 +6,7 @@ colons, dashes and brackets) and gives each clause one of five kinds:
 - refuse: the speaker or the memory declines: the speaker does not know / remember / recall /
   have a record ("I can't remember", "I have no idea", "I'm not aware of that"), the information
   was not mentioned / discussed / specified / given ("It isn't mentioned", "That wasn't
-  discussed"), a source does not say ("The conversation doesn't mention it", "You never told me
+  discussed", "No specific date mentioned.", "None explicitly mentioned."), a source does not say ("The conversation doesn't mention it", "You never told me
   that", "The images do not show the brand"), there is no record / information / way to know,
   the information is insufficient or incomplete, it cannot be determined or answered, or the
   whole clause is "Unknown", "N/A", "idk", "Unanswerable" ...;
@@ -14,7 +14,8 @@ colons, dashes and brackets) and gives each clause one of five kinds:
 - guess: the clause still gives an answer ("I think it was May", "probably the red one",
   "it was in autumn");
 - filler: nothing either way ("Sorry", "Unfortunately", "Based on our conversation", "though",
-  a question back to the user);
+  a question back to the user); what the user or the question said ("You mentioned a trip, but
+  ...", "The question refers to an accident, but ...") is context, neither;
 - content: anything else.
 
 Who is unsure matters: a refusal is always the speaker's (I / we), the user's ("you never told
@@ -28,8 +29,10 @@ narrated answer after it ("I don't remember exactly, but it was in May" answers;
 though." and "I can't remember, but you could check your calendar" do not). An empty reply is not
 a refusal (it is simply a wrong answer).
 
-Measured on tests/data/refusal_labels.jsonl (bench/scoring_quality.py prints the agreement on
-the tuning split and on the held-out split, which was written before the rules and never tuned on).
+Measured on tests/data/refusal_labels.jsonl (hand-written) and tests/data/refusal_real_labels.jsonl
+(real replies of mem0's answering model to LoCoMo questions): bench/scoring_quality.py prints the
+agreement on each tuning split and each held-out split, which was labelled before the rules it
+measures and never tuned on.
 """
 
 from __future__ import annotations
@@ -89,7 +92,11 @@ _REFUSE = [re.compile(p) for p in (
     # passive: "It isn't mentioned", "The date was never given", "Not specified in the chat"
     rf"\b{_NEG_BE}\s+{_ADVS}{_PARTICIPLES}\b",
     rf"^(?:(?:its|it is|it was|that is|thats|this is|this was|that was|was|is|were|are)\s+)?(?:not|never)\s+{_ADVS}{_PARTICIPLES}\b",
-    r"^none\s+(?:given|provided|mentioned|specified|stated|shared|listed)\b",
+    rf"^none\s+{_ADVS}(?:given|provided|mentioned|specified|stated|shared|listed|found)\b",
+    # a reduced passive: "No specific date mentioned.", "No car accident mentioned in the memories",
+    # "No explicit disagreement found"
+    rf"^(?:there\s+(?:is|was|are|were)\s+)?no\s+(?:[\w-]+\s+){{0,4}}?{_ADVS}(?:{_PARTICIPLES}|found|noted|reported)"
+    rf"(?:\s+(?:in|from|by|about|on|for|within)\b.*)?$",
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
     r"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:you|we|i|ive|youve|weve)\b",
@@ -158,7 +165,10 @@ _FILLER_LEAD = re.compile(
     r"as far as|in (?:our|your|my|these|those|what)|given|going through|checking|reviewing|"
     r"having (?:checked|looked|reviewed)|i checked|i looked|i searched|searching)\b")
 _CONTEXT = re.compile(r"^(?:you|we)\s+(?:\w+\s+)?(?:mentioned|talked about|told me about|said something about|"
-                      r"discussed|shared|described|brought up|spoke about)\b")
+                      r"discussed|shared|described|brought up|spoke about)\b"
+                      # what the question says is no answer: "The question refers to an accident, but ..."
+                      r"|^(?:(?:the|this|your)\s+)?question\s+(?:\w+\s+)?(?:refers|asks|mentions|is about|assumes|implies"
+                      r"|presumes|talks about)\b")
 _SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;:\n()\[\]]+|,|\s[-–—]+\s|[–—]|\.\.\.|…")
 
 

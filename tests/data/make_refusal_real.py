@@ -1,0 +1,88 @@
+"""Draw the real-reply refusal sample (tests/data/refusal_real_labels.jsonl) from the replies mem0
+published with its LoCoMo evaluation (github.com/mem0ai/mem0, Apache-2.0, evaluation/results/).
+
+    python tests/data/make_refusal_real.py --mem0 /path/to/mem0/git-dir --out draft.jsonl
+    python tests/data/make_refusal_real.py --mem0 /path/to/mem0/git-dir --check
+
+Those files hold what mem0's answering model (MODEL in its evaluation .env; its README's example is
+gpt-4o-mini, which the files do not record) replied to LoCoMo's questions about long conversations,
+from the memories mem0 retrieved: answers, negative answers ("No, she supports the community.")
+and declines ("No specific date mentioned."). The draw is fixed and stratified so that hard cases
+are common: per file, the replies that contain a negation or doubt word (NEGATION below: the
+naive reading's cue, not br-eval's detector) and the others are each ordered by the sha256 of
+"<path>#<conversation>#<index>" and the first N of each taken; a row's split is the parity of the
+hash's second byte ("real-tune" or "real-heldout"). The label ("refusal": whether the reply
+declines to give the information asked for) was given by two readers who never saw br-eval's
+detector, each on their own, with the question in view; rows they disagreed on were settled by a
+third reading ("labelled_by" says which). --check re-draws the sample and confirms that every
+shipped reply (its surrounding whitespace stripped) and question is identical to the published file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = "mem0ai/mem0"
+FILES = [  # (commit, path, replies with a negation word, others)
+    ("81a0fba52c6262852e4caa9e4b1c7cd95c2890d9", "evaluation/results/locomo/exp_data_0-10_2000/results.json", 200, 150),
+    ("233c386b04a27157408339755f0e4ada773e6e30", "evaluation/results/mem0_results_top_30_filter_False_graph_False.json",
+     60, 60),
+]
+NEGATION = re.compile(r"(?i)\b(?:no|not|none|never|nothing|unknown|unclear|unsure|cannot|can't|don't|doesn't"
+                      r"|isn't|wasn't|aren't|unspecified|insufficient|without)\b")
+
+
+def draw(git_dir: str) -> list[dict]:
+    rows = []
+    for commit, path, n_neg, n_other in FILES:
+        data = json.loads(subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"],
+                                         check=True, capture_output=True, text=True).stdout)
+        keyed = {True: [], False: []}
+        for conv, items in data.items():
+            for i, item in enumerate(items):
+                reply = str(item.get("response", "")).strip()
+                digest = hashlib.sha256(f"{path}#{conv}#{i}".encode()).digest()
+                keyed[bool(NEGATION.search(reply))].append((digest, conv, i, item, reply))
+        for negated, take in ((True, n_neg), (False, n_other)):
+            for digest, conv, i, item, reply in sorted(keyed[negated], key=lambda k: k[0])[:take]:
+                rows.append({
+                    "question": item["question"],
+                    "text": reply,
+                    "refusal": None,
+                    "category": str(item.get("category")),
+                    "source": f"{REPO}@{commit}:{path}#{conv}/{i}",
+                    "split": "real-heldout" if digest[1] % 2 else "real-tune",
+                })
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mem0", required=True, help="a git directory of mem0ai/mem0")
+    ap.add_argument("--out", help="write the unlabelled draw here")
+    ap.add_argument("--check", action="store_true", help="compare with the shipped file")
+    args = ap.parse_args()
+    rows = draw(args.mem0)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            for row in rows:
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        print(f"{len(rows)} rows -> {args.out}")
+    if args.check:
+        shipped = Path(__file__).with_name("refusal_real_labels.jsonl")
+        have = {r["source"]: r for r in map(json.loads, shipped.read_text("utf-8").splitlines())}
+        bad = [r["source"] for r in rows if r["source"] not in have
+               or (have[r["source"]]["text"], have[r["source"]]["question"]) != (r["text"], r["question"])]
+        print(f"{len(rows) - len(bad)}/{len(rows)} shipped rows match the published files")
+        return 1 if bad or len(have) != len(rows) else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
