@@ -422,9 +422,13 @@ def test_refusals_in_the_terse_style_of_a_memory_system():
                  "None explicitly mentioned.", "No explicit disagreement found.", "No specific description found.",
                  "No mention of Rome in memories.", "No direct evidence.",
                  'The question refers to an "accident," but there is no mention of an accident in the provided '
-                 "memories. Therefore, the answer cannot be determined."):
+                 "memories. Therefore, the answer cannot be determined.",
+                 "No specific mentions.", "No specific activity with Melanie's dad is mentioned in the memories.",
+                 "Caroline did not mention running in her memories.",
+                 "The memories mention her grandma's necklace. **Answer:** No gift from grandpa is mentioned."):
         assert is_refusal(text), text
     for text in ("No, she supports the community.", "Melanie did not go camping in June.", "Never.",
                  "No problems, she said the trip went well.", "The report did not specify a cause.",
-                 "No one but her sister came to the wedding."):
+                 "No one but her sister came to the wedding.",
+                 "I don't remember the exact day. Answer: in May, after the trip."):
         assert not is_refusal(text), text

@@ -6,7 +6,9 @@ colons, dashes and brackets) and gives each clause one of five kinds:
 - refuse: the speaker or the memory declines: the speaker does not know / remember / recall /
   have a record ("I can't remember", "I have no idea", "I'm not aware of that"), the information
   was not mentioned / discussed / specified / given ("It isn't mentioned", "That wasn't
-  discussed", "No specific date mentioned.", "None explicitly mentioned."), a source does not say ("The conversation doesn't mention it", "You never told me
+  discussed", "No specific date mentioned.", "No specific activity with her dad is mentioned in the
+  memories", "None explicitly mentioned.", "No specific mentions."), anyone did not mention it in a
+  source ("Caroline did not mention running in her memories"), a source does not say ("The conversation doesn't mention it", "You never told me
   that", "The images do not show the brand"), there is no record / information / way to know,
   the information is insufficient or incomplete, it cannot be determined or answered, or the
   whole clause is "Unknown", "N/A", "idk", "Unanswerable" ...;
@@ -23,7 +25,9 @@ me"), or a source's (it, that, the conversation, the photos ...); "She was not s
 job", "The results were unclear" and "The cause is unknown to her doctor" talk about a third party
 and answer the question.
 
-The reply is a refusal when it has a refuse or hedge clause, no content or guess before the first
+When the reply ends with an explicit "Answer: ..." ("... **Answer:** No gift from grandpa is
+mentioned."), what follows the last such label decides. Otherwise the reply is a refusal when it
+has a refuse or hedge clause, no content or guess before the first
 of them (an answer followed by "although the day isn't mentioned" is an answer), and no guess or
 narrated answer after it ("I don't remember exactly, but it was in May" answers; "I don't know,
 though." and "I can't remember, but you could check your calendar" do not). An empty reply is not
@@ -64,8 +68,8 @@ _SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|inclu
                  r"give|gave|address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                  r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
                  r"list(?:ed|s)?|touch(?:ed)? on|note[sd]?)")
-_INFO = (r"(?:info|information|details?|records?|mention|data|knowledge|memory|recollection|"
-         r"indication|evidence|context|specifics|clue|idea|reference)")
+_INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
+         r"indications?|evidence|context|specifics|clues?|idea|references?)")
 _FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
 _NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been)\s+(?:not|never)(?:\s+been)?|"
            r"isnt|wasnt|arent|werent|hasnt been|havent been|hadnt been|never been|not been|aint)")
@@ -88,6 +92,8 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b{_SOURCE}\b(?:\s+\w+){{0,3}}?\s+{_NEG_DO}\s+{_ADVS}{_SOURCE_VERBS}\b",
     rf"\b(?:none|nothing|no part|neither)\s+(?:of|in)\s+(?:\w+\s+){{0,3}}?{_SOURCE}\b",
     r"\bnothing\s+(?:about|on|regarding|concerning)\s+(?:that|this|it|the|him|her|them)\b",
+    # anyone who did not mention it in a source: "Caroline did not mention running in her memories"
+    rf"\b{_NEG_DO}\s+{_ADVS}(?:mention|specify|bring up|talk about)\b.*\bin\s+(?:her|his|their|the|our|your|my|any)?\s*{_SOURCE}\b",
     r"\b(?:conversations?|chats?|history|dialogues?|documents?|images?|photos?|pictures?|videos?|messages?)\s+(?:\w+\s+)?lacks?\b",
     # passive: "It isn't mentioned", "The date was never given", "Not specified in the chat"
     rf"\b{_NEG_BE}\s+{_ADVS}{_PARTICIPLES}\b",
@@ -95,7 +101,8 @@ _REFUSE = [re.compile(p) for p in (
     rf"^none\s+{_ADVS}(?:given|provided|mentioned|specified|stated|shared|listed|found)\b",
     # a reduced passive: "No specific date mentioned.", "No car accident mentioned in the memories",
     # "No explicit disagreement found"
-    rf"^(?:there\s+(?:is|was|are|were)\s+)?no\s+(?:[\w-]+\s+){{0,4}}?{_ADVS}(?:{_PARTICIPLES}|found|noted|reported)"
+    rf"^(?:there\s+(?:is|was|are|were)\s+)?no\s+(?:[\w-]+\s+){{0,6}}?(?:(?:is|was|are|were|has been|have been)\s+)?"
+    rf"{_ADVS}(?:{_PARTICIPLES}|found|noted|reported)"
     rf"(?:\s+(?:in|from|by|about|on|for|within)\b.*)?$",
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
@@ -223,10 +230,17 @@ _TRIGGER = re.compile(
     r"missing|limited|without|beats|zero|little)\b")
 
 
+# an explicit final answer: "... **Answer:** No gift from grandpa is mentioned."
+_FINAL_ANSWER = re.compile(r"(?i)\banswer\s*\**\s*[:：]\**")
+
+
 @lru_cache(maxsize=4096)
 def _is_refusal_text(text: str) -> bool:
     if not _TRIGGER.search(normalize_answer(text)):
         return False
+    labels = list(_FINAL_ANSWER.finditer(text))
+    if labels and labels[-1].start() > 0 and re.search(r"\w", text[labels[-1].end():]):
+        return _is_refusal_text(text[labels[-1].end():])   # what follows the last "Answer:" decides
     kinds = [kind for _, kind in explain(text)]
     first = next((i for i, k in enumerate(kinds) if k in ("refuse", "hedge")), None)
     if first is None:

@@ -10,8 +10,13 @@ from the memories mem0 retrieved: answers, negative answers ("No, she supports t
 and declines ("No specific date mentioned."). The draw is fixed and stratified so that hard cases
 are common: per file, the replies that contain a negation or doubt word (NEGATION below: the
 naive reading's cue, not br-eval's detector) and the others are each ordered by the sha256 of
-"<path>#<conversation>#<index>" and the first N of each taken; a row's split is the parity of the
-hash's second byte ("real-tune" or "real-heldout"). The label ("refusal": whether the reply
+"<path>#<conversation>#<index>" and the first N of each taken (draw 1, 460 replies). Draw 1
+was split by the parity of the hash's second byte: its odd half was held out, measured once after
+the detector's round on the even half (223/233 = 95.7%; 164/233 = 70.4% before that round), then
+joined tuning; all of draw 1 is "real-tune" now. Draw 2 ("real-heldout-2": the next replies of the
+first file, 41 with a negation word and 150 without, and all 45 replies of an earlier run of the
+second file's configuration) was labelled while the next round was made on draw 1 only, and
+measured once after it. The label ("refusal": whether the reply
 declines to give the information asked for) was given by two readers who never saw br-eval's
 detector, each on their own, with the question in view; rows they disagreed on were settled by a
 third reading ("labelled_by" says which). --check re-draws the sample and confirms that every
@@ -34,13 +39,22 @@ FILES = [  # (commit, path, replies with a negation word, others)
     ("233c386b04a27157408339755f0e4ada773e6e30", "evaluation/results/mem0_results_top_30_filter_False_graph_False.json",
      60, 60),
 ]
+# Draw 2 (real-heldout-2): the next rows of the first file, and every reply of an earlier run of the
+# second file's configuration (45 replies).
+FILES2 = [
+    ("81a0fba52c6262852e4caa9e4b1c7cd95c2890d9", "evaluation/results/locomo/exp_data_0-10_2000/results.json", 200, 150),
+    ("07b6134a8d7b4c682429906af1ba513e0143d093", "evaluation/results/mem0_results_top_30_filter_False_graph_False.json",
+     0, 0),
+]
 NEGATION = re.compile(r"(?i)\b(?:no|not|none|never|nothing|unknown|unclear|unsure|cannot|can't|don't|doesn't"
                       r"|isn't|wasn't|aren't|unspecified|insufficient|without)\b")
 
 
-def draw(git_dir: str) -> list[dict]:
+def draw(git_dir: str, second: bool = False) -> list[dict]:
+    """Draw 1 (the first rows of FILES: real-tune), or with `second` draw 2 (real-heldout-2): the
+    rows of FILES2 after the ones draw 1 took (all rows of a file that draw 1 did not read)."""
     rows = []
-    for commit, path, n_neg, n_other in FILES:
+    for commit, path, n_neg, n_other in (FILES2 if second else FILES):
         data = json.loads(subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"],
                                          check=True, capture_output=True, text=True).stdout)
         keyed = {True: [], False: []}
@@ -49,15 +63,17 @@ def draw(git_dir: str) -> list[dict]:
                 reply = str(item.get("response", "")).strip()
                 digest = hashlib.sha256(f"{path}#{conv}#{i}".encode()).digest()
                 keyed[bool(NEGATION.search(reply))].append((digest, conv, i, item, reply))
-        for negated, take in ((True, n_neg), (False, n_other)):
-            for digest, conv, i, item, reply in sorted(keyed[negated], key=lambda k: k[0])[:take]:
+        for negated, skip in ((True, n_neg), (False, n_other)):
+            ranked = sorted(keyed[negated], key=lambda k: k[0])
+            chosen = ranked[skip:skip + (150 if not negated and skip else len(ranked))] if second else ranked[:skip]
+            for digest, conv, i, item, reply in chosen:
                 rows.append({
                     "question": item["question"],
                     "text": reply,
                     "refusal": None,
                     "category": str(item.get("category")),
                     "source": f"{REPO}@{commit}:{path}#{conv}/{i}",
-                    "split": "real-heldout" if digest[1] % 2 else "real-tune",
+                    "split": "real-heldout-2" if second else "real-tune",
                 })
     return rows
 
@@ -68,7 +84,7 @@ def main() -> int:
     ap.add_argument("--out", help="write the unlabelled draw here")
     ap.add_argument("--check", action="store_true", help="compare with the shipped file")
     args = ap.parse_args()
-    rows = draw(args.mem0)
+    rows = draw(args.mem0) + draw(args.mem0, second=True)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             for row in rows:
