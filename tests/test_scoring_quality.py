@@ -432,3 +432,20 @@ def test_refusals_in_the_terse_style_of_a_memory_system():
                  "No one but her sister came to the wedding.",
                  "I don't remember the exact day. Answer: in May, after the trip."):
         assert not is_refusal(text), text
+
+
+def test_refusal_round3_reasons_after_no_and_empty_sources():
+    """Round 3, from mem0's second draw once measured: a bare "No" with a third-party reason answers
+    a yes/no question; the speaker or the user in the reason declines; a source that is empty or
+    lacks the item declines."""
+    from evaluator.scoring import is_refusal
+
+    for text in ("No, there is no information indicating Melanie is part of the community.",
+                 "No, no mention of employees.", "No, the bowl's color isn't specified in the memories."):
+        assert not is_refusal(text), text
+    for text in ("No, not specified.", "No, I don't remember.", "No, you never told me that.",
+                 "No project mentioned before 23 January 2023.", "Gina says nothing specific.",
+                 "Melanie's pottery class signup date is not available in the memories.",
+                 "The memories for Melanie are empty, so no activities are mentioned.",
+                 "Melanie has not mentioned any camping plans in the provided memories."):
+        assert is_refusal(text), text

@@ -25,7 +25,11 @@ me"), or a source's (it, that, the conversation, the photos ...); "She was not s
 job", "The results were unclear" and "The cause is unknown to her doctor" talk about a third party
 and answer the question.
 
-When the reply ends with an explicit "Answer: ..." ("... **Answer:** No gift from grandpa is
+A reply that opens with a bare "No" and gives a reason of three words or more that is not the
+speaker or the user ("No, there is no information indicating she is", "No, no mention of
+employees"; not "No, not specified", "No, I don't know", "No, you never told me") answers a yes/no
+question. When the reply ends with
+an explicit "Answer: ..." ("... **Answer:** No gift from grandpa is
 mentioned."), what follows the last such label decides. Otherwise the reply is a refusal when it
 has a refuse or hedge clause, no content or guess before the first
 of them (an answer followed by "although the day isn't mentioned" is an answer), and no guess or
@@ -93,7 +97,8 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b(?:none|nothing|no part|neither)\s+(?:of|in)\s+(?:\w+\s+){{0,3}}?{_SOURCE}\b",
     r"\bnothing\s+(?:about|on|regarding|concerning)\s+(?:that|this|it|the|him|her|them)\b",
     # anyone who did not mention it in a source: "Caroline did not mention running in her memories"
-    rf"\b{_NEG_DO}\s+{_ADVS}(?:mention|specify|bring up|talk about)\b.*\bin\s+(?:her|his|their|the|our|your|my|any)?\s*{_SOURCE}\b",
+    rf"\b{_NEG_DO}\s+{_ADVS}(?:mention(?:ed|s)?|specif(?:y|ied|ies)|br(?:ing|ings|ought)\s+up|talk(?:ed|s)?\s+about)\b"
+    rf".*\bin\s+(?:(?:her|his|their|the|our|your|my|any|provided|given)\s+)*{_SOURCE}\b",
     r"\b(?:conversations?|chats?|history|dialogues?|documents?|images?|photos?|pictures?|videos?|messages?)\s+(?:\w+\s+)?lacks?\b",
     # passive: "It isn't mentioned", "The date was never given", "Not specified in the chat"
     rf"\b{_NEG_BE}\s+{_ADVS}{_PARTICIPLES}\b",
@@ -101,9 +106,16 @@ _REFUSE = [re.compile(p) for p in (
     rf"^none\s+{_ADVS}(?:given|provided|mentioned|specified|stated|shared|listed|found)\b",
     # a reduced passive: "No specific date mentioned.", "No car accident mentioned in the memories",
     # "No explicit disagreement found"
-    rf"^(?:there\s+(?:is|was|are|were)\s+)?no\s+(?:[\w-]+\s+){{0,6}}?(?:(?:is|was|are|were|has been|have been)\s+)?"
-    rf"{_ADVS}(?:{_PARTICIPLES}|found|noted|reported)"
-    rf"(?:\s+(?:in|from|by|about|on|for|within)\b.*)?$",
+    rf"^(?:(?:so|and|but|therefore|hence|thus)\s+)?(?:there\s+(?:is|was|are|were)\s+)?no\s+(?:[\w-]+\s+){{0,6}}?"
+    rf"(?:(?:is|was|are|were|has been|have been)\s+)?{_ADVS}(?:{_PARTICIPLES}|found|noted|reported)"
+    rf"(?:\s+(?:in|from|by|about|on|for|within|before|after|during|since|until|at|regarding)\b.*)?$",
+    # "Gina says nothing specific", "she mentioned nothing about it"
+    r"\b(?:says?|said|mentions?|mentioned|gives?|gave|shares?|shared|tells?|told)\s+nothing\s+(?:specific|about|on|regarding|of)\b",
+    # not in a source, or the source is empty: "The signup date is not available in the memories",
+    # "The memories for Melanie are empty"
+    rf"\b(?:is|was|are|were)\s+(?:not|never)\s+{_ADVS}(?:available|present|included|found|recorded|listed|there)\s+"
+    rf"(?:in|from)\s+(?:the\s+|her\s+|his\s+|their\s+|our\s+|your\s+|my\s+|any\s+|provided\s+|given\s+)*{_SOURCE}\b",
+    rf"^(?:(?:the|her|his|their|our|your|my)\s+)?{_SOURCE}\b(?:\s+[\w-]+){{0,3}}?\s+(?:is|are|was|were)\s+empty\b",
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
     r"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:you|we|i|ive|youve|weve)\b",
@@ -230,6 +242,8 @@ _TRIGGER = re.compile(
     r"missing|limited|without|beats|zero|little)\b")
 
 
+# the speaker or the user in the reason ("No, I don't remember", "No, you never told me"): a decline
+_PARTICIPANT = re.compile(r"\b(?:i|im|ive|id|me|my|we|us|our|you|your|youve|idk|sorry|dunno)\b")
 # an explicit final answer: "... **Answer:** No gift from grandpa is mentioned."
 _FINAL_ANSWER = re.compile(r"(?i)\banswer\s*\**\s*[:：]\**")
 
@@ -241,13 +255,17 @@ def _is_refusal_text(text: str) -> bool:
     labels = list(_FINAL_ANSWER.finditer(text))
     if labels and labels[-1].start() > 0 and re.search(r"\w", text[labels[-1].end():]):
         return _is_refusal_text(text[labels[-1].end():])   # what follows the last "Answer:" decides
-    kinds = [kind for _, kind in explain(text)]
+    read = explain(text)
+    kinds = [kind for _, kind in read]
     first = next((i for i, k in enumerate(kinds) if k in ("refuse", "hedge")), None)
     if first is None:
         return False
+    if len(read) > 1 and read[0][0] in ("no", "nope") and kinds[1] == "refuse" and len(read[1][0].split()) >= 3 \
+            and not _PARTICIPANT.search(read[1][0]):
+        return False        # "No, there is no information indicating she is": a yes/no answer, with its reason
     if any(k in ("content", "guess") for k in kinds[:first]):
         return False        # answered first; the refusal is about a detail
-    clauses = [c for c, _ in explain(text)]
+    clauses = [c for c, _ in read]
     for clause, kind in zip(clauses[first + 1:], kinds[first + 1:]):
         if kind == "guess" or (kind == "content" and _NARRATIVE.match(clause)):
             return False    # "I don't remember exactly, but it was in May"

@@ -1,8 +1,8 @@
 """Draw the real-reply refusal sample (tests/data/refusal_real_labels.jsonl) from the replies mem0
 published with its LoCoMo evaluation (github.com/mem0ai/mem0, Apache-2.0, evaluation/results/).
 
-    python tests/data/make_refusal_real.py --mem0 /path/to/mem0/git-dir --out draft.jsonl
-    python tests/data/make_refusal_real.py --mem0 /path/to/mem0/git-dir --check
+    python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --out draft.jsonl
+    python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --check
 
 Those files hold what mem0's answering model (MODEL in its evaluation .env; its README's example is
 gpt-4o-mini, which the files do not record) replied to LoCoMo's questions about long conversations,
@@ -46,6 +46,13 @@ FILES2 = [
     ("07b6134a8d7b4c682429906af1ba513e0143d093", "evaluation/results/mem0_results_top_30_filter_False_graph_False.json",
      0, 0),
 ]
+# Draw 3 (real-heldout-3): another memory system, memobase (github.com/memodb-io/memobase,
+# Apache-2.0), answering the same LoCoMo questions in two published runs: every reply with a
+# negation word and 50 others per run, a reply identical to one already drawn for the same question
+# left out.
+MEMOBASE = "memodb-io/memobase"
+FILES3 = [("7991dd5a44f10a8e3fb9e057eb3780e108fbac2e",
+           f"docs/experiments/locomo-benchmark/fixture/memobase/memobase_eval_{run}_3000.json") for run in ("0709", "0503")]
 NEGATION = re.compile(r"(?i)\b(?:no|not|none|never|nothing|unknown|unclear|unsure|cannot|can't|don't|doesn't"
                       r"|isn't|wasn't|aren't|unspecified|insufficient|without)\b")
 
@@ -78,13 +85,36 @@ def draw(git_dir: str, second: bool = False) -> list[dict]:
     return rows
 
 
+def draw3(git_dir: str) -> list[dict]:
+    rows, seen = [], set()
+    for commit, path in FILES3:
+        data = json.loads(subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"],
+                                         check=True, capture_output=True, text=True).stdout)
+        keyed = {True: [], False: []}
+        for conv, items in data.items():
+            for i, item in enumerate(items):
+                reply = str(item.get("response", "")).strip()
+                if (item["question"], reply) in seen:
+                    continue
+                digest = hashlib.sha256(f"{path}#{conv}#{i}".encode()).digest()
+                keyed[bool(NEGATION.search(reply))].append((digest, conv, i, item, reply))
+        for negated, take in ((True, None), (False, 50)):
+            for digest, conv, i, item, reply in sorted(keyed[negated], key=lambda k: k[0])[:take]:
+                seen.add((item["question"], reply))
+                rows.append({"question": item["question"], "text": reply, "refusal": None,
+                             "category": str(item.get("category")),
+                             "source": f"{MEMOBASE}@{commit}:{path}#{conv}/{i}", "split": "real-heldout-3"})
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mem0", required=True, help="a git directory of mem0ai/mem0")
+    ap.add_argument("--memobase", required=True, help="a git directory of memodb-io/memobase")
     ap.add_argument("--out", help="write the unlabelled draw here")
     ap.add_argument("--check", action="store_true", help="compare with the shipped file")
     args = ap.parse_args()
-    rows = draw(args.mem0) + draw(args.mem0, second=True)
+    rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             for row in rows:
