@@ -7,11 +7,16 @@ choice, MMMU-Pro's own reader (mmmu_pro_choice below).
     python bench/scoring_quality.py [--show-errors]
 
 Data: tests/data/refusal_labels.jsonl (text, refusal, source, split), tests/data/mc_labels.jsonl
-(hand-written replies: options, reply, choice, source, split) and tests/data/mc_real_labels.jsonl
-(real model replies to MMMU-Pro, drawn and labelled as tests/data/make_mc_real.py says).
+(hand-written replies: options, reply, choice, source, split), tests/data/mc_real_labels.jsonl
+(real model replies to MMMU-Pro, drawn and labelled as tests/data/make_mc_real.py says) and
+tests/data/refusal_real_labels.jsonl (real replies of two memory systems to LoCoMo, drawn and
+labelled as tests/data/make_refusal_real.py says).
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
 
 Measured once each, with no re-tuning after the measurement:
+- real refusals, real-heldout-3 (230 memobase replies labelled blind while round 3 was made on mem0's
+  replies only): 224/230 = 97.4% (naive 87.0%); mem0's second draw after round 2: 228/236 = 96.6%;
+  mem0's first held-out half: 164/233 = 70.4% before round 1, 223/233 = 95.7% after it.
 - real replies, real-heldout-2 (732 replies labelled blind while round 11 was made on draw 1 only):
   727/732 = 99.3% (MMMU-Pro's reader 93.3%, naive 69.5%); the first real held-out half (round 10):
   368/380 = 96.8%.
