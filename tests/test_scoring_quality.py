@@ -365,7 +365,7 @@ def test_a_long_reasoning_reply_is_read_in_linear_time():
     step = "Consider point B and the force F on area A; so the load at C is not D. "
 
     def cost(n):
-        reply = step * n + "\n\nAnswer: E"
+        reply = step * n + "\n\nSo the answer is E."      # (no final "Answer:" line, which is read first)
         t0 = time.perf_counter()
         assert extract_choice(reply, options) == "E"
         return time.perf_counter() - t0

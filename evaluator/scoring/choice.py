@@ -740,7 +740,9 @@ def _window_start(text: str, end: int) -> int:
     anchored at `end` and reach back a few words, so they search the text (whole, so "^" still means
     its start) from _LOOKBACK characters before it: a long reasoning reply stays linear, not
     quadratic, in its length."""
-    return max(0, len(text[:end].rstrip()) - _LOOKBACK)
+    while end > 0 and text[end - 1].isspace():       # (no copy of the text: this runs per letter)
+        end -= 1
+    return max(0, end - _LOOKBACK)
 
 
 def _ends_with(pattern: re.Pattern, text: str, end: int) -> bool:
