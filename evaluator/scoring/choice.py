@@ -162,14 +162,19 @@ _MATH = re.compile(r"\$\$(.+?)(?:\$\$|\Z)|\\\[(.+?)(?:\\\]|\Z)|\\\((.+?)(?:\\\)|
 _LONE_LETTER = re.compile(r"\s*[\(\[]?\s*[A-Za-z]\s*[\)\]]?\.?\s*")
 
 
+def _unwrapped(tex: str) -> str:
+    """TeX without its one-argument commands, three deep ("\\boxed{\\text{(B)}}" is "(B)")."""
+    for _ in range(3):
+        tex = _LATEX_WRAP.sub(r"\1", tex)
+    return tex
+
+
 def _letters_in_math(text: str) -> str:
     """TeX maths with the letters of its formulas taken out: "\\(A\\) is the area" and "$h_{AB}$" name
     variables and points, not options. A letter alone in maths counts where it is stated as the
     answer ("Answer: \\( \\text{(H)} \\)", "Answer: $C$", "$B$ is correct")."""
     def read(m):
-        body = next(g for g in m.groups() if g is not None)
-        for _ in range(3):
-            body = _LATEX_WRAP.sub(r"\1", body)
+        body = _unwrapped(next(g for g in m.groups() if g is not None))
         if " answer: " in body:               # \boxed{} inside maths, already read as an answer label
             return " " + body + " "
         if _LONE_LETTER.fullmatch(body):
@@ -192,20 +197,17 @@ def _final_answer_line(answered: str, options: dict[str, str]):
     m = _ANSWER_LINE.match(lines[-1]) if lines else None
     if not m or any((e := _ANSWER_LINE.match(line)) and e.group(1) != m.group(1) for line in lines[:-1]):
         return _NO_FIELD                  # ("Answer: B\nAnswer: A" states two answers)
-    body = m.group(1)
-    for _ in range(3):
-        body = _LATEX_WRAP.sub(r"\1", body)
-    plain = _MARKUP.sub(" ", body).strip()
+    plain = _MARKUP.sub(" ", _unwrapped(m.group(1))).strip()
     said = normalize_answer(plain)
-    by_text = [k for k, v in options.items() if said and normalize_answer(_MARKUP.sub(" ", v)) == said]
+    texts = {k: normalize_answer(_MARKUP.sub(" ", v)) for k, v in options.items()}
+    by_text = [k for k, t in texts.items() if said and t == said]
     if len(by_text) == 1 and not _LONE_LETTER.fullmatch(plain):
         return by_text[0]
     lone = re.fullmatch(r"[\s(\[]*([A-Za-z])[\s)\]]*[.:!]*", plain)
     if lone and lone.group(1).upper() in options:
         return lone.group(1).upper()
     labelled = re.fullmatch(r"[(\[]?([A-Z])(?:[)\]][.:]?|[.:])\s+(.+)", plain)
-    if labelled and labelled.group(1) in options and normalize_answer(labelled.group(2)) in {
-            normalize_answer(_MARKUP.sub(" ", v)) for v in options.values()}:
+    if labelled and labelled.group(1) in options and normalize_answer(labelled.group(2)) in texts.values():
         return labelled.group(1)          # its own text, or (a slip) another option's: the letter stands
     if _NONE_SAID.fullmatch(plain):
         return None

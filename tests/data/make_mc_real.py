@@ -28,9 +28,10 @@ import argparse
 import ast
 import hashlib
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from published import check_shipped, git_show, write_draw
 
 REPO = "MMMU-Benchmark/MMMU"
 TEMP = "e3be6827bff94465719c7ce0bd2de6cf0edde6fd"   # 2024-09-03: the per-model temp_output files
@@ -75,8 +76,7 @@ def draw(git_dir: str, second: bool = False) -> list[dict]:
     next N rows of every file (real-heldout-2)."""
     rows = []
     for commit, path, mode in FILES:
-        text = subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"],
-                              check=True, capture_output=True, text=True).stdout
+        text = git_show(git_dir, commit, path)
         keyed = []
         for line in text.splitlines():
             if not line.strip():
@@ -111,18 +111,9 @@ def main() -> int:
     args = ap.parse_args()
     rows = draw(args.mmmu) + draw(args.mmmu, second=True)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            for row in rows:
-                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-        print(f"{len(rows)} rows -> {args.out}")
+        write_draw(rows, args.out)
     if args.check:
-        shipped = Path(__file__).with_name("mc_real_labels.jsonl")
-        have = {r["source"]: r for r in map(json.loads, shipped.read_text("utf-8").splitlines())}
-        bad = [r["source"] for r in rows
-               if r["source"] not in have or have[r["source"]]["reply"] != r["reply"]
-               or have[r["source"]]["options"] != r["options"]]
-        print(f"{len(rows) - len(bad)}/{len(rows)} shipped rows match the published files")
-        return 1 if bad or len(have) != len(rows) else 0
+        return check_shipped(rows, Path(__file__).with_name("mc_real_labels.jsonl"), ("reply", "options"))
     return 0
 
 

@@ -29,9 +29,10 @@ import argparse
 import hashlib
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
+
+from published import check_shipped, git_show, write_draw
 
 REPO = "mem0ai/mem0"
 FILES = [  # (commit, path, replies with a negation word, others)
@@ -57,53 +58,47 @@ NEGATION = re.compile(r"(?i)\b(?:no|not|none|never|nothing|unknown|unclear|unsur
                       r"|isn't|wasn't|aren't|unspecified|insufficient|without)\b")
 
 
+def _replies(git_dir: str, commit: str, path: str, skip: set | None = None) -> dict[bool, list]:
+    """The file's replies, split by whether they hold a negation word, each ordered by its hash:
+    (digest, conversation, index, item, reply); replies whose (question, reply) is in `skip` left out."""
+    keyed = {True: [], False: []}
+    for conv, items in json.loads(git_show(git_dir, commit, path)).items():
+        for i, item in enumerate(items):
+            reply = str(item.get("response", "")).strip()
+            if skip and (item["question"], reply) in skip:
+                continue
+            digest = hashlib.sha256(f"{path}#{conv}#{i}".encode()).digest()
+            keyed[bool(NEGATION.search(reply))].append((digest, conv, i, item, reply))
+    return {negated: sorted(found, key=lambda k: k[0]) for negated, found in keyed.items()}
+
+
+def _row(repo: str, commit: str, path: str, conv: str, i: int, item: dict, reply: str, split: str) -> dict:
+    return {"question": item["question"], "text": reply, "refusal": None, "category": str(item.get("category")),
+            "source": f"{repo}@{commit}:{path}#{conv}/{i}", "split": split}
+
+
 def draw(git_dir: str, second: bool = False) -> list[dict]:
     """Draw 1 (the first rows of FILES: real-tune), or with `second` draw 2 (real-heldout-2): the
     rows of FILES2 after the ones draw 1 took (all rows of a file that draw 1 did not read)."""
     rows = []
     for commit, path, n_neg, n_other in (FILES2 if second else FILES):
-        data = json.loads(subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"],
-                                         check=True, capture_output=True, text=True).stdout)
-        keyed = {True: [], False: []}
-        for conv, items in data.items():
-            for i, item in enumerate(items):
-                reply = str(item.get("response", "")).strip()
-                digest = hashlib.sha256(f"{path}#{conv}#{i}".encode()).digest()
-                keyed[bool(NEGATION.search(reply))].append((digest, conv, i, item, reply))
+        ranked = _replies(git_dir, commit, path)
         for negated, skip in ((True, n_neg), (False, n_other)):
-            ranked = sorted(keyed[negated], key=lambda k: k[0])
-            chosen = ranked[skip:skip + (150 if not negated and skip else len(ranked))] if second else ranked[:skip]
-            for digest, conv, i, item, reply in chosen:
-                rows.append({
-                    "question": item["question"],
-                    "text": reply,
-                    "refusal": None,
-                    "category": str(item.get("category")),
-                    "source": f"{REPO}@{commit}:{path}#{conv}/{i}",
-                    "split": "real-heldout-2" if second else "real-tune",
-                })
+            found = ranked[negated]
+            chosen = found[skip:skip + (150 if not negated and skip else len(found))] if second else found[:skip]
+            rows += [_row(REPO, commit, path, conv, i, item, reply, "real-heldout-2" if second else "real-tune")
+                     for _, conv, i, item, reply in chosen]
     return rows
 
 
 def draw3(git_dir: str) -> list[dict]:
     rows, seen = [], set()
     for commit, path in FILES3:
-        data = json.loads(subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{path}"],
-                                         check=True, capture_output=True, text=True).stdout)
-        keyed = {True: [], False: []}
-        for conv, items in data.items():
-            for i, item in enumerate(items):
-                reply = str(item.get("response", "")).strip()
-                if (item["question"], reply) in seen:
-                    continue
-                digest = hashlib.sha256(f"{path}#{conv}#{i}".encode()).digest()
-                keyed[bool(NEGATION.search(reply))].append((digest, conv, i, item, reply))
+        ranked = _replies(git_dir, commit, path, skip=seen)
         for negated, take in ((True, None), (False, 50)):
-            for digest, conv, i, item, reply in sorted(keyed[negated], key=lambda k: k[0])[:take]:
+            for _, conv, i, item, reply in ranked[negated][:take]:
                 seen.add((item["question"], reply))
-                rows.append({"question": item["question"], "text": reply, "refusal": None,
-                             "category": str(item.get("category")),
-                             "source": f"{MEMOBASE}@{commit}:{path}#{conv}/{i}", "split": "real-heldout-3"})
+                rows.append(_row(MEMOBASE, commit, path, conv, i, item, reply, "real-heldout-3"))
     return rows
 
 
@@ -116,17 +111,9 @@ def main() -> int:
     args = ap.parse_args()
     rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            for row in rows:
-                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-        print(f"{len(rows)} rows -> {args.out}")
+        write_draw(rows, args.out)
     if args.check:
-        shipped = Path(__file__).with_name("refusal_real_labels.jsonl")
-        have = {r["source"]: r for r in map(json.loads, shipped.read_text("utf-8").splitlines())}
-        bad = [r["source"] for r in rows if r["source"] not in have
-               or (have[r["source"]]["text"], have[r["source"]]["question"]) != (r["text"], r["question"])]
-        print(f"{len(rows) - len(bad)}/{len(rows)} shipped rows match the published files")
-        return 1 if bad or len(have) != len(rows) else 0
+        return check_shipped(rows, Path(__file__).with_name("refusal_real_labels.jsonl"), ("text", "question"))
     return 0
 
 
