@@ -14,25 +14,24 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 
 from evaluator.records import Sample
-from evaluator.task import Item, Task
+from evaluator.task import Item, Task, content_digest, plain
 
 
 def prompt_hash(prompt) -> str | None:
     """sha256 of the request as sent (image parts by their cached, content-addressed path)."""
     if prompt is None:
         return None
-
-    def plain(x):
-        if is_dataclass(x):
-            return {k: plain(v) for k, v in asdict(x).items()}
-        if isinstance(x, (list, tuple)):
-            return [plain(v) for v in x]
-        if isinstance(x, dict):
-            return {str(k): plain(v) for k, v in x.items()}
-        return x if isinstance(x, (str, int, float, bool, type(None))) else str(x)
-
     blob = json.dumps(plain(prompt), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _file_digest(path: Path) -> str | None:
+    from media_cache.store import sha256_file
+
+    try:
+        return sha256_file(path)[:16]
+    except OSError:
+        return None
 
 
 def plain_prompt(prompt):
@@ -99,6 +98,39 @@ class BeyondRecallTask(Task):
 
     def items(self, ctx) -> list[Item]:
         return [Item(str(q.key), str(traj.id), (traj, q)) for traj, q in self._task(ctx).questions()]
+
+    def fingerprint(self, ctx, item: Item) -> str:
+        """The question (text, reference, time as released, query media), the trajectory's
+        persons and its visible history (sessions, turns, media), media by content digest."""
+        from beyondrecall.visibility import visible_history
+
+        traj, q = item.payload
+        prep = media_preparer(ctx)
+
+        def media(paths):
+            out = []
+            for p in paths or ():
+                try:
+                    out.append([p, prep.cache.sha256(prep.benchmark_dir / p)])
+                except Exception as exc:   # missing or unreadable: solving reports it
+                    out.append([p, f"unreadable: {type(exc).__name__}"])
+            return out
+
+        history = visible_history(traj, q)
+        return content_digest({
+            "question": [q.question, q.answer, q.timestamp_raw, media(q.media)],
+            "persons": traj.persons,
+            "history": [[vs.session.index, vs.session.date_raw, vs.date,
+                         [[vt.index, vt.turn.timestamp_raw, vt.time, vt.turn.person, vt.turn.content,
+                           media(vt.turn.media)] for vt in vs.turns]]
+                        for vs in history.sessions]})
+
+    def data_label(self, ctx) -> str:
+        return str(self._task(ctx).path)
+
+    def data_fingerprint(self, ctx) -> str | None:
+        path = Path(self._task(ctx).path)
+        return ctx.shared(("br_task_file_sha", str(path)), lambda: _file_digest(path))
 
     def solve(self, ctx, item: Item, sample: Sample) -> None:
         from beyondrecall.timestamps import iso_utc

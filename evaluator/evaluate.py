@@ -15,6 +15,7 @@ evaluator/task.py's shape; journal lines are written only by evaluator/results.p
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import threading
 import time
@@ -22,10 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evaluator.context import MediaSettings, RunContext
+from evaluator.context import MediaSettings, RunContext, RunSettings
 from evaluator.errors import EvalError, ItemFailed, UsageError, one_line, record_failure
 from evaluator.records import Sample, TaskResult
 from evaluator.results import RunDir, provenance
+from evaluator.runlock import RunLock
 from evaluator.sharding import shard_filter
 
 @dataclass
@@ -141,11 +143,6 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     else:
         answer_args = {"model_id": getattr(model, "model_id", None)} if model is not None else {}
         transport_args = {}
-    settings = {"agent": agent, "agent_source": agent_identity, "model": model_name,
-                "model_args": public(answer_args), "agent_args": agent_args,
-                "gen_kwargs": gen_kwargs, **media.as_dict()}
-    transport = {"model_args": public(transport_args), "num_concurrent": num_concurrent}
-
     data_info = snapshot = None
     if any(s.suite == "beyondrecall" for s in specs):
         from beyondrecall.snapshot import resolve_data_dir, snapshot_info
@@ -158,93 +155,124 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     elif rc_data is not None:
         rc_data = Path(rc_data)
 
-    out = Path(output_path or default_output_path(agent, model_name, model_args))
-    run_dir = RunDir(out, shard)
-    if overwrite:
-        mine = ([run_dir.journal_path(s.name) for s in specs] if shard else
-                list(out.glob("samples_*.jsonl")) + list(run_dir.result_parts().values()))
-        for f in mine + [run_dir.results_path]:
-            f.unlink(missing_ok=True)
-    previous = run_dir.read_results()
-    identity = {"data_fingerprint": data_info and data_info.get("fingerprint"),
-                "rc_data": str(rc_data) if rc_data else None}
-    old_identity = previous.get("config", {}).get("data_identity", {})
-    identity = _check_resumable(out, previous, settings, identity, old_identity)
-
-    if media.captions:
-        # Fail before any question rather than record the same missing-weights error on each.
-        from media_cache import MediaCache
-        from media_cache.clip import resolve_clip
-
-        resolve_clip(media.clip_model or "ViT-B-32", media.clip_pretrained, MediaCache().sha256)
     asr_identity = None
     if media.asr:
         from media_cache import MediaCache
         from media_cache.asr import resolve_asr
 
         asr_identity = resolve_asr(media.asr, MediaCache().sha256).identity
+    # The run's one settings record (tasks and data identity are filled in once the folder's
+    # earlier runs are known).
+    settings = RunSettings(
+        agent=agent, agent_source=agent_identity, model=model_name,
+        model_args=public(answer_args), agent_args=agent_args, gen_kwargs=gen_kwargs,
+        media=media, lenient_time=bool(lenient_time),
+        transport={"model_args": public(transport_args), "num_concurrent": num_concurrent},
+        judge=judge if isinstance(judge, str) else getattr(judge, "backend", None),
+        judge_args=public(judge_args), limit=limit, seed=seed,
+        data=str(snapshot) if snapshot else None, rc_data=str(rc_data) if rc_data else None,
+        task_files={k: str(v) for k, v in (task_files or {}).items()} or None,
+        conditions=conditions, detector=detector, asr_identity=asr_identity)
 
-    cache_path = None
-    if use_cache is not None:
-        from beyondrecall.snapshot import home_dir
-
-        cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
-    if executor is not None:        # workers build their own model from the same settings
-        executor.bind(model, model_args, cache_path)
-    if isinstance(model, str):
-        from evaluator.models import make_model
-
-        model = make_model(model, model_args, cache_path=cache_path)
-    if isinstance(judge, str):
-        from evaluator.scoring import make_judge
-
-        judge_kind = judge
-        judge = make_judge(judge, judge_args, cache_path=cache_path)
-    else:
-        judge_kind = getattr(judge, "backend", None) if judge is not None else None
-    model_info = _preflight(model, judge, gen_kwargs, agent_args, specs, agent_tasks)
-    if num_concurrent is None:
-        num_concurrent = getattr(model, "concurrency", 1) if model is not None else 1
-    if num_concurrent < 1:
-        raise UsageError("--num_concurrent must be at least 1")
-    if announce:
-        _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, out)
-
-    ctx = RunContext(run_dir=run_dir, seed=seed, limit=limit, log_samples=log_samples,
-                     data=snapshot, rc_data=rc_data, task_files=task_files,
-                     lenient_time=lenient_time, agent=agent, agent_args=agent_args,
-                     gen_kwargs=gen_kwargs, model=model, judge=judge, media=media,
-                     conditions=conditions, detector=detector,
-                     num_concurrent=int(num_concurrent), raise_errors=raise_errors,
-                     show_progress=_show(progress))
-    for _, task in declared:
-        task.prepare(ctx)
-
-    # A folder may be filled by several runs (other tasks, a larger --limit): keep what the
-    # earlier ones recorded.
-    names = list(dict.fromkeys(previous.get("config", {}).get("tasks", []) + [s.name for s in specs]))
-    header = {"config": {"tasks": names, "settings": settings, "transport": transport,
-                         "judge": judge_kind, "judge_args": public(judge_args),
-                         "limit": limit, "seed": seed,
-                         "rc_data": str(rc_data) if rc_data else None,
-                         "task_files": {k: str(v) for k, v in (task_files or {}).items()} or None,
-                         "conditions": list(conditions) if conditions else None,
-                         "detector": detector, "asr_identity": asr_identity,
-                         "data_identity": identity},
-              "data": data_info or previous.get("data"), **provenance()}
-    if model_info is not None:
-        header["model"] = model_info
-    if judge is not None:
-        from evaluator.scoring.judge import calibration_for
-
-        header["judge"] = {**judge.describe(), "calibration": calibration_for(judge)}
-    run_dir.write_results(header)
+    out = Path(output_path or default_output_path(agent, model_name, model_args))
+    run_dir = RunDir(out, shard)
+    lock = RunLock(out, shard, "run").acquire()      # one writer: a second run stops here
     try:
-        results = run_loop(ctx, [task for _, task in declared], progress=progress,
-                           executor=executor)
+        if overwrite:
+            mine = ([run_dir.journal_path(s.name) for s in specs] if shard else
+                    list(out.glob("samples_*.jsonl")) + list(run_dir.result_parts().values()))
+            for f in mine + [run_dir.results_path]:
+                f.unlink(missing_ok=True)
+        previous = run_dir.read_results()
+        identity = {"data_fingerprint": data_info and data_info.get("fingerprint"),
+                    "rc_data": str(rc_data) if rc_data else None}
+        for where, header in folder_headers(run_dir):
+            identity = _check_resumable(out, header, settings.answer(), identity,
+                                        header.get("config", {}).get("data_identity", {}), where)
+        names = list(dict.fromkeys(previous.get("config", {}).get("tasks", [])
+                                   + [s.name for s in specs]))
+        settings = dataclasses.replace(settings, tasks=tuple(names), data_identity=identity)
+
+        if media.captions:
+            # Fail before any question rather than record the same missing-weights error on each.
+            from media_cache import MediaCache
+            from media_cache.clip import resolve_clip
+
+            resolve_clip(media.clip_model or "ViT-B-32", media.clip_pretrained, MediaCache().sha256)
+
+        cache_path = None
+        if use_cache is not None:
+            from beyondrecall.snapshot import home_dir
+
+            cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
+        if executor is not None:        # workers build their own model from the same settings
+            executor.bind(model, model_args, cache_path)
+        if isinstance(model, str):
+            from evaluator.models import make_model
+
+            model = make_model(model, model_args, cache_path=cache_path)
+        if isinstance(judge, str):
+            from evaluator.scoring import make_judge
+
+            judge = make_judge(judge, judge_args, cache_path=cache_path)
+        model_info = _preflight(model, judge, gen_kwargs, agent_args, specs, agent_tasks)
+        if num_concurrent is None:
+            num_concurrent = getattr(model, "concurrency", 1) if model is not None else 1
+        if num_concurrent < 1:
+            raise UsageError("--num_concurrent must be at least 1")
+        if announce:
+            _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, out)
+
+        ctx = RunContext(settings=settings, run_dir=run_dir, log_samples=log_samples,
+                         model=model, judge=judge, num_concurrent=int(num_concurrent),
+                         raise_errors=raise_errors, show_progress=_show(progress),
+                         source=answer_source(model_info, agent_tasks))
+        for _, task in declared:
+            task.prepare(ctx)
+
+        # A folder may be filled by several runs (other tasks, a larger --limit): keep what the
+        # earlier ones recorded.
+        header = {"config": settings.to_config(), "data": data_info or previous.get("data"),
+                  **provenance()}
+        if model_info is not None:
+            header["model"] = model_info
+        if judge is not None:
+            from evaluator.scoring.judge import calibration_for
+
+            header["judge"] = {**judge.describe(), "calibration": calibration_for(judge)}
+        run_dir.write_results(header)
+        try:
+            results = run_loop(ctx, [task for _, task in declared], progress=progress,
+                               executor=executor)
+        finally:
+            run_dir.close()
     finally:
-        run_dir.close()
+        lock.release()
     return EvalResults(out, results, header)
+
+
+def answer_source(model_info: dict | None, agent_tasks) -> dict | None:
+    """What each journal line records about who answered it (the date is added per line)."""
+    if not agent_tasks:
+        return None
+    if not model_info:
+        return {"model": None}
+    served = (model_info.get("preflight") or {}).get("served_model")
+    return {"model": model_info.get("model_id"), "endpoint": model_info.get("base_url"),
+            "served_model": served}
+
+
+def folder_headers(run_dir: RunDir) -> list[tuple[str, dict]]:
+    """Every header a run folder holds that answers in it were written under: results.json
+    and each shard's results part (a shard run, an unsharded run and merge all read them)."""
+    out = []
+    plain = RunDir(run_dir.path)
+    for where, reader in [("results.json", plain)] + [
+            (p.name, RunDir(run_dir.path, shard)) for shard, p in plain.result_parts().items()]:
+        header = reader.read_results()
+        if header.get("config"):
+            out.append((where, header))
+    return out
 
 
 def _agent_identity(agent: str) -> dict:
@@ -261,10 +289,11 @@ def _agent_identity(agent: str) -> dict:
 
 
 def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
-                     old_identity: dict) -> dict:
+                     old_identity: dict, where: str = "results.json") -> dict:
     """Refuse to resume into a folder answered on other data or with other answer-changing
-    settings (transport settings: URLs, keys, timeouts, concurrency may change). Returns the
-    data identity to record."""
+    settings (transport settings: URLs, keys, timeouts, concurrency may change). `previous` is
+    one header of the folder (`where`: results.json or a shard's part). Returns the data
+    identity to record."""
     config = previous.get("config", {})
     differences = []
     for k, v in identity.items():
@@ -280,8 +309,8 @@ def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
     if old is not None:
         for key in sorted(set(old) | set(settings)):
             a, b = old.get(key), settings.get(key)
-            if key == "agent_source" and a is None:
-                continue                        # a folder from before source fingerprints
+            if key not in old and not b or key == "agent_source" and a is None:
+                continue                        # a folder from before the setting existed
             if isinstance(a, dict) and isinstance(b, dict):
                 for sub in sorted(set(a) | set(b)):
                     if a.get(sub) != b.get(sub):
@@ -291,8 +320,9 @@ def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
     if differences:
         edited = any(d.startswith("agent_source") for d in differences)
         why = ("the agent's source changed since its answers were written; " if edited else "")
-        raise EvalError(f"{out} holds answers made with other settings ({'; '.join(differences)}); "
-                         f"{why}pass --overwrite to start it afresh, or another --output_path")
+        raise EvalError(f"{out} holds answers made with other settings ({where}: "
+                        f"{'; '.join(differences)}); {why}pass --overwrite to start it afresh, "
+                        "or another --output_path")
     return {k: v or old_identity.get(k) for k, v in identity.items()}
 
 
@@ -360,13 +390,78 @@ class _Plan:
         self.by_key = {it.key: it for it in self.all_items}
         self.keys = {it.key for it in self.items}
         latest = {s.key: s for s in ctx.run_dir.latest_samples(task.name)}
-        done = [latest[k] for k in self.keys if k in latest and latest[k].solved]
+        done = [latest[it.key] for it in self.items if it.key in latest and latest[it.key].solved]
         task.check_resume(ctx, done)
+        check_answers_match(ctx, task, self.by_key, done)
         done_keys = {s.key for s in done}
         self.todo = [it for it in self.items if it.key not in done_keys]
         if done_keys and self.todo:
             print(f"br-eval: {task.name}: resuming, {len(done_keys)} of {len(self.items)} "
                   f"{task.unit}s already done", file=sys.stderr)
+        if done and task.uses_agent:
+            for line in reuse_lines(done, ctx.source):
+                print(f"br-eval: {task.name}: {line}", file=sys.stderr)
+
+    @classmethod
+    def existing(cls, ctx: RunContext, task, select) -> "_Plan":
+        """A plan over a finished journal (`score`, `merge`): `select(all items)` are the items
+        it aggregates; nothing is left to do."""
+        plan = cls.__new__(cls)
+        plan.task = task
+        plan.all_items = task.items(ctx)
+        plan.by_key = {it.key: it for it in plan.all_items}
+        plan.items = select(plan.all_items)
+        plan.keys = {it.key for it in plan.items}
+        plan.todo = []
+        return plan
+
+
+def check_answers_match(ctx: RunContext, task, by_key: dict, done: list[Sample]) -> None:
+    """Refuse journal lines that answered other settings or another version of their item
+    (a task file edited in place, another --task-file, changed media): naming the first."""
+    where = ctx.run_dir.journal_path(task.name).name
+    current = ctx.settings.digest()
+    other = [s for s in done if s.settings_fp and s.settings_fp != current]
+    if other:
+        raise EvalError(f"{ctx.run_dir.path}: {where}: {len(other)} answer(s) were made under "
+                        f"other settings than this run's (first: {other[0].key}); the folder "
+                        "mixes runs: pass --overwrite to start it afresh, or another --output_path")
+    data_fp = task.data_fingerprint(ctx) if done else None
+    for s in done:
+        if s.item_fp and s.item_fp != task.fingerprint(ctx, by_key[s.key]):
+            label = task.data_label(ctx)
+            also = (f" (the data changed: {s.data_fp} -> {data_fp})"
+                    if s.data_fp and data_fp and s.data_fp != data_fp else "")
+            raise EvalError(f"{ctx.run_dir.path}: {where}: the answer to {s.key} was made for "
+                            f"another version of that item than {label} holds now{also}; pass "
+                            "--overwrite to answer afresh, or another --output_path")
+
+
+def reuse_lines(done: list[Sample], current: dict | None) -> list[str]:
+    """What a rerun says about the answers it reuses: how many, from when, served by whom."""
+    groups: dict[tuple, list[str]] = {}
+    unchecked = 0
+    for s in done:
+        src = s.source or {}
+        served = src.get("served_model") or s.model_reported or src.get("model")
+        groups.setdefault((served, src.get("endpoint")), []).append(str(src.get("date") or ""))
+        unchecked += not s.item_fp
+    lines = []
+    for (served, endpoint), dates in groups.items():
+        known = sorted(d for d in dates if d)
+        when = (f" from {known[0][:10]}" + (f" to {known[-1][:10]}" if known[-1][:10] != known[0][:10]
+                                             else "")) if known else " (undated: older br-eval)"
+        who = f", served by {served}" if served else ""
+        at = f" at {endpoint}" if endpoint else ""
+        moved = ""
+        if current and current.get("endpoint") != endpoint and (endpoint or served):
+            moved = f" (this run asks {current.get('endpoint') or 'a local model'})"
+        lines.append(f"{len(dates)} answer(s) reused{when}{who}{at}{moved}")
+    if unchecked:
+        lines.append(f"{unchecked} reused answer(s) carry no item fingerprint (written by an "
+                     "older br-eval) and cannot be checked against the data: pass --overwrite "
+                     "to redo them")
+    return lines
 
 
 class Progress:
@@ -449,7 +544,10 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
     failure is recorded in it, an EvalError stops the run. Local threads and Ray workers alike."""
     sample = Sample(item.key, task.name, item.cluster)
     started = time.perf_counter()
+    sample.settings_fp = ctx.settings.digest()
     try:
+        sample.item_fp = task.fingerprint(ctx, item)
+        sample.data_fp = task.data_fingerprint(ctx)
         task.solve(ctx, item, sample)
         task.score(ctx, item, sample, None)
     except (KeyboardInterrupt, SystemExit, EvalError):
@@ -457,7 +555,15 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
     except Exception as exc:  # an agent, model or media failure is this item's error
         record_failure(sample, exc)
     sample.seconds = round(time.perf_counter() - started, 4)
+    if ctx.source is not None and task.uses_agent:
+        sample.source = {**ctx.source, "date": _utc_now()}
     return sample
+
+
+def _utc_now() -> str:
+    from datetime import datetime, timezone
+
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None,
@@ -562,6 +668,9 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
     for s in failed:
         kinds[s.error_kind or "agent"] = kinds.get(s.error_kind or "agent", 0) + 1
     n_done = sum(1 for k, s in latest.items() if k in plan.by_key and not s.failed)
+    sources = answer_sources(selected)
+    if sources:
+        metrics["answer_sources"] = sources
     return TaskResult(task=task.name, suite=task.suite, unit=task.unit,
                       primary_metric=metrics.pop("primary_metric", None),
                       primary=metrics.pop("primary", None), n_expected=len(plan.all_items),
@@ -570,19 +679,47 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
                       first_error=f"{failed[0].key}: {failed[0].error}" if failed else None)
 
 
+def answer_sources(samples: list[Sample]) -> list[dict]:
+    """Who answered a task's items: one entry per (model, endpoint, served model) with its count
+    and date range, so results.json never attributes reused answers to this run's server."""
+    groups: dict[tuple, dict] = {}
+    for s in samples:
+        if not s.source or not s.solved:
+            continue
+        src = s.source
+        key = (src.get("model"), src.get("endpoint"), src.get("served_model"))
+        g = groups.setdefault(key, {"model": key[0], "endpoint": key[1], "served_model": key[2],
+                                    "n": 0, "first": None, "last": None})
+        g["n"] += 1
+        date = src.get("date")
+        if date:
+            g["first"] = min(g["first"] or date, date)
+            g["last"] = max(g["last"] or date, date)
+    return list(groups.values())
+
+
 # -- re-scoring a finished run -------------------------------------------------------------------------
 def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=None,
             seed: int | None = None, progress: bool | None = None) -> tuple[EvalResults, int]:
     """`br-eval score`: without a judge, recompute the deterministic metrics of every answered
     item (a scorer fix applies to old runs); with one, judge what this judge has not graded yet
     or failed on. The agent is never called. Returns the results and the judge failures."""
-    from evaluator.registry import TASKS
-
     from evaluator.sharding import merge, needs_merge
 
     if needs_merge(run_path):             # a sharded run: join the shards first
         merge(run_path, progress=progress)
     run_dir = RunDir(run_path)
+    lock = RunLock(run_path, None, "score").acquire()
+    try:
+        return _rescore(run_dir, judge, judge_args, use_cache, seed, progress)
+    finally:
+        lock.release()
+
+
+def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
+    from evaluator.registry import TASKS
+
+    run_path = run_dir.path
     results = run_dir.read_results()
     if not results:
         raise EvalError(f"{run_path}: no results.json (not a br-eval run folder?)")
@@ -590,7 +727,10 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
     names = [t for t in config.get("tasks", []) if t in TASKS and run_dir.has_journal(t)]
     if not names:
         raise EvalError(f"{run_path}: no journals to score")
-    data = (results.get("data") or {}).get("path")
+    settings = RunSettings.from_config(config, (results.get("data") or {}).get("path"))
+    if seed is not None:
+        settings = dataclasses.replace(settings, seed=seed)
+    data = settings.data
     if any(TASKS[t].suite == "beyondrecall" for t in names) and not (data and Path(data).exists()):
         raise EvalError(f"{run_path}: the run's Beyond Recall data ({data}) is not there")
     cache_path = None
@@ -603,25 +743,19 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
         from evaluator.scoring import make_judge
 
         judge = make_judge(judge, judge_args or {}, cache_path=cache_path)
-    ctx = RunContext(run_dir=run_dir, seed=config.get("seed", 0) if seed is None else seed,
-                     limit=config.get("limit"), data=Path(data) if data else None,
-                     rc_data=Path(config["rc_data"]) if config.get("rc_data") else None,
-                     conditions=tuple(config.get("conditions") or ()) or None,
-                     task_files={k: Path(v) for k, v in (config.get("task_files") or {}).items()}
-                     or None,
-                     detector=config.get("detector"), judge=judge,
+    ctx = RunContext(settings=settings, run_dir=run_dir, judge=judge,
                      show_progress=_show(progress))
     tasks = [TASKS[t].load() for t in names]
     for task in tasks:
         task.prepare(ctx)
-    plans = [_Plan.__new__(_Plan) for _ in tasks]
-    for plan, task in zip(plans, tasks):
-        plan.task = task
-        plan.all_items = task.items(ctx)
-        plan.by_key = {it.key: it for it in plan.all_items}
-        done = {s.key for s in run_dir.latest_samples(task.name)}
-        plan.items = [it for it in plan.all_items if it.key in done]
-        plan.keys = {it.key for it in plan.items}
+    plans = []
+    for task in tasks:
+        latest = run_dir.latest_samples(task.name)
+        done = {s.key for s in latest}
+        plan = _Plan.existing(ctx, task, lambda items: [it for it in items if it.key in done])
+        check_answers_match(ctx, task, plan.by_key,
+                            [s for s in latest if s.solved and s.key in plan.by_key])
+        plans.append(plan)
     failures = 0
     try:
         if judge is not None:

@@ -128,11 +128,9 @@ class RayExecutor:
 
 
 def _ctx_spec(ctx, model_spec) -> dict:
-    return {"run_dir": str(ctx.run_dir.path), "seed": ctx.seed, "limit": ctx.limit,
-            "log_samples": ctx.log_samples, "data": ctx.data, "rc_data": ctx.rc_data,
-            "lenient_time": ctx.lenient_time, "agent": ctx.agent, "agent_args": ctx.agent_args,
-            "gen_kwargs": ctx.gen_kwargs, "media": ctx.media, "conditions": ctx.conditions,
-            "detector": ctx.detector, "model_spec": model_spec}
+    """What a worker rebuilds the run's context from: the run's settings record, whole."""
+    return {"run_dir": str(ctx.run_dir.path), "settings": ctx.settings.to_config(),
+            "log_samples": ctx.log_samples, "source": ctx.source, "model_spec": model_spec}
 
 
 def _worker_ctx(spec: dict):
@@ -140,7 +138,7 @@ def _worker_ctx(spec: dict):
     key = repr(sorted((k, repr(v)) for k, v in spec.items()))
     state = _worker_state.get(key)
     if state is None:
-        from evaluator.context import RunContext
+        from evaluator.context import RunContext, RunSettings
         from evaluator.results import RunDir
 
         model = None
@@ -151,8 +149,9 @@ def _worker_ctx(spec: dict):
                 from evaluator.models import make_model
 
                 model = make_model(model, model_args, cache_path=Path(cache_path) if cache_path else None)
-        fields = {k: v for k, v in spec.items() if k not in ("run_dir", "model_spec")}
-        ctx = RunContext(run_dir=RunDir(spec["run_dir"]), model=model, **fields)
+        ctx = RunContext(settings=RunSettings.from_config(spec["settings"]),
+                         run_dir=RunDir(spec["run_dir"]), model=model,
+                         log_samples=spec["log_samples"], source=spec["source"])
         state = _worker_state[key] = {"ctx": ctx, "tasks": {}}
     return state
 

@@ -40,6 +40,13 @@ SAMPLE_FIELDS: dict[str, str] = {
     "error_kind": "model | media | data | output | agent | judge",
     "traceback": "the failed item's Python traceback",
     "seconds": "wall time of solving and scoring the item",
+    "item_fp": "16 hex digits of what the answer depends on in the data (question, references, "
+               "visible history, media digests): resume refuses a line whose item changed",
+    "data_fp": "16 hex digits of the data files the task read (the task file's bytes)",
+    "settings_fp": "16 hex digits of the answer-changing settings (results.json "
+                   "config.settings) the line was answered under",
+    "source": "who answered and when: {model, endpoint, served_model, date}; reused answers "
+              "keep their own",
 }
 
 # results.json: the header fields and each task's TaskResult fields.
@@ -84,6 +91,10 @@ class Sample:
     error_kind: str | None = None
     traceback: str | None = None
     seconds: float | None = None
+    item_fp: str | None = None
+    data_fp: str | None = None
+    settings_fp: str | None = None
+    source: dict[str, Any] | None = None
     fields: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -101,7 +112,7 @@ class Sample:
         out.update(self.fields)
         for name in ("inputs", "prediction", "metrics", "judge", "prompt_hash", "prompt",
                      "model_reported", "input_tokens", "output_tokens", "error", "error_kind",
-                     "traceback", "seconds"):
+                     "traceback", "seconds", "item_fp", "data_fp", "settings_fp", "source"):
             value = getattr(self, name)
             if value is not None and value != {} or name in ("prediction", "metrics"):
                 out[name] = value
@@ -126,7 +137,7 @@ class Sample:
 
 _CORE = {"key", "task", "cluster", "inputs", "prediction", "metrics", "judge", "prompt_hash",
          "prompt", "model_reported", "input_tokens", "output_tokens", "error", "error_kind",
-         "traceback", "seconds"}
+         "traceback", "seconds", "item_fp", "data_fp", "settings_fp", "source"}
 _V1_INPUTS = ("cutoff", "visible_sessions", "visible_turns", "visible_media", "media_used",
               "visible_messages", "messages_read")
 

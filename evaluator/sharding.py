@@ -93,14 +93,24 @@ def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tup
     Task.aggregate an unsharded run uses, over the union of the shards' lines). Returns the
     written results and the problems found (missing shard parts, shards with items not done),
     each one line; the problems are also printed unless `quiet`."""
+    from evaluator.results import RunDir
+    from evaluator.runlock import RunLock
+
+    run_dir = RunDir(run_path)
+    with RunLock(run_path, None, "merge"):
+        return _merge(run_dir, quiet, progress)
+
+
+def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
     import sys
 
-    from evaluator.evaluate import _Plan, _show, aggregate_task
-    from evaluator.context import RunContext
+    from evaluator.context import RunContext, RunSettings
+    from evaluator.evaluate import (_Plan, _check_resumable, _show, aggregate_task,
+                                    check_answers_match, folder_headers)
     from evaluator.registry import TASKS
     from evaluator.results import RunDir
 
-    run_dir = RunDir(run_path)
+    run_path = run_dir.path
     parts = run_dir.result_parts()
     if not parts:
         raise EvalError(f"{run_path}: no shard results (results.shard-I-of-N.json); "
@@ -120,27 +130,28 @@ def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tup
     problems = [f"shard {i}/{count}: missing (no results.shard-{i}-of-{count}.json)"
                 for i in range(count) if (i, count) not in parts]
     config = first.get("config", {})
+    settings = RunSettings.from_config(config, (first.get("data") or {}).get("path"))
+    # An earlier unsharded run in the folder (results.json) must have had the shards' settings.
+    for where, header in folder_headers(run_dir):
+        _check_resumable(run_path, header, settings.answer(), {}, {}, where)
     names = [t for t in config.get("tasks", []) if t in TASKS]
-    data = (first.get("data") or {}).get("path")
+    data = settings.data
     if any(TASKS[t].suite == "beyondrecall" for t in names) and not (data and Path(data).exists()):
         raise EvalError(f"{run_path}: the run's Beyond Recall data ({data}) is not there")
-    ctx = RunContext(run_dir=run_dir, seed=config.get("seed", 0), limit=config.get("limit"),
-                     data=Path(data) if data else None,
-                     rc_data=Path(config["rc_data"]) if config.get("rc_data") else None,
-                     conditions=tuple(config.get("conditions") or ()) or None,
-                     detector=config.get("detector"), show_progress=_show(progress))
+    ctx = RunContext(settings=settings, run_dir=run_dir, show_progress=_show(progress))
     results = {}
     for name in names:
         task = TASKS[name].load()
         task.prepare(ctx)
-        plan = _Plan.__new__(_Plan)
-        plan.task = task
-        plan.all_items = task.items(ctx)
-        plan.items = plan.all_items if ctx.limit is None else plan.all_items[:ctx.limit]
-        plan.by_key = {it.key: it for it in plan.all_items}
-        plan.keys = {it.key for it in plan.items}
+        plan = _Plan.existing(ctx, task, lambda items: items if ctx.limit is None
+                              else items[:ctx.limit])
+        latest_lines = run_dir.latest_samples(name)
+        # every journal line joined (the shards' and any unsharded one) must answer this
+        # run's settings and the items as they are now
+        check_answers_match(ctx, task, plan.by_key,
+                            [s for s in latest_lines if s.solved and s.key in plan.by_key])
         owner = assign(plan.all_items, count)
-        latest = {s.key: s for s in run_dir.latest_samples(name)}
+        latest = {s.key: s for s in latest_lines}
         for i in range(count):
             if (i, count) not in parts:
                 continue

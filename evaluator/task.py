@@ -7,10 +7,30 @@ evaluator/registry.py. The one loop that runs them all is evaluator/evaluate.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import json
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from evaluator.records import Sample
+
+
+def plain(x):
+    """A JSON-ready copy of `x`: dataclasses (slotted too) as dicts without their private
+    fields, tuples as lists, anything else that JSON lacks (datetimes, paths) as its string."""
+    if is_dataclass(x) and not isinstance(x, type):
+        return {f.name: plain(getattr(x, f.name)) for f in fields(x) if not f.name.startswith("_")}
+    if isinstance(x, (list, tuple)):
+        return [plain(v) for v in x]
+    if isinstance(x, dict):
+        return {str(k): plain(v) for k, v in x.items()}
+    return x if isinstance(x, (str, int, float, bool, type(None))) else str(x)
+
+
+def content_digest(value) -> str:
+    """16 hex digits of `value`'s canonical JSON: what journal lines are tied to."""
+    blob = json.dumps(plain(value), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -42,6 +62,19 @@ class Task:
     def items(self, ctx) -> list[Item]:
         """Every item of the task in a fixed order (`--limit` takes the first N)."""
         raise NotImplementedError
+
+    def fingerprint(self, ctx, item: Item) -> str:
+        """16 hex digits of everything in the data that the item's answer and score depend on;
+        a journal line whose item no longer has this fingerprint is not reused."""
+        return content_digest(item.payload)
+
+    def data_fingerprint(self, ctx) -> str | None:
+        """16 hex digits of the data files the task read (None: not known)."""
+        return None
+
+    def data_label(self, ctx) -> str:
+        """The data the task reads, as a resume refusal names it."""
+        return "the task's data"
 
     def check_resume(self, ctx, done: list[Sample]) -> None:
         """Refuse to resume over journal lines written under other task settings."""

@@ -19,10 +19,11 @@ from evaluator.evaluate import evaluate
 from evaluator.records import SAMPLE_FIELDS, Sample, TaskResult
 from evaluator.results import RunDir
 from test_models_openai import FakeOpenAIServer, chat_completion
+from results_helpers import scores
 
 
 def _results(out) -> dict:
-    return json.loads((out / "results.json").read_text())["results"]
+    return scores(json.loads((out / "results.json").read_text())["results"])
 
 
 def _timed(args) -> tuple[float, int]:

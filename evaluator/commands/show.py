@@ -107,7 +107,7 @@ def main(args) -> int:
 
 def show_realcompanion(args) -> int:
     """A RealCompanion item, through its task's declaration (the same items a run journals)."""
-    from evaluator.context import RunContext
+    from evaluator.context import RunContext, RunSettings
     from evaluator.errors import UsageError
     from evaluator.realcompanion.data import resolve_rc_data
     from evaluator.registry import TASKS
@@ -116,7 +116,7 @@ def show_realcompanion(args) -> int:
     if name not in TASKS:
         raise UsageError(f"{args.key}: no task {name!r}; `br-eval ls` lists the tasks")
     task = TASKS[name].load()
-    ctx = RunContext(rc_data=resolve_rc_data(args.rc_data))
+    ctx = RunContext(settings=RunSettings(rc_data=str(resolve_rc_data(args.rc_data))))
     item = next((it for it in task.items(ctx) if it.key == args.key), None)
     if item is None:
         raise UsageError(f"{args.key}: no such item in {name} (keys look like "

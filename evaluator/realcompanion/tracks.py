@@ -29,6 +29,23 @@ class RealCompanionTask(Task):
 
         return Path(resolve_rc_data(given))
 
+    def fingerprint(self, ctx, item) -> str:
+        """The item itself and its participant's whole release (conversation, profile,
+        persona): every item reads the conversation, so any change to it is a change."""
+        from evaluator.task import content_digest
+
+        participant = participant_digests(ctx).get(str(item.cluster))
+        payload = None if getattr(item.payload, "pid", None) else item.payload
+        return content_digest([payload, participant])
+
+    def data_label(self, ctx) -> str:
+        return str(load_rc(ctx)[0])
+
+    def data_fingerprint(self, ctx) -> str | None:
+        from evaluator.task import content_digest
+
+        return content_digest(sorted(participant_digests(ctx).items()))
+
 
 def load_rc(ctx):
     """(root, Release) for the run, loaded once and shared by the four tasks."""
@@ -38,6 +55,15 @@ def load_rc(ctx):
         root = resolve_rc_data(ctx.rc_data)
         return Path(root), load_release(root)
     return ctx.shared(("rc_release", str(ctx.rc_data)), build)
+
+
+def participant_digests(ctx) -> dict[str, str]:
+    """Participant id -> digest of its messages, claims and persona, computed once per run."""
+    from evaluator.task import content_digest
+
+    _, release = load_rc(ctx)
+    return ctx.shared(("rc_digests", str(ctx.rc_data)), lambda: {
+        p.pid: content_digest([p.messages, p.claims, p.persona]) for p in release.participants})
 
 
 def history_views(ctx) -> dict:
