@@ -62,3 +62,28 @@ def test_killed_worker_loses_nothing_finished_and_a_rerun_completes(sample_snaps
                     progress=False)
     for task, r in base.tasks.items():
         assert rerun.tasks[task].primary == r.primary and rerun.tasks[task].n_done == r.n_done
+
+
+def test_ray_workers_rebuild_the_run_settings_whole(sample_snapshot, tmp_path, executor):
+    """--task-file and --lenient-time reach the workers (they rebuild the settings record from
+    results.json's config), and `score` re-scores the run as it was run."""
+    from evaluator.evaluate import rescore
+
+    src = sample_snapshot / "benchmark" / "management" / "Conflict Detection.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data[0]["questions"][0]["question"] = "Which of these did Alice mention first? (override)"
+    alt = tmp_path / "cd.json"
+    alt.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "ray-override"
+    evaluate(["conflict_detection"], data=sample_snapshot, output_path=out, seed=3,
+             task_files={"conflict_detection": alt}, lenient_time=True, progress=False,
+             executor=executor, num_concurrent=2)
+    lines = [json.loads(x) for x in (out / "samples_conflict_detection.jsonl").read_text().splitlines()]
+    first = next(x for x in lines if x["key"].endswith("/0/q0"))
+    assert first["question"].endswith("(override)")
+    config = results(out)["config"]
+    assert config["settings"]["lenient_time"] is True
+    assert config["task_files"] == {"conflict_detection": str(alt)}
+    before = scores(results(out)["results"])
+    rescored, failures = rescore(out, progress=False)
+    assert failures == 0 and scores(results(out)["results"]) == before

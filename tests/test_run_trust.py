@@ -1,0 +1,189 @@
+"""A run folder never holds a wrong answer silently (issue 22, items 1-4): answers are tied to
+the item, data and settings they answered; one writer at a time; reused answers are announced
+with who served them; shards and merge refuse a folder that mixes runs."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from evaluator.cli import main
+from test_models_openai import FakeOpenAIServer
+
+CD = "management/Conflict Detection.json"
+
+
+def run(capsys, *args) -> tuple[int, str]:
+    capsys.readouterr()
+    code = main(["run", "--no-progress", *map(str, args)])
+    captured = capsys.readouterr()
+    return code, captured.err + captured.out
+
+
+def journal(out: Path, task: str = "conflict_detection") -> list[dict]:
+    return [json.loads(x) for x in (out / f"samples_{task}.jsonl").read_text().splitlines()]
+
+
+def edited_copy(src: Path, dest: Path) -> Path:
+    """The task file with its first question reworded: the same keys, another question."""
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data[0]["questions"][0]["question"] += " (reworded)"
+    dest.write_text(json.dumps(data), encoding="utf-8")
+    return dest
+
+
+def test_every_line_carries_its_fingerprints_and_source(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "run"
+    code, _ = run(capsys, "--task", "conflict_detection", "--data", sample_snapshot,
+                  "--output_path", out)
+    assert code == 0
+    lines = journal(out)
+    assert lines and all(len(x["item_fp"]) == 16 and len(x["data_fp"]) == 16 for x in lines)
+    assert len({x["settings_fp"] for x in lines}) == 1
+    assert len({x["item_fp"] for x in lines}) == len(lines)      # one per item
+    assert all(x["source"]["date"] for x in lines)
+
+
+def test_rerun_after_switching_or_editing_the_task_file_refuses(sample_copy, tmp_path, capsys):
+    out = tmp_path / "run"
+    base = ["--task", "conflict_detection", "--data", sample_copy, "--output_path", out]
+    assert run(capsys, *base)[0] == 0
+    before = (out / "samples_conflict_detection.jsonl").read_bytes()
+
+    alt = edited_copy(sample_copy / "benchmark" / CD, tmp_path / "alt.json")
+    code, err = run(capsys, *base, "--task-file", f"conflict_detection={alt}")
+    assert code == 1
+    assert "management/conflict_detection/0/q0" in err and str(alt) in err and "--overwrite" in err
+    assert "Traceback" not in err
+    assert (out / "samples_conflict_detection.jsonl").read_bytes() == before
+
+    # edited in place (the checksum list not updated): the same refusal
+    edited_copy(sample_copy / "benchmark" / CD, sample_copy / "benchmark" / CD)
+    code, err = run(capsys, *base)
+    assert code == 1 and "management/conflict_detection/0/q0" in err and "Conflict Detection.json" in err
+
+    # --overwrite answers afresh, on the new question
+    assert run(capsys, *base, "--overwrite")[0] == 0
+    assert journal(out)[0]["question"].endswith("(reworded)")
+
+
+def test_score_refuses_a_journal_whose_items_changed(sample_copy, tmp_path, capsys):
+    out = tmp_path / "run"
+    assert run(capsys, "--task", "conflict_detection", "--data", sample_copy,
+               "--output_path", out)[0] == 0
+    edited_copy(sample_copy / "benchmark" / CD, sample_copy / "benchmark" / CD)
+    capsys.readouterr()
+    assert main(["score", str(out), "--no-progress"]) == 1
+    assert "management/conflict_detection/0/q0" in capsys.readouterr().err
+
+
+def test_an_unchanged_rerun_says_what_it_reuses(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "run"
+    base = ["--task", "conflict_detection", "--data", sample_snapshot, "--output_path", out]
+    assert run(capsys, *base)[0] == 0
+    n = len(journal(out))
+    code, err = run(capsys, *base)
+    assert code == 0 and f"conflict_detection: {n} answer(s) reused from " in err
+
+
+HOLD = """
+import sys, time
+from evaluator.runlock import RunLock
+lock = RunLock(sys.argv[1]).acquire()
+print("held", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_second_writer_stops_at_once_and_a_dead_holder_is_taken_over(sample_snapshot,
+                                                                       tmp_path, capsys):
+    out = tmp_path / "run"
+    out.mkdir()
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(out)], stdout=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        started = time.monotonic()
+        code, err = run(capsys, "--task", "conflict_detection", "--data", sample_snapshot,
+                        "--output_path", out)
+        assert code == 1 and time.monotonic() - started < 5
+        assert f"is in use by br-eval pid {holder.pid}" in err
+        assert not (out / "results.json").exists()
+        capsys.readouterr()
+        assert main(["score", str(out), "--no-progress"]) == 1
+        assert f"pid {holder.pid}" in capsys.readouterr().err
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    # the kernel dropped the dead holder's lock: the next run takes it
+    code, err = run(capsys, "--task", "conflict_detection", "--data", sample_snapshot,
+                    "--output_path", out)
+    assert code == 0, err
+
+
+def test_concurrent_runs_into_one_folder_never_mix(sample_snapshot, tmp_path):
+    """Two runs with other settings started at once into one folder: one writes, the other
+    stops with one line; the journal holds one run's answers only."""
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    procs = [subprocess.Popen([sys.executable, "-m", "evaluator.cli", "run", "--no-progress",
+                               "--tasks", "management", "--data", str(sample_snapshot),
+                               "--frames", str(frames), "--output_path", str(out)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+             for frames in (4, 8)]
+    results = [(p.wait(60), p.stderr.read()) for p in procs]
+    # whichever comes second stops: on the lock while the first runs, on the settings after it
+    assert sorted(code for code, _ in results) == [0, 1], results
+    assert any("in use by" in err or "other settings" in err for code, err in results if code)
+    fps = {json.loads(x)["settings_fp"] for f in out.glob("samples_*.jsonl")
+           for x in f.read_text().splitlines()}
+    assert len(fps) == 1
+
+
+def test_shards_with_other_settings_after_an_unsharded_run_refuse(sample_snapshot, tmp_path,
+                                                                  capsys):
+    out = tmp_path / "run"
+    base = ["--task", "conflict_detection", "--data", sample_snapshot, "--output_path", out]
+    assert run(capsys, *base)[0] == 0
+    code, err = run(capsys, *base, "--frames", "4", "--shard", "0/2")
+    assert code == 1 and "frames" in err and "results.json" in err
+    assert not list(out.glob("samples_*shard*")) and not list(out.glob("results.shard*"))
+
+
+def test_merge_refuses_a_plain_journal_from_another_run(sample_snapshot, tmp_path, capsys):
+    out, other = tmp_path / "run", tmp_path / "other"
+    for i in range(2):
+        assert run(capsys, "--task", "conflict_detection", "--data", sample_snapshot,
+                   "--output_path", out, "--shard", f"{i}/2")[0] == 0
+    assert run(capsys, "--task", "conflict_detection", "--data", sample_snapshot,
+               "--output_path", other, "--frames", "4")[0] == 0
+    (out / "samples_conflict_detection.jsonl").write_bytes(
+        (other / "samples_conflict_detection.jsonl").read_bytes())
+    capsys.readouterr()
+    assert main(["merge", str(out), "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert "other settings" in err and "Traceback" not in err
+
+
+def test_answers_from_another_server_are_announced_and_attributed(sample_snapshot, tmp_path,
+                                                                  capsys):
+    out = tmp_path / "run"
+    with FakeOpenAIServer() as first, FakeOpenAIServer() as second:
+        def args(srv):
+            return ["--task", "conflict_detection", "--limit", "2", "--data", sample_snapshot,
+                    "--agent", "none", "--model", "openai", "--model_args",
+                    f"base_url={srv.base_url},model=m", "--output_path", out]
+        assert run(capsys, *args(first))[0] == 0
+        code, err = run(capsys, *args(second))
+        assert code == 0
+        assert not second.questions            # nothing was asked again ...
+        assert "2 answer(s) reused from " in err and first.base_url in err  # ... and it says so
+        assert f"this run asks {second.base_url}" in err
+    entry = json.loads((out / "results.json").read_text())["results"]["conflict_detection"]
+    assert [s["endpoint"] for s in entry["answer_sources"]] == [first.base_url]
+    assert entry["answer_sources"][0]["n"] == 2
