@@ -163,3 +163,20 @@ def test_editing_the_prompt_source_changes_the_recorded_agent_identity(tmp_path,
 
     with pytest.raises(EvalError, match=r"agent_source\.source_sha256.*the agent's source changed"):
         evaluate([TASK], model=MockChatModel("I don't know"), **common)
+
+
+def test_when_text_keeps_the_line_and_never_uses_the_local_timezone(monkeypatch):
+    import time
+
+    from evaluator.agents.builtin import when_text
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        assert when_text(None, datetime(2025, 10, 23, 8, 27)) == "2025-10-23 08:27 UTC"
+        assert when_text(" 8:27  am on 23 October,\n2025 ", datetime(2025, 10, 23, 8, 27, 5,
+                                                                    tzinfo=UTC)) == \
+            "8:27 am on 23 October, 2025 (2025-10-23 08:27:05 UTC)"
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -61,8 +61,10 @@ def when_text(raw: str | None, value: datetime) -> str:
     """A time as the built-in prompts show it: the string as released (whitespace runs shown as
     one space, so it stays on its line) and its parsed UTC value in brackets,
     `8:27 am on 23 October, 2025 (2025-10-23 08:27 UTC)`; the UTC value alone where the data
-    has no string (`2025-10-23 08:27 UTC`). Seconds are shown when they are not zero."""
-    utc = value.astimezone(timezone.utc)
+    has no string (`2025-10-23 08:27 UTC`). Seconds are shown when they are not zero; a naive
+    value is taken as UTC, never as the machine's local time."""
+    utc = value.replace(tzinfo=timezone.utc) if value.tzinfo is None else \
+        value.astimezone(timezone.utc)
     parsed = f"{utc:%Y-%m-%d %H:%M}" + (f":{utc:%S}" if utc.second else "") + " UTC"
     shown = " ".join(raw.split()) if isinstance(raw, str) else ""
     return f"{shown} ({parsed})" if shown else parsed
