@@ -10,6 +10,9 @@ For a question with a timestamp (its cutoff):
   6. sessions are sorted by (visible date, original index).
 Without a question timestamp every turn is visible, in the same chronological order, and each
 session keeps its own date.
+Every comparison uses the parsed UTC values; each visible time also carries the string it was
+parsed from (`VisibleTurn.time_raw`, `VisibleSession.date_raw`), so agents can be shown the
+release's own strings (the card: "Do not ... rewrite the original strings").
 
 Where the card reads two ways we chose, and the README says so:
   * rule 6 sorts by the *visible* date (the one rule 5 may move), so the dates an agent sees are
@@ -32,6 +35,8 @@ from beyondrecall.records import Question, Session, Trajectory, Turn
 class VisibleTurn:
     turn: Turn
     time: datetime              # effective time
+    time_raw: str | None = None  # the string it was parsed from, as released (the turn's own
+                                 # timestamp, else its session's date): never rewritten
 
     @property
     def index(self) -> int:
@@ -43,6 +48,8 @@ class VisibleSession:
     session: Session
     date: datetime              # visible date (rule 5), else the session date
     turns: list[VisibleTurn]
+    date_raw: str | None = None  # the string `date` was parsed from, as released: the session's
+                                 # date, or under rule 5 the earliest retained turn's timestamp
 
     @property
     def index(self) -> int:
@@ -93,20 +100,24 @@ def _session_view(session: Session, cutoff: datetime | None) -> VisibleSession |
             return None
         # Same time for all: original index order (already the list order in loaded data).
         ordered = turns if _in_index_order(turns) else sorted(turns, key=lambda t: t.index)
-        return VisibleSession(session, date, [VisibleTurn(t, date) for t in ordered])
+        raw = session.date_raw
+        return VisibleSession(session, date, [VisibleTurn(t, date, raw) for t in ordered], raw)
     kept = []
     for t in turns:
-        eff = t.timestamp if t.timestamp is not None else date
+        if t.timestamp is not None:
+            eff, raw = t.timestamp, t.timestamp_raw
+        else:
+            eff, raw = date, session.date_raw
         if cutoff is None or eff <= cutoff:
-            kept.append(VisibleTurn(t, eff))
+            kept.append(VisibleTurn(t, eff, raw))
     if not kept:
         return None
     kept.sort(key=lambda vt: (vt.time, vt.turn.index))
-    visible_date = date
+    visible_date, visible_raw = date, session.date_raw
     if cutoff is not None and date > cutoff:
         # Every retained turn is then explicitly timestamped (inherited times would be > cutoff).
-        visible_date = kept[0].time
-    return VisibleSession(session, visible_date, kept)
+        visible_date, visible_raw = kept[0].time, kept[0].time_raw
+    return VisibleSession(session, visible_date, kept, visible_raw)
 
 
 def visible_history(trajectory: Trajectory, question: Question) -> VisibleHistory:

@@ -8,6 +8,7 @@ relied_on; `inputs` holds cutoff, visible_sessions, visible_turns, visible_media
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from dataclasses import asdict, is_dataclass
@@ -144,11 +145,16 @@ class BeyondRecallTask(Task):
         sample.inputs["cutoff"] = iso_utc(q.timestamp)
         history = visible_history(traj, q)
         usage: list[dict] = []
+        # Times reach the agent parsed (compared by the cutoff rule) and as released; `persons`
+        # as loaded, copied so that one question's agent cannot change what the next one sees.
+        persons = copy.deepcopy(traj.persons)
         sessions = [MemorySession(vs.index, vs.date, [
             MemoryTurn(vs.index, vt.index, vt.time, vt.turn.person, vt.turn.content,
-                       prep.wrap(vt.turn.media, usage)) for vt in vs.turns])
+                       prep.wrap(vt.turn.media, usage), time_raw=vt.time_raw)
+            for vt in vs.turns], date_raw=vs.date_raw, persons=persons)
             for vs in history.sessions]
-        query = Query(str(q.key), traj.task, q.question, prep.wrap(q.media, usage), q.timestamp)
+        query = Query(str(q.key), traj.task, q.question, prep.wrap(q.media, usage), q.timestamp,
+                      cutoff_raw=q.timestamp_raw, persons=persons)
         sample.inputs.update(visible_sessions=history.n_sessions, visible_turns=history.n_turns,
                              visible_media=len(history.media_paths()), media_used=usage)
         answer = ask(ctx, sessions, query)

@@ -276,15 +276,17 @@ def folder_headers(run_dir: RunDir) -> list[tuple[str, dict]]:
 
 
 def _agent_identity(agent: str) -> dict:
-    """What identifies the agent's code: the package version for a built-in, the sha256 of the
-    module file for a user class (so a rerun after editing it is not taken as the same agent)."""
+    """What identifies the agent's code, so a rerun after editing it is not taken as the same
+    agent: for a built-in, the package version and the digest of the code that builds its
+    prompts and answers (`evaluator.agents.builtin.prompt_digest`); for a user class, the sha256
+    of its module file."""
     from evaluator import __version__
-    from evaluator.agents.builtin import BUILTIN_AGENTS, resolve_agent
+    from evaluator.agents.builtin import BUILTIN_AGENTS, prompt_digest, resolve_agent
     from evaluator.plugins import source_fingerprint
 
     cls = resolve_agent(agent)
     if agent in BUILTIN_AGENTS:
-        return {"builtin": True, "version": __version__}
+        return {"builtin": True, "version": __version__, "source_sha256": prompt_digest()}
     return {"builtin": False, "source_sha256": source_fingerprint(cls)}
 
 

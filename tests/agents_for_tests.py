@@ -85,3 +85,22 @@ class CrashingAgent(Agent):
             open(flag, "w").close()
             os._exit(1)
         return self.inner.answer(query)
+
+
+VIEWS: dict[str, dict] = {}      # question key -> what ViewAgent was given
+
+
+class ViewAgent(Agent):
+    """Keeps the MemorySessions and the Query it is given, whole (tests of what agents see)."""
+
+    def __init__(self, model=None, **agent_args):
+        self.sessions = []
+
+    def write(self, session):
+        self.sessions.append(session)
+
+    def answer(self, query):
+        VIEWS[query.key] = {"sessions": self.sessions, "query": query}
+        if isinstance(query.persons, list):
+            query.persons.append("intruder")      # must not reach the next question's agent
+        return Answer("I don't know", relied_on=[])

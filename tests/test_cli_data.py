@@ -25,11 +25,16 @@ def test_show_json_is_exactly_what_the_agent_sees(tmp_path, capsys):
     assert main(["show", "management/memory_update/0/q0", "--data", str(tmp_path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out == {"key": "management/memory_update/0/q0", "cutoff": "2024-05-02T09:00:00Z",
-                   "sessions": [{"index": 0, "date": "2024-05-01T09:00:00Z", "turns": [
-                       {"index": 0, "time": "2024-05-01T09:00:00Z", "person": "A",
-                        "content": "I live in Paris", "media": []}]}]}
+                   "cutoff_raw": DATE.format(d=2), "persons": ["A", "B"],
+                   "sessions": [{"index": 0, "date": "2024-05-01T09:00:00Z",
+                                 "date_raw": DATE.format(d=1), "turns": [
+                       {"index": 0, "time": "2024-05-01T09:00:00Z", "time_raw": DATE.format(d=1),
+                        "person": "A", "content": "I live in Paris", "media": []}]}]}
     assert main(["show", "management/memory_update/0/q1", "--data", str(tmp_path)]) == 0
     text = capsys.readouterr().out
+    # times as the agent's prompt shows them: as released, parsed UTC beside them
+    assert "== session 1  9:00 am on 9 May, 2024 (2024-05-09 09:00 UTC)" in text
+    assert "persons: A, B" in text
     assert "I moved to Rome" in text and "Where do I live now?" in text and "Rome" not in text.split("QUESTION")[1].replace("Where do I live now?", "")
 
 

@@ -114,6 +114,21 @@ def test_session_date_moves_to_earliest_retained_turn(tmp_path):
     assert h.sessions[0].session.date == datetime(2024, 5, 9, 9, tzinfo=UTC)
 
 
+def test_visible_times_keep_the_strings_they_were_parsed_from(tmp_path):
+    # "Do not ... rewrite the original strings": each visible time carries its string as
+    # released, including a session date moved by the rule above (the turn's own string).
+    task = load(tmp_path, [traj(
+        [session(D.format(h=9, d=2), turn("b")),
+         session(D.format(h=9, d=9), turn("x", timestamp="2024-05-03T08:00:00Z"),
+                 turn("y", timestamp="2024-05-01T03:00:00-05:00"), turn("z"))],
+        [{"question": "q", "answer": "x", "timestamp": D.format(h=9, d=5)}])])
+    h = history_of(task)
+    assert [(vs.date_raw, [vt.time_raw for vt in vs.turns]) for vs in h.sessions] == [
+        ("2024-05-01T03:00:00-05:00", ["2024-05-01T03:00:00-05:00", "2024-05-03T08:00:00Z"]),
+        (D.format(h=9, d=2), [D.format(h=9, d=2)])]
+    assert h.sessions[0].date == datetime(2024, 5, 1, 8, tzinfo=UTC)      # compared parsed
+
+
 def test_session_date_kept_when_not_after_cutoff(tmp_path):
     task = load(tmp_path, [traj(
         [session(D.format(h=9, d=4), turn("x", timestamp="2024-05-01T08:00:00Z"), turn("y"))],

@@ -10,6 +10,14 @@
 - `recent`       the last N turns.
 - `none`         the question alone.
 
+What a model-backed agent's prompt holds (the user message, in this order): `People in this
+conversation: Maya, Jon` (the trajectory's `persons`, see `persons_text`), `CONVERSATION HISTORY`,
+the chosen turns as `person: content` lines under one `Session date: ...` line per session (a turn
+whose own time differs from its session's gets it in brackets before the speaker), `Current
+time: ...` (the question's timestamp, when it has one) and `Question: ...`. Every time is shown as
+released with its parsed UTC value beside it (`when_text`): `8:27 am on 23 October, 2025
+(2025-10-23 08:27 UTC)`.
+
 Token counting is an estimate (one token per 4 characters of text) plus a fixed 765 tokens per
 image, as MemEye and Mem-Gallery count images. Media reach a model as images when it takes images
 (`supports_images`, true for VLM backends) and as text (PDF page text, captions) otherwise;
@@ -20,9 +28,12 @@ the backend takes it (`supports_audio`: openai with audio=true, hf audio-languag
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
+from datetime import datetime, timezone
+from pathlib import Path
 
 from evaluator.agents.protocol import Agent, Answer, MemorySession, MemoryTurn, Query
 
@@ -39,8 +50,70 @@ SYSTEM_PROMPT = (
 )
 
 
+PERSONS_MAX_CHARS = 300       # the `People in this conversation:` line is cut here ("...")
+
+
 def text_tokens(text: str) -> int:
     return math.ceil(len(text) / 4)
+
+
+def when_text(raw: str | None, value: datetime) -> str:
+    """A time as the built-in prompts show it: the string as released (whitespace runs shown as
+    one space, so it stays on its line) and its parsed UTC value in brackets,
+    `8:27 am on 23 October, 2025 (2025-10-23 08:27 UTC)`; the UTC value alone where the data
+    has no string (`2025-10-23 08:27 UTC`). Seconds are shown when they are not zero; a naive
+    value is taken as UTC, never as the machine's local time."""
+    utc = value.replace(tzinfo=timezone.utc) if value.tzinfo is None else \
+        value.astimezone(timezone.utc)
+    parsed = f"{utc:%Y-%m-%d %H:%M}" + (f":{utc:%S}" if utc.second else "") + " UTC"
+    shown = " ".join(raw.split()) if isinstance(raw, str) else ""
+    return f"{shown} ({parsed})" if shown else parsed
+
+
+def persons_text(persons) -> str | None:
+    """The trajectory's `persons` as the built-in prompts show it, one short line: a list of
+    names joined by ", " (`Maya, Jon`), a string as it is, anything else as compact JSON;
+    whitespace runs shown as one space; cut to PERSONS_MAX_CHARS characters ("..." marks the
+    cut). None when there is nothing to show."""
+    import json
+
+    if isinstance(persons, str):
+        text = persons
+    elif isinstance(persons, (list, tuple)) and all(isinstance(p, str) for p in persons):
+        text = ", ".join(persons)
+    elif persons is None or persons in ([], {}, ()):
+        return None
+    else:
+        text = json.dumps(persons, ensure_ascii=False, default=str)
+    text = " ".join(text.split())
+    if len(text) > PERSONS_MAX_CHARS:
+        text = text[:PERSONS_MAX_CHARS - 3] + "..."
+    return text or None
+
+
+def prompt_sources() -> list[Path]:
+    """The files that decide what a built-in agent sends or answers: every module of
+    `evaluator.agents` (this file's prompts and their layout, the protocol's records and media
+    renderings, the BM25 index)."""
+    return sorted(Path(__file__).resolve().parent.glob("*.py"))
+
+
+@functools.lru_cache(maxsize=1)
+def prompt_digest() -> str:
+    """sha256 over `prompt_sources()` (each file's name and bytes) and the agents' BM25
+    tokenizer name, computed once per process: the built-in agents' part of a run's agent
+    identity, so a run folder answered with other prompts is never resumed as the same agent."""
+    import hashlib
+
+    from evaluator.text import AGENT_BM25
+
+    h = hashlib.sha256()
+    for path in prompt_sources():
+        data = path.read_bytes()
+        h.update(f"{path.name}\0{len(data)}\0".encode())
+        h.update(data)
+    h.update(f"tokenizer\0{AGENT_BM25.name}".encode())
+    return h.hexdigest()
 
 
 def _as_int(value, default: int) -> int:
@@ -52,10 +125,10 @@ class _Collecting(Agent):
         super().__init__(model)
         self.args = agent_args
         self.turns: list[MemoryTurn] = []
-        self.dates: dict[int, object] = {}
+        self.sessions: dict[int, MemorySession] = {}
 
     def write(self, session: MemorySession) -> None:
-        self.dates[session.index] = session.date
+        self.sessions[session.index] = session
         self.turns.extend(session.turns)
 
 
@@ -238,6 +311,21 @@ class _PromptAgent(_Collecting):
     def choose(self, query: Query) -> list[MemoryTurn]:
         raise NotImplementedError
 
+    def session_line(self, t: MemoryTurn) -> str:
+        """The header over a session's chosen turns: its date as released and in UTC."""
+        s = self.sessions.get(t.session_index)
+        if s is None:                 # a turn written without its session: its own time
+            return f"Session date: {when_text(t.time_raw, t.time)}\n"
+        return f"Session date: {when_text(s.date_raw, s.date)}\n"
+
+    def own_time(self, t: MemoryTurn) -> str:
+        """`[time] ` for a turn whose time differs from its session's (an explicit timestamp),
+        else nothing: most turns inherit their session's date, shown once in its header."""
+        s = self.sessions.get(t.session_index)
+        if s is not None and (t.time_raw, t.time) == (s.date_raw, s.date):
+            return ""
+        return f"[{when_text(t.time_raw, t.time)}] "
+
     def answer(self, query: Query) -> Answer:
         from evaluator.errors import EvalError
         from evaluator.models.base import Message, TextPart
@@ -252,16 +340,23 @@ class _PromptAgent(_Collecting):
             return self.media_parts(media, mode, audio)
 
         parts: list = []
+        session = None
         for t in chosen:
-            parts.append(TextPart(f"[{t.time:%Y-%m-%d %H:%M}] {t.person}: {t.content}\n"))
+            if t.session_index != session:
+                session = t.session_index
+                parts.append(TextPart(self.session_line(t)))
+            parts.append(TextPart(f"{self.own_time(t)}{t.person}: {t.content}\n"))
             parts.extend(media_parts(t.media))
         q_parts: list = []
         if query.cutoff is not None:
-            q_parts.append(TextPart(f"Current time: {query.cutoff:%Y-%m-%d %H:%M} UTC\n"))
+            q_parts.append(TextPart(f"Current time: {when_text(query.cutoff_raw, query.cutoff)}\n"))
         q_parts.append(TextPart(f"Question: {query.text}\n"))
         q_parts.extend(media_parts(query.media))
         history = [TextPart("CONVERSATION HISTORY\n")] + parts if parts else \
             [TextPart("CONVERSATION HISTORY\n(none)\n")]
+        people = persons_text(query.persons)
+        if people:
+            history.insert(0, TextPart(f"People in this conversation: {people}\n"))
         messages = [Message.text("system", SYSTEM_PROMPT),
                     Message("user", tuple(history + q_parts))]
         gen = self.model.generate(messages, **self.args.get("gen_kwargs", {}))
@@ -276,7 +371,7 @@ class _PromptAgent(_Collecting):
 
 class FullContextAgent(_PromptAgent):
     def cost(self, t: MemoryTurn, mode: str) -> int:
-        cost = text_tokens(t.content) + 8
+        cost = text_tokens(t.content) + 8 + text_tokens(self.own_time(t))
         audio = self.audio_mode()
         for m in t.media:
             if mode == "images":
@@ -301,7 +396,8 @@ class FullContextAgent(_PromptAgent):
             from evaluator.models._common import resolve_gen_kwargs
 
             answer = resolve_gen_kwargs(self.args.get("gen_kwargs") or {})["max_tokens"]
-            overhead = text_tokens(SYSTEM_PROMPT) + text_tokens(query.text) + 64
+            overhead = text_tokens(SYSTEM_PROMPT) + text_tokens(query.text) + 64 + \
+                text_tokens(persons_text(query.persons) or "")
             overhead += sum(IMAGE_TOKENS * len(m.images()) if self.media_mode() == "images"
                             else text_tokens(m.text()) for m in query.media)
             budget = min(budget, int(window * 0.9) - answer - overhead)
@@ -314,6 +410,8 @@ class FullContextAgent(_PromptAgent):
         used = 0
         for t in reversed(self.turns):        # cut from the front: keep the newest that fit
             c = self.cost(t, mode)
+            if not kept or kept[-1].session_index != t.session_index:
+                c += text_tokens(self.session_line(t))    # its session's header line
             if used + c > budget:
                 break
             kept.append(t)

@@ -16,6 +16,12 @@ it the question's visible sessions in chronological order, then asks the questio
             last = self.turns[-1].content if self.turns else "I don't know."
             return Answer(last)
 
+Times: `MemoryTurn.time`, `MemorySession.date` and `Query.cutoff` are the parsed values (timezone-
+aware UTC, what the cutoff rule compares); `time_raw`, `date_raw` and `cutoff_raw` are the strings
+as the data released them, never rewritten ("8:27 am on 23 October, 2025",
+"2025-10-23T23:30:00-05:00"). `MemorySession.persons` and `Query.persons` carry the trajectory's
+`persons` field as released (Beyond Recall: the speakers' names; None where the data has none).
+
 Run it with `br-eval --task conflict_detection --agent mypkg.agents:LastTurnAgent`. `model` is
 the chat model named by `--model/--model_args` (built once per run, shared by every question;
 None when no model is named); `--agent_args k=v,...` arrive as keyword arguments.
@@ -79,11 +85,13 @@ class MediaInput:
 class MemoryTurn:
     session_index: int
     turn_index: int
-    time: datetime                  # effective time (explicit timestamp, else session date)
+    time: datetime                  # effective time, parsed, UTC (explicit timestamp, else session date)
     person: str
     content: str
     media: list[MediaInput] = field(default_factory=list)
     id: str | None = None           # a stored message id where the data has one (RealCompanion)
+    time_raw: str | None = None     # `time` as released (e.g. "8:27 am on 23 October, 2025");
+                                    # None where the data has no string for it
 
     @property
     def ref(self) -> tuple[int, int]:
@@ -93,8 +101,10 @@ class MemoryTurn:
 @dataclass(slots=True)
 class MemorySession:
     index: int                      # original session index
-    date: datetime                  # visible date
+    date: datetime                  # visible date, parsed, UTC
     turns: list[MemoryTurn]
+    date_raw: str | None = None     # `date` as released; None where the data has no string for it
+    persons: Any = None             # the trajectory's `persons` as released (JSON value), or None
 
 
 @dataclass(slots=True)
@@ -103,8 +113,10 @@ class Query:
     task: str
     text: str
     media: list[MediaInput]         # query input, not history
-    cutoff: datetime | None
+    cutoff: datetime | None         # parsed, UTC; None: all history is visible
     options: dict = field(default_factory=dict)   # task hints, e.g. persona slots to fill
+    cutoff_raw: str | None = None   # the question's timestamp as released, or None
+    persons: Any = None             # the trajectory's `persons` as released (JSON value), or None
 
 
 @dataclass(slots=True)

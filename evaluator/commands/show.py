@@ -24,10 +24,13 @@ def history_as_dict(history) -> dict:
     return {
         "key": str(history.question.key),
         "cutoff": iso_utc(history.cutoff),
+        "cutoff_raw": history.question.timestamp_raw,
+        "persons": history.trajectory.persons,
         "sessions": [
-            {"index": vs.index, "date": iso_utc(vs.date),
-             "turns": [{"index": vt.index, "time": iso_utc(vt.time), "person": vt.turn.person,
-                        "content": vt.turn.content, "media": list(vt.turn.media)}
+            {"index": vs.index, "date": iso_utc(vs.date), "date_raw": vs.date_raw,
+             "turns": [{"index": vt.index, "time": iso_utc(vt.time), "time_raw": vt.time_raw,
+                        "person": vt.turn.person, "content": vt.turn.content,
+                        "media": list(vt.turn.media)}
                        for vt in vs.turns]}
             for vs in history.sessions
         ],
@@ -69,7 +72,7 @@ def main(args) -> int:
     from beyondrecall import load_tasks, resolve_data_dir, visible_history
     from beyondrecall.errors import DataError
     from beyondrecall.records import QuestionKey
-    from beyondrecall.timestamps import iso_utc
+    from evaluator.agents.builtin import persons_text, when_text
     from evaluator.agents.protocol import media_kind
 
     if args.key.startswith("realcompanion/"):
@@ -86,7 +89,12 @@ def main(args) -> int:
     if args.json:
         print(json.dumps(history_as_dict(history), ensure_ascii=False, indent=2))
         return 0
-    print(f"{key}  cutoff: {iso_utc(history.cutoff) or 'none (all history)'}")
+    cutoff = "none (all history)" if history.cutoff is None else \
+        when_text(question.timestamp_raw, history.cutoff)
+    print(f"{key}  cutoff: {cutoff}")
+    people = persons_text(traj.persons)
+    if people:
+        print(f"persons: {people}")
     print(f"visible: {history.n_sessions} session(s), {history.n_turns} turn(s)")
     bench = snapshot / "benchmark"
 
@@ -95,11 +103,13 @@ def main(args) -> int:
                          for rel in media)
 
     for vs in history.sessions:
-        moved = "" if vs.date == vs.session.date else f"  (session date {iso_utc(vs.session.date)})"
-        print(f"\n== session {vs.index}  {iso_utc(vs.date)}{moved}")
+        moved = "" if vs.date == vs.session.date else \
+            f"  (session date {when_text(vs.session.date_raw, vs.session.date)})"
+        print(f"\n== session {vs.index}  {when_text(vs.date_raw, vs.date)}{moved}")
         for vt in vs.turns:
             media = f"  [media: {listed(vt.turn.media)}]" if vt.turn.media else ""
-            print(f"  [{vt.index}] {iso_utc(vt.time)} {vt.turn.person}: {vt.turn.content}{media}")
+            print(f"  [{vt.index}] {when_text(vt.time_raw, vt.time)} {vt.turn.person}: "
+                  f"{vt.turn.content}{media}")
     qmedia = f"  [media: {listed(question.media)}]" if question.media else ""
     print(f"\nQUESTION: {question.question}{qmedia}")
     return 0
