@@ -35,6 +35,12 @@ class MediaSettings:
         return out
 
 
+def _default_unanswerable():
+    from evaluator.scoring.unanswerable import UnanswerableRule
+
+    return UnanswerableRule()
+
+
 @dataclass
 class RunContext:
     run_dir: RunDir | None = None       # None: reading items only (`br-eval show`)
@@ -53,6 +59,7 @@ class RunContext:
     media: MediaSettings = field(default_factory=MediaSettings)
     conditions: tuple[str, ...] | None = None   # realcompanion/chat: fixed context conditions
     detector: str | None = None          # realcompanion/retrieval: user restraint detector
+    unanswerable: Any = field(default_factory=lambda: _default_unanswerable())  # --unanswerable
     num_concurrent: int = 1
     raise_errors: bool = False           # --raise: stop at the first failing item
     show_progress: bool = False

@@ -73,12 +73,31 @@ def header_lines(results: dict) -> list[str]:
         lines.append(f"data: {data.get('path')} ({label})")
     if config.get("rc_data"):
         lines.append(f"RealCompanion data: {config['rc_data']}")
+    rules = rule_decisions(results.get("results") or {})
+    if rules:
+        lines.append("decided by rules, not a judge: " + "; ".join(rules))
     version = results.get("br_eval_version")
     if version:
         lines.append(f"br-eval {version}" + (f" ({results['git_hash'][:12]})"
                                              if results.get("git_hash") else "")
                      + (f", {results['date']}" if results.get("date") else ""))
     return lines
+
+
+RULE_WORDS = {"detector": "the lexical refusal detector", "letter reader": "the letter reader"}
+
+
+def rule_decisions(entries: dict) -> list[str]:
+    """What the lexical rules decided over every task's items (each task's `decided_by` without
+    the judge's share): ["refusal by the lexical refusal detector on 3 items", ...]."""
+    totals: dict[tuple[str, str], int] = {}
+    for entry in entries.values():
+        for kind, by in ((entry or {}).get("decided_by") or {}).items():
+            for who, n in by.items():
+                if who != "judge":
+                    totals[(kind, who)] = totals.get((kind, who), 0) + int(n)
+    return [f"{kind} by {RULE_WORDS.get(who, who)} on {n} item(s)"
+            for (kind, who), n in totals.items()]
 
 
 def group_means(rows: dict) -> list[tuple[str, float, int]]:
