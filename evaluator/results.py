@@ -202,6 +202,8 @@ class RunDir:
         merged.update({k: v for k, v in results.items() if k != "results"})
         merged_tasks.update(results.get("results", {}))
         merged["results"] = merged_tasks
+        from evaluator.scoring.overall import overall       # the one definition (README)
+        merged["overall"] = overall(merged_tasks)
         tmp = self.results_path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(merged, indent=2, ensure_ascii=False, default=str) + "\n",
                        encoding="utf-8")

@@ -100,23 +100,20 @@ def rule_decisions(entries: dict) -> list[str]:
             for (kind, who), n in totals.items()]
 
 
-def group_means(rows: dict) -> list[tuple[str, float, int]]:
-    """Unweighted means of the tasks' primary scores per Beyond Recall dimension and over all
-    11 tasks (each task on its own primary metric), for the tasks that have a score."""
-    from beyondrecall.records import DIMENSIONS
+def overall_lines(entries: dict) -> list[str]:
+    """The Beyond Recall dimension means and each suite's overall (evaluator.scoring.overall:
+    the one definition), `*` marking one that averages fewer tasks than its suite has or an
+    incomplete task."""
+    from evaluator.scoring.overall import dimension_means, overall
 
-    out = []
-    every = []
-    for dim, names in DIMENSIONS.items():
-        vals = [rows[n]["primary"]["mean"] for n in names
-                if isinstance((rows.get(n) or {}).get("primary"), dict)]
-        every += vals
-        if vals:
-            out.append((f"{dim} (mean of {len(vals)} of {len(names)} tasks)",
-                        sum(vals) / len(vals), len(vals)))
-    if every:
-        out.append((f"Beyond Recall overall (mean of {len(every)} of 11 tasks)",
-                    sum(every) / len(every), len(every)))
+    def line(label: str, e: dict) -> str:
+        mark = "" if e["complete"] else "*"
+        return f"  {label} (mean of {e['n_tasks']} of {e['of']} tasks){mark}: {e['mean']:.3f}"
+
+    dims = dimension_means(entries)
+    out = [line(dim, e) for dim, e in dims.items()] if len(entries) > 1 else []
+    words = {"beyondrecall": "Beyond Recall overall", "realcompanion": "RealCompanion overall"}
+    out += [line(words.get(suite, suite), e) for suite, e in overall(entries).items()]
     return out
 
 
@@ -146,10 +143,11 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
             score = f"- (judge failed on {r['n_judge_errors']})"
         print(f"{n:<{width}}  {metric_words(r):<{mw}}  {score:<26} {count:>11} "
               f"{str(r.get('n_failed', '-')):>6}")
-    means = group_means({n: rows[n] for n in names}) if len(names) > 1 else []
-    if means:
-        for label, mean, _ in means:
-            print(f"  {label}: {mean:.3f}")
+    means = overall_lines({n: rows[n] for n in names})
+    for line in means:
+        print(line)
+    if any("*:" in line for line in means):
+        print("  (* a mean over fewer tasks than its group has, or over an incomplete task)")
     if partial:
         print(f"* partial: {', '.join(partial)} (not every item is done; rerun without --limit, "
               "or rerun to retry failures)")
