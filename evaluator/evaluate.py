@@ -82,7 +82,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
              conditions=None, detector: str | None = None, include_path=None,
              lenient_time: bool = False, overwrite: bool = False, raise_errors: bool = False,
              progress: bool | None = None, announce: bool = True,
-             shard: tuple[int, int] | None = None, executor=None) -> EvalResults:
+             shard: tuple[int, int] | None = None, executor=None,
+             unanswerable: str | None = None) -> EvalResults:
     """Run `tasks` (names, groups, or TaskSpecs) and return their results.
 
     agent: a built-in name or "package.module:Class" (default: `full-context` when a model is
@@ -96,6 +97,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     when it is not. announce: print the first lines (agent, model, data). shard: (I, N) runs
     shard I of N (evaluator/sharding.py) into its own journal files of output_path. executor:
     None runs items on local threads; an evaluator.ray_executor.RayExecutor runs them on Ray.
+    unanswerable: which questions are unanswerable, `gold-text` (None: the default) or a file
+    of question keys (evaluator.scoring.unanswerable).
     """
     from evaluator.registry import TaskSpec, resolve
 
@@ -107,6 +110,9 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         raise UsageError("--limit must be at least 1")
     if judge_repeats < 1:
         raise UsageError("--judge_repeats must be at least 1")
+    from evaluator.scoring.unanswerable import rule as read_unanswerable
+
+    unanswerable_rule = read_unanswerable(unanswerable)
     media = media or MediaSettings()
     if media.fps is not None and media.fps <= 0:
         raise UsageError("--fps must be positive")
@@ -143,7 +149,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         transport_args = {}
     settings = {"agent": agent, "agent_source": agent_identity, "model": model_name,
                 "model_args": public(answer_args), "agent_args": agent_args,
-                "gen_kwargs": gen_kwargs, **media.as_dict()}
+                "gen_kwargs": gen_kwargs, **media.as_dict(),
+                "unanswerable": unanswerable_rule.describe()}
     transport = {"model_args": public(transport_args), "num_concurrent": num_concurrent}
 
     data_info = snapshot = None
@@ -214,7 +221,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
                      data=snapshot, rc_data=rc_data, task_files=task_files,
                      lenient_time=lenient_time, agent=agent, agent_args=agent_args,
                      gen_kwargs=gen_kwargs, model=model, judge=judge, media=media,
-                     conditions=conditions, detector=detector,
+                     conditions=conditions, detector=detector, unanswerable=unanswerable_rule,
                      num_concurrent=int(num_concurrent), raise_errors=raise_errors,
                      show_progress=_show(progress))
     for _, task in declared:
@@ -282,6 +289,10 @@ def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
             a, b = old.get(key), settings.get(key)
             if key == "agent_source" and a is None:
                 continue                        # a folder from before source fingerprints
+            if key == "unanswerable" and a is None:
+                from evaluator.scoring.unanswerable import UnanswerableRule
+
+                a = UnanswerableRule().describe()   # before the rule was recorded: gold-text
             if isinstance(a, dict) and isinstance(b, dict):
                 for sub in sorted(set(a) | set(b)):
                     if a.get(sub) != b.get(sub):
@@ -444,6 +455,15 @@ def _each(ctx: RunContext, jobs: list, work, bar: Progress) -> None:
         bar.close()
 
 
+def score_item(ctx: RunContext, task, item, sample: Sample, judge=None) -> str | None:
+    """`task.score`, recording on the line the scorer version that scored it."""
+    from evaluator.scoring.version import scorer_version
+
+    error = task.score(ctx, item, sample, judge)
+    sample.scorer_version = scorer_version()
+    return error
+
+
 def solve_item(ctx: RunContext, task, item) -> Sample:
     """Solve and score (without a judge) one item into a new Sample; an agent, model or media
     failure is recorded in it, an EvalError stops the run. Local threads and Ray workers alike."""
@@ -451,7 +471,7 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
     started = time.perf_counter()
     try:
         task.solve(ctx, item, sample)
-        task.score(ctx, item, sample, None)
+        score_item(ctx, task, item, sample, None)
     except (KeyboardInterrupt, SystemExit, EvalError):
         raise
     except Exception as exc:  # an agent, model or media failure is this item's error
@@ -521,7 +541,7 @@ def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int
         plan, sample = job
         started = time.perf_counter()
         try:
-            error = plan.task.score(ctx, plan.by_key[sample.key], sample, ctx.judge)
+            error = score_item(ctx, plan.task, plan.by_key[sample.key], sample, ctx.judge)
             sample.error = sample.error_kind = sample.traceback = None
         except (KeyboardInterrupt, SystemExit, EvalError):
             raise
@@ -557,17 +577,29 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
         agreement = agreement_summary(lines)
         if agreement:
             metrics["judge_agreement"] = agreement
-    failed = [s for s in selected if s.failed]
+    # A judge that failed on an answered item is a judge error, not a failed item: the item is
+    # answered (done) and unscored until `br-eval score` grades it.
+    failed = [s for s in selected if s.failed and s.error_kind != "judge"]
+    judge_errors = [s for s in selected if s.error_kind == "judge" and s.failed
+                    or (s.judge or {}).get("error")]
     kinds: dict[str, int] = {}
     for s in failed:
         kinds[s.error_kind or "agent"] = kinds.get(s.error_kind or "agent", 0) + 1
-    n_done = sum(1 for k, s in latest.items() if k in plan.by_key and not s.failed)
+    n_done = sum(1 for k, s in latest.items() if k in plan.by_key and s.solved)
+    versions: dict[str, int] = {}
+    for s in selected:
+        if not s.failed or s.error_kind == "judge":
+            v = s.scorer_version or "not recorded"
+            versions[v] = versions.get(v, 0) + 1
+    metrics["scorer_versions"] = versions
+    first = failed[0] if failed else (judge_errors[0] if judge_errors else None)
     return TaskResult(task=task.name, suite=task.suite, unit=task.unit,
                       primary_metric=metrics.pop("primary_metric", None),
                       primary=metrics.pop("primary", None), n_expected=len(plan.all_items),
                       n_done=n_done, n_failed=len(failed), metrics=metrics,
-                      errors_by_kind=kinds,
-                      first_error=f"{failed[0].key}: {failed[0].error}" if failed else None)
+                      errors_by_kind=kinds, n_judge_errors=len(judge_errors),
+                      first_error=(f"{first.key}: {first.error or (first.judge or {}).get('error')}"
+                                   if first else None))
 
 
 # -- re-scoring a finished run -------------------------------------------------------------------------
@@ -578,6 +610,7 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
     or failed on. The agent is never called. Returns the results and the judge failures."""
     from evaluator.registry import TASKS
 
+    from evaluator.scoring.unanswerable import from_record as unanswerable_from
     from evaluator.sharding import merge, needs_merge
 
     if needs_merge(run_path):             # a sharded run: join the shards first
@@ -610,6 +643,8 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
                      task_files={k: Path(v) for k, v in (config.get("task_files") or {}).items()}
                      or None,
                      detector=config.get("detector"), judge=judge,
+                     unanswerable=unanswerable_from((config.get("settings") or {})
+                                                    .get("unanswerable")),
                      show_progress=_show(progress))
     tasks = [TASKS[t].load() for t in names]
     for task in tasks:
@@ -633,7 +668,7 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
                     if s.failed or s.judge or s.key not in plan.by_key:
                         continue
                     try:
-                        plan.task.score(ctx, plan.by_key[s.key], s, None)
+                        score_item(ctx, plan.task, plan.by_key[s.key], s, None)
                     except Exception as exc:
                         raise EvalError(f"{s.key}: cannot be scored ({one_line(exc)})") from None
                 run_dir.rewrite(plan.task.name, samples)
@@ -641,7 +676,9 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
         run_dir.write_results({"results": {n: r.to_json() for n, r in out.items()}})
     finally:
         run_dir.close()
-    update: dict = {}
+    from evaluator.scoring.version import scorer_version
+
+    update: dict = {"scorer_version": scorer_version()}
     if judge is not None:
         update["judge"] = judge.describe()
         update["config"] = {**config, "judge": judge_kind if isinstance(judge_kind, str)

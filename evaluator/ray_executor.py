@@ -132,7 +132,7 @@ def _ctx_spec(ctx, model_spec) -> dict:
             "log_samples": ctx.log_samples, "data": ctx.data, "rc_data": ctx.rc_data,
             "lenient_time": ctx.lenient_time, "agent": ctx.agent, "agent_args": ctx.agent_args,
             "gen_kwargs": ctx.gen_kwargs, "media": ctx.media, "conditions": ctx.conditions,
-            "detector": ctx.detector, "model_spec": model_spec}
+            "detector": ctx.detector, "unanswerable": ctx.unanswerable, "model_spec": model_spec}
 
 
 def _worker_ctx(spec: dict):

@@ -128,7 +128,7 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
     width = max(len(n) for n in names)
     mw = max(14, max(len(metric_words(rows[n])) for n in names))
     print(f"{'task':<{width}}  {'primary metric':<{mw}}  {'score [95% CI]':<26} "
-          f"{'done':>11} {'failed':>6}")
+          f"{'done':>11} {'failed':>6} {'judge err':>9} {'unreadable':>10}")
     partial = []
     for n in names:
         r = rows[n]
@@ -141,16 +141,23 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
         score = _fmt(r.get("primary"))
         if score == "-" and r.get("n_judge_errors"):
             score = f"- (judge failed on {r['n_judge_errors']})"
+        unreadable = r.get("n_unreadable")
+        unreadable = str(sum(unreadable.values())) if isinstance(unreadable, dict) else "-"
         print(f"{n:<{width}}  {metric_words(r):<{mw}}  {score:<26} {count:>11} "
-              f"{str(r.get('n_failed', '-')):>6}")
+              f"{str(r.get('n_failed', '-')):>6} {str(r.get('n_judge_errors', '-')):>9} "
+              f"{unreadable:>10}")
     means = overall_lines({n: rows[n] for n in names})
     for line in means:
         print(line)
     if any("*:" in line for line in means):
         print("  (* a mean over fewer tasks than its group has, or over an incomplete task)")
     if partial:
-        print(f"* partial: {', '.join(partial)} (not every item is done; rerun without --limit, "
-              "or rerun to retry failures)")
+        print(f"* partial: {', '.join(partial)} (not every item is answered and scored: rerun "
+              "without --limit, rerun to retry failures, `br-eval score` to retry judge errors)")
+    if any(isinstance(rows[n].get("n_unreadable"), dict) and sum(rows[n]["n_unreadable"].values())
+           for n in names):
+        print("unreadable: replies that could not be read (empty, or no letter / JSON where one "
+              "was asked) score 0 and stay in the means")
 
 
 def main(args) -> int:

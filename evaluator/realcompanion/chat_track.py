@@ -219,8 +219,9 @@ class ChatTask(RealCompanionTask):
             reply = entry["reply"]
             entry.clear()
             entry.update(reply=reply, **_score(reply, probe, judge, context))
-            if entry.get("judge_error"):
-                errors.append(f"{cond}: {entry['judge_error']}")
+            if entry.get("judge_error"):       # "agent" is a condition's name, not the error's kind
+                errors.append(entry["judge_error"] if cond == "agent"
+                              else f"condition {cond}: {entry['judge_error']}")
         conds = sample.fields["conditions"]
         sample.metrics = {"token_f1_vs_gold": {c: e["token_f1_vs_gold"] for c, e in conds.items()}}
         if judge is not None:              # the judged primary, per condition (compare reads it)
@@ -379,7 +380,9 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
                  "n_failed": len(samples) - len(ok), "n_scored": len(ok),
                  "content_metric": metric, "per_condition": {}, "contrasts": {},
                  "n_unreadable": count(r.get("unreadable") for s in ok
-                                       for r in s.get("conditions", {}).values())}
+                                       for r in s.get("conditions", {}).values()),
+                 "n_judge_errors": sum(1 for s in ok if any(
+                     r.get("judge_error") for r in s.get("conditions", {}).values()))}
     if not judged:
         out["note"] = ("no judge: content is token F1 against the gold response; used-memory, "
                        "restraint, misfire and appropriate-application rates need --judge")
@@ -409,7 +412,9 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
         return vals, clusters
 
     for c in conds:
-        entry = {"content": by_participant(*values(c), seed),
+        entry = {"n_judge_errors": sum(1 for s in ok
+                                       if (s["conditions"].get(c) or {}).get("judge_error")),
+                 "content": by_participant(*values(c), seed),
                  "content_with_references": by_participant(*values(c, with_refs), seed)}
         for reading in READINGS:
             entry[f"content_memory_bearing_{reading}"] = by_participant(

@@ -162,7 +162,7 @@ def _task_rows(run: RunData) -> list[dict]:
         rows.append({"task": name, "suite": r.suite, "metric": r.primary_metric, "mean": mean,
                      "lo": lo, "hi": hi, "done": r.n_done, "expected": r.n_expected,
                      "failed": r.n_failed, "errors": r.errors_by_kind, "complete": r.complete,
-                     "judge_errors": r.metrics.get("n_judge_errors") or 0,
+                     "judge_errors": r.n_judge_errors,
                      "unreadable": r.metrics.get("n_unreadable") or {}})
     return rows
 

@@ -90,9 +90,11 @@ def item_primary(sample: Sample, result: TaskResult | None = None) -> float | No
 
 
 def outcome(sample: Sample, score: float | None) -> str:
-    """right | wrong | partial | refused | failed | unscored."""
+    """right | wrong | partial | refused | failed | judge error | unscored."""
     if sample.failed and sample.error_kind != "judge":
         return "failed"
+    if score is None and (sample.error_kind == "judge" or (sample.judge or {}).get("error")):
+        return "judge error"
     m = sample.metrics or {}
     if m.get("refused") is True and m.get("answerable") is not False:
         return "refused"
