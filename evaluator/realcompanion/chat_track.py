@@ -383,6 +383,9 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
                                        for r in s.get("conditions", {}).values()),
                  "n_judge_errors": sum(1 for s in ok if any(
                      r.get("judge_error") for r in s.get("conditions", {}).values()))}
+    n_replies = sum(len(s.get("conditions", {})) for s in ok)
+    out["decided_by"] = {"content": {"judge" if judged else "token_f1_vs_gold": n_replies}} \
+        if n_replies else {}
     if not judged:
         out["note"] = ("no judge: content is token F1 against the gold response; used-memory, "
                        "restraint, misfire and appropriate-application rates need --judge")

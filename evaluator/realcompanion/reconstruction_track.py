@@ -290,6 +290,9 @@ def aggregate(samples: list[dict], seed: int = 0) -> dict:
                  "n_failed": len(samples) - len(ok), "match_rule":
                  f"judge yes/no when --judge, else normalised token F1 >= {MATCH_F1}",
                  "n_unreadable": count(s.get("unreadable") for s in ok)}
+    judged = any(s.get("judge") for s in ok)
+    out["decided_by"] = {"slot and claim match": {
+        "judge" if judged else f"token F1 >= {MATCH_F1}": len(ok)}} if ok else {}
     for part in ("persona", "profile"):
         tp = sum(s[part]["tp"] for s in ok)
         fp = sum(s[part]["fp"] for s in ok)
