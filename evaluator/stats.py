@@ -204,28 +204,11 @@ def expected_random_hit(pool_size: int, n_gold: int, k: int) -> float:
 def paired_cluster_bootstrap(a, b, clusters, *, n_boot: int = N_BOOT, seed: int = 0) -> dict | None:
     """Mean of the paired differences b - a (one pair per item both runs scored) with a 95%
     percentile interval that resamples whole clusters (trajectories, participants) with
-    replacement, through the same `resamples()` draws as every other bootstrap. Pairs with a
+    replacement: `weighted_means_bootstrap` with one group and unit weights. Pairs with a
     missing side are dropped. None when no pair is left."""
-    import numpy as np
-
-    by: dict[str, list[float]] = {}
-    for x, y, c in zip(a, b, clusters):
-        if x is None or y is None or (isinstance(x, float) and math.isnan(x)) \
-                or (isinstance(y, float) and math.isnan(y)):
-            continue
-        by.setdefault(str(c), []).append(float(y) - float(x))
-    if not by:
-        return None
-    names = sorted(by)
-    sums = np.array([sum(by[c]) for c in names])
-    counts = np.array([len(by[c]) for c in names], dtype=np.float64)
-    mean = float(sums.sum() / counts.sum())
-    if len(names) < 2:
-        ci = [mean, mean]
-    else:
-        idx = resamples(len(names), n_boot, seed)
-        ci = [float(x) for x in np.percentile(sums[idx].sum(1) / counts[idx].sum(1), [2.5, 97.5])]
-    return {"mean": mean, "ci95": ci, "n": int(counts.sum()), "n_clusters": len(names)}
+    ones = [1.0] * len(a)
+    est = weighted_means_bootstrap([(a, b, ones, ones, clusters, 1.0)], n_boot=n_boot, seed=seed)
+    return None if est is None else est["diff"]
 
 
 def weighted_means_bootstrap(groups, *, n_boot: int = N_BOOT, seed: int = 0) -> dict | None:
