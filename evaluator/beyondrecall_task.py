@@ -95,7 +95,14 @@ class BeyondRecallTask(Task):
                                             task_files=ctx.task_files))
 
     def prepare(self, ctx) -> None:
-        self._task(ctx)
+        from evaluator.errors import UsageError
+
+        task = self._task(ctx)
+        unknown = ctx.unanswerable.unknown_keys(self.name, (q.key for _, q in task.questions()))
+        if unknown:
+            raise UsageError(f"--unanswerable {ctx.unanswerable.file}: {unknown[0]} names no "
+                             f"question of {self.name}"
+                             + (f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""))
 
     def items(self, ctx) -> list[Item]:
         return [Item(str(q.key), str(traj.id), (traj, q)) for traj, q in self._task(ctx).questions()]
@@ -164,16 +171,21 @@ class BeyondRecallTask(Task):
     def needs_judge(self, sample: Sample) -> bool:
         from evaluator.scoring import needs_judge
 
-        return needs_judge(self.name, sample.fields.get("question"), sample.fields.get("answer"))
+        return needs_judge(self.name, sample.fields.get("question"), sample.fields.get("answer"),
+                           sample.prediction or "")
 
     def score(self, ctx, item, sample: Sample, judge=None) -> str | None:
         from evaluator.scoring import score_sample
 
+        gold = sample.fields.get("answer")
         sample.metrics = score_sample(self.name, sample.fields.get("question"), sample.prediction,
-                                      sample.fields.get("answer"), judge=judge)
+                                      gold, judge=judge,
+                                      unanswerable=ctx.unanswerable.classify(item.key, gold))
         return sample.metrics.get("judge_error") if judge is not None else None
 
     def aggregate(self, ctx, lines: list[dict]) -> dict:
         from evaluator.scoring import aggregate
 
-        return aggregate(lines, self.name, seed=ctx.seed)
+        out = aggregate(lines, self.name, seed=ctx.seed)
+        out["unanswerable_rule"] = ctx.unanswerable.name
+        return out

@@ -46,7 +46,7 @@ class MediaSettings:
 
 # The keys of RunSettings.answer() that are not the media settings.
 _ANSWER_KEYS = ("agent", "agent_source", "model", "model_args", "agent_args", "gen_kwargs",
-                "lenient_time")
+                "lenient_time", "unanswerable")
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,7 @@ class RunSettings:
     gen_kwargs: dict = field(default_factory=dict)
     media: MediaSettings = field(default_factory=MediaSettings)
     lenient_time: bool = False
+    unanswerable: dict | None = None    # which questions are unanswerable (scoring.unanswerable)
     transport: dict = field(default_factory=dict)       # model_args that don't change answers
     judge: str | None = None
     judge_args: dict = field(default_factory=dict)
@@ -115,6 +116,7 @@ class RunSettings:
                    agent_args=dict(s.get("agent_args") or {}),
                    gen_kwargs=dict(s.get("gen_kwargs") or {}), media=media,
                    lenient_time=bool(s.get("lenient_time", False)),
+                   unanswerable=s.get("unanswerable"),
                    transport=dict(config.get("transport") or {}), judge=config.get("judge"),
                    judge_args=dict(config.get("judge_args") or {}), limit=config.get("limit"),
                    seed=int(config.get("seed") or 0), data=config.get("data") or data,
@@ -150,6 +152,13 @@ class RunContext:
     media = property(lambda self: self.settings.media)
     conditions = property(lambda self: self.settings.conditions)
     detector = property(lambda self: self.settings.detector)
+
+    @property
+    def unanswerable(self):
+        """The run's unanswerable rule (a keys file is read once and checked unchanged)."""
+        from evaluator.scoring.unanswerable import from_record
+
+        return self.shared(("unanswerable",), lambda: from_record(self.settings.unanswerable))
 
     @property
     def data(self) -> Path | None:

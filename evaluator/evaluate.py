@@ -84,7 +84,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
              conditions=None, detector: str | None = None, include_path=None,
              lenient_time: bool = False, overwrite: bool = False, raise_errors: bool = False,
              progress: bool | None = None, announce: bool = True,
-             shard: tuple[int, int] | None = None, executor=None) -> EvalResults:
+             shard: tuple[int, int] | None = None, executor=None,
+             unanswerable: str | None = None) -> EvalResults:
     """Run `tasks` (names, groups, or TaskSpecs) and return their results.
 
     agent: a built-in name or "package.module:Class" (default: `full-context` when a model is
@@ -98,6 +99,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     when it is not. announce: print the first lines (agent, model, data). shard: (I, N) runs
     shard I of N (evaluator/sharding.py) into its own journal files of output_path. executor:
     None runs items on local threads; an evaluator.ray_executor.RayExecutor runs them on Ray.
+    unanswerable: which questions are unanswerable, `gold-text` (None: the default) or a file
+    of question keys (evaluator.scoring.unanswerable).
     """
     from evaluator.registry import TaskSpec, resolve
 
@@ -109,6 +112,9 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         raise UsageError("--limit must be at least 1")
     if judge_repeats < 1:
         raise UsageError("--judge_repeats must be at least 1")
+    from evaluator.scoring.unanswerable import rule as read_unanswerable
+
+    unanswerable_rule = read_unanswerable(unanswerable)
     media = media or MediaSettings()
     if media.fps is not None and media.fps <= 0:
         raise UsageError("--fps must be positive")
@@ -172,7 +178,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         judge_args=public(judge_args), limit=limit, seed=seed,
         data=str(snapshot) if snapshot else None, rc_data=str(rc_data) if rc_data else None,
         task_files={k: str(v) for k, v in (task_files or {}).items()} or None,
-        conditions=conditions, detector=detector, asr_identity=asr_identity)
+        conditions=conditions, detector=detector, asr_identity=asr_identity,
+        unanswerable=unanswerable_rule.describe())
 
     out = Path(output_path or default_output_path(agent, model_name, model_args))
     run_dir = RunDir(out, shard)
@@ -313,6 +320,10 @@ def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
             a, b = old.get(key), settings.get(key)
             if key not in old and not b or key == "agent_source" and a is None:
                 continue                        # a folder from before the setting existed
+            if key == "unanswerable" and a is None:
+                from evaluator.scoring.unanswerable import UnanswerableRule
+
+                a = UnanswerableRule().describe()   # before the rule was recorded: gold-text
             if isinstance(a, dict) and isinstance(b, dict):
                 for sub in sorted(set(a) | set(b)):
                     if a.get(sub) != b.get(sub):
@@ -541,6 +552,15 @@ def _each(ctx: RunContext, jobs: list, work, bar: Progress) -> None:
         bar.close()
 
 
+def score_item(ctx: RunContext, task, item, sample: Sample, judge=None) -> str | None:
+    """`task.score`, recording on the line the scorer version that scored it."""
+    from evaluator.scoring.version import scorer_version
+
+    error = task.score(ctx, item, sample, judge)
+    sample.scorer_version = scorer_version()
+    return error
+
+
 def solve_item(ctx: RunContext, task, item) -> Sample:
     """Solve and score (without a judge) one item into a new Sample; an agent, model or media
     failure is recorded in it, an EvalError stops the run. Local threads and Ray workers alike."""
@@ -551,7 +571,7 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
         sample.item_fp = task.fingerprint(ctx, item)
         sample.data_fp = task.data_fingerprint(ctx)
         task.solve(ctx, item, sample)
-        task.score(ctx, item, sample, None)
+        score_item(ctx, task, item, sample, None)
     except (KeyboardInterrupt, SystemExit, EvalError):
         raise
     except Exception as exc:  # an agent, model or media failure is this item's error
@@ -629,7 +649,7 @@ def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int
         plan, sample = job
         started = time.perf_counter()
         try:
-            error = plan.task.score(ctx, plan.by_key[sample.key], sample, ctx.judge)
+            error = score_item(ctx, plan.task, plan.by_key[sample.key], sample, ctx.judge)
             sample.error = sample.error_kind = sample.traceback = None
         except (KeyboardInterrupt, SystemExit, EvalError):
             raise
@@ -665,20 +685,32 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
         agreement = agreement_summary(lines)
         if agreement:
             metrics["judge_agreement"] = agreement
-    failed = [s for s in selected if s.failed]
+    # A judge that failed on an answered item is a judge error, not a failed item: the item is
+    # answered (done) and unscored until `br-eval score` grades it.
+    failed = [s for s in selected if s.failed and s.error_kind != "judge"]
+    judge_errors = [s for s in selected if s.error_kind == "judge" and s.failed
+                    or (s.judge or {}).get("error")]
     kinds: dict[str, int] = {}
     for s in failed:
         kinds[s.error_kind or "agent"] = kinds.get(s.error_kind or "agent", 0) + 1
-    n_done = sum(1 for k, s in latest.items() if k in plan.by_key and not s.failed)
+    n_done = sum(1 for k, s in latest.items() if k in plan.by_key and s.solved)
     sources = answer_sources(selected)
     if sources:
         metrics["answer_sources"] = sources
+    versions: dict[str, int] = {}
+    for s in selected:
+        if not s.failed or s.error_kind == "judge":
+            v = s.scorer_version or "not recorded"
+            versions[v] = versions.get(v, 0) + 1
+    metrics["scorer_versions"] = versions
+    first = failed[0] if failed else (judge_errors[0] if judge_errors else None)
     return TaskResult(task=task.name, suite=task.suite, unit=task.unit,
                       primary_metric=metrics.pop("primary_metric", None),
                       primary=metrics.pop("primary", None), n_expected=len(plan.all_items),
                       n_done=n_done, n_failed=len(failed), metrics=metrics,
-                      errors_by_kind=kinds,
-                      first_error=f"{failed[0].key}: {failed[0].error}" if failed else None)
+                      errors_by_kind=kinds, n_judge_errors=len(judge_errors),
+                      first_error=(f"{first.key}: {first.error or (first.judge or {}).get('error')}"
+                                   if first else None))
 
 
 def answer_sources(samples: list[Sample]) -> list[dict]:
@@ -769,7 +801,7 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
                     if s.failed or s.judge or s.key not in plan.by_key:
                         continue
                     try:
-                        plan.task.score(ctx, plan.by_key[s.key], s, None)
+                        score_item(ctx, plan.task, plan.by_key[s.key], s, None)
                     except Exception as exc:
                         raise EvalError(f"{s.key}: cannot be scored ({one_line(exc)})") from None
                 run_dir.rewrite(plan.task.name, samples)
@@ -777,7 +809,9 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         run_dir.write_results({"results": {n: r.to_json() for n, r in out.items()}})
     finally:
         run_dir.close()
-    update: dict = {}
+    from evaluator.scoring.version import scorer_version
+
+    update: dict = {"scorer_version": scorer_version()}
     if judge is not None:
         update["judge"] = judge.describe()
         update["config"] = {**config, "judge": judge_kind if isinstance(judge_kind, str)

@@ -31,13 +31,15 @@ SAMPLE_FIELDS: dict[str, str] = {
     "prediction": "the agent's reply text (null when the item failed)",
     "metrics": "the item's scores; `primary` is the task's primary metric for this item",
     "judge": "the judge phase's record: {id, error}; null when no judge ran on this item",
+    "scorer_version": "the scorer version (evaluator.scoring.version) that scored this line",
     "prompt_hash": "sha256 of the request as sent (media by content-addressed path)",
     "prompt": "the full request, only with --log_samples",
     "model_reported": "the model name the backend's responses reported, when it reports one",
     "input_tokens": "tokens read by the model (backend's count, else null)",
     "output_tokens": "tokens written by the model (backend's count, else null)",
     "error": "one line: `Type: message`, when the item failed (never scored as 0)",
-    "error_kind": "model | media | data | output | agent | judge",
+    "error_kind": "model | media | data | agent | judge (a reply that cannot be read is no "
+                  "error: it scores 0, see `unreadable` in metrics)",
     "traceback": "the failed item's Python traceback",
     "seconds": "wall time of solving and scoring the item",
     "item_fp": "16 hex digits of what the answer depends on in the data (question, references, "
@@ -57,6 +59,9 @@ RESULTS_FIELDS: dict[str, str] = {
             "generated sample",
     "judge": "the judge's description (model, prompts) when one ran",
     "br_eval_version": "the package version", "git_hash": "the checkout's commit, when known",
+    "scorer_version": "digest of the scoring code, prompts and word lists that scored the run "
+                      "(evaluator.scoring.version); scores compare only under one version",
+    "overall": "per suite: the mean of its tasks' primary means (evaluator.scoring.overall)",
     "date": "when results.json was last written (UTC)",
     "results": "task name -> TaskResult",
 }
@@ -66,7 +71,12 @@ TASK_RESULT_FIELDS: dict[str, str] = {
     "primary_metric": "the name of the primary metric (README: Scoring)",
     "primary": "{mean, ci95, n, n_clusters}: the primary metric with its 95% cluster interval",
     "n_expected": "items the task has in the data", "n_done": "items answered (not failed)",
-    "n_failed": "items whose latest attempt failed", "complete": "n_done == n_expected",
+    "n_failed": "items whose latest attempt failed (no reply: model, transport, media, data or "
+                "agent error); never scored as 0",
+    "n_judge_errors": "answered items the judge failed to grade (no primary score; "
+                      "`br-eval score` retries them)",
+    "complete": "every item answered and scored: n_done == n_expected, no failure, no judge "
+                "error",
     "errors_by_kind": "failed items per error kind", "first_error": "the first failure's line",
 }
 
@@ -82,6 +92,7 @@ class Sample:
     prediction: str | None = None
     metrics: dict[str, Any] | None = None
     judge: dict[str, Any] | None = None
+    scorer_version: str | None = None
     prompt_hash: str | None = None
     prompt: Any = None
     model_reported: str | None = None
@@ -110,7 +121,8 @@ class Sample:
         out: dict[str, Any] = {"schema": SCHEMA_VERSION, "key": self.key, "task": self.task,
                                "cluster": self.cluster}
         out.update(self.fields)
-        for name in ("inputs", "prediction", "metrics", "judge", "prompt_hash", "prompt",
+        for name in ("inputs", "prediction", "metrics", "judge", "scorer_version", "prompt_hash",
+                     "prompt",
                      "model_reported", "input_tokens", "output_tokens", "error", "error_kind",
                      "traceback", "seconds", "item_fp", "data_fp", "settings_fp", "source"):
             value = getattr(self, name)
@@ -135,7 +147,8 @@ class Sample:
         return json.dumps(self.to_json(), ensure_ascii=True, default=str)
 
 
-_CORE = {"key", "task", "cluster", "inputs", "prediction", "metrics", "judge", "prompt_hash",
+_CORE = {"key", "task", "cluster", "inputs", "prediction", "metrics", "judge", "scorer_version",
+         "prompt_hash",
          "prompt", "model_reported", "input_tokens", "output_tokens", "error", "error_kind",
          "traceback", "seconds", "item_fp", "data_fp", "settings_fp", "source"}
 _V1_INPUTS = ("cutoff", "visible_sessions", "visible_turns", "visible_media", "media_used",
@@ -166,19 +179,22 @@ class TaskResult:
     metrics: dict[str, Any] = field(default_factory=dict)
     errors_by_kind: dict[str, int] = field(default_factory=dict)
     first_error: str | None = None
+    n_judge_errors: int = 0
 
     @property
     def complete(self) -> bool:
-        return self.n_done >= self.n_expected and self.n_failed == 0
+        return self.n_done >= self.n_expected and self.n_failed == 0 and not self.n_judge_errors
 
     def to_json(self) -> dict[str, Any]:
         out = dict(self.metrics)
         out.update({"task": self.task, "suite": self.suite, "unit": self.unit,
                     "primary_metric": self.primary_metric, "primary": self.primary,
                     "n_expected": self.n_expected, "n_done": self.n_done,
-                    "n_failed": self.n_failed, "complete": self.complete})
+                    "n_failed": self.n_failed, "n_judge_errors": self.n_judge_errors,
+                    "complete": self.complete})
         if self.errors_by_kind:
             out["errors_by_kind"] = self.errors_by_kind
+        if self.first_error:
             out["first_error"] = self.first_error
         return out
 
@@ -187,7 +203,8 @@ class TaskResult:
         entry = dict(entry)
         typed = {k: entry.pop(k, None) for k in ("task", "suite", "unit", "primary_metric",
                                                  "primary", "n_expected", "n_done", "n_failed",
-                                                 "errors_by_kind", "first_error")}
+                                                 "errors_by_kind", "first_error",
+                                                 "n_judge_errors")}
         entry.pop("complete", None)
         n_failed = int(typed["n_failed"] or 0)
         n_done = typed["n_done"]
@@ -200,4 +217,5 @@ class TaskResult:
                                   else n_done + n_failed),
                    n_done=int(n_done), n_failed=n_failed, metrics=entry,
                    errors_by_kind=typed["errors_by_kind"] or {},
-                   first_error=typed["first_error"])
+                   first_error=typed["first_error"],
+                   n_judge_errors=int(typed["n_judge_errors"] or 0))

@@ -202,6 +202,8 @@ class RunDir:
         merged.update({k: v for k, v in results.items() if k != "results"})
         merged_tasks.update(results.get("results", {}))
         merged["results"] = merged_tasks
+        from evaluator.scoring.overall import overall       # the one definition (README)
+        merged["overall"] = overall(merged_tasks)
         tmp = self.results_path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(merged, indent=2, ensure_ascii=False, default=str) + "\n",
                        encoding="utf-8")
@@ -231,5 +233,8 @@ def git_hash() -> str | None:
 def provenance() -> dict:
     from evaluator import __version__
 
+    from evaluator.scoring.version import scorer_version
+
     return {"br_eval_version": __version__, "git_hash": git_hash(),
+            "scorer_version": scorer_version(),
             "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}

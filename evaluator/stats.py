@@ -204,28 +204,69 @@ def expected_random_hit(pool_size: int, n_gold: int, k: int) -> float:
 def paired_cluster_bootstrap(a, b, clusters, *, n_boot: int = N_BOOT, seed: int = 0) -> dict | None:
     """Mean of the paired differences b - a (one pair per item both runs scored) with a 95%
     percentile interval that resamples whole clusters (trajectories, participants) with
-    replacement, through the same `resamples()` draws as every other bootstrap. Pairs with a
+    replacement: `weighted_means_bootstrap` with one group and unit weights. Pairs with a
     missing side are dropped. None when no pair is left."""
+    ones = [1.0] * len(a)
+    est = weighted_means_bootstrap([(a, b, ones, ones, clusters, 1.0)], n_boot=n_boot, seed=seed)
+    return None if est is None else est["diff"]
+
+
+def weighted_means_bootstrap(groups, *, n_boot: int = N_BOOT, seed: int = 0) -> dict | None:
+    """Two runs' mean over groups of each group's weighted mean, and B - A with a 95% interval.
+
+    `groups`: (a, b, wa, wb, clusters, scale) per group (a task): the paired scores of runs A
+    and B, each item's weight in each run and its cluster, and the group's scale (its means are
+    divided by it). The statistic is mean_g [sum(wb b) / sum(wb) - sum(wa a) / sum(wa)] / scale_g;
+    its interval resamples the clusters of all groups jointly (the same `resamples()` draws as
+    every bootstrap; a resample that leaves a group without weight is skipped). Pairs with a
+    missing value are dropped; a group without weight in either run is left out. None when no
+    group is left."""
     import numpy as np
 
-    by: dict[str, list[float]] = {}
-    for x, y, c in zip(a, b, clusters):
-        if x is None or y is None or (isinstance(x, float) and math.isnan(x)) \
-                or (isinstance(y, float) and math.isnan(y)):
-            continue
-        by.setdefault(str(c), []).append(float(y) - float(x))
-    if not by:
+    def bad(z) -> bool:
+        return z is None or (isinstance(z, float) and math.isnan(z))
+
+    kept = []
+    for a, b, wa, wb, clusters, scale in groups:
+        rows = [(float(x), float(y), float(u), float(v), str(c))
+                for x, y, u, v, c in zip(a, b, wa, wb, clusters)
+                if not any(bad(z) for z in (x, y, u, v))]
+        if sum(r[2] for r in rows) > 0 and sum(r[3] for r in rows) > 0:
+            kept.append((rows, float(scale or 1.0)))
+    if not kept:
         return None
-    names = sorted(by)
-    sums = np.array([sum(by[c]) for c in names])
-    counts = np.array([len(by[c]) for c in names], dtype=np.float64)
-    mean = float(sums.sum() / counts.sum())
-    if len(names) < 2:
-        ci = [mean, mean]
+    names = sorted({r[4] for rows, _ in kept for r in rows})
+    index = {c: i for i, c in enumerate(names)}
+    k = len(names)
+    # per group and cluster: sum(wa a), sum(wa), sum(wb b), sum(wb)
+    sa, swa, sb, swb = (np.zeros((len(kept), k)) for _ in range(4))
+    for g, (rows, _) in enumerate(kept):
+        for x, y, u, v, c in rows:
+            i = index[c]
+            sa[g, i] += u * x
+            swa[g, i] += u
+            sb[g, i] += v * y
+            swb[g, i] += v
+    scales = np.array([sc for _, sc in kept])
+    mean_a = float(np.mean(sa.sum(1) / swa.sum(1) / scales))
+    mean_b = float(np.mean(sb.sum(1) / swb.sum(1) / scales))
+    diff = mean_b - mean_a
+    if k < 2:
+        ci = [diff, diff]
     else:
-        idx = resamples(len(names), n_boot, seed)
-        ci = [float(x) for x in np.percentile(sums[idx].sum(1) / counts[idx].sum(1), [2.5, 97.5])]
-    return {"mean": mean, "ci95": ci, "n": int(counts.sum()), "n_clusters": len(names)}
+        idx = resamples(k, n_boot, seed)
+        counts = np.zeros((n_boot, k))
+        for r in range(n_boot):
+            counts[r] = np.bincount(idx[r], minlength=k)
+        wta, wtb = swa @ counts.T, swb @ counts.T          # groups x resamples
+        ok = (wta > 0).all(0) & (wtb > 0).all(0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            d = ((sb @ counts.T) / wtb - (sa @ counts.T) / wta) / scales[:, None]
+        d = d[:, ok].mean(0)
+        ci = [float(x) for x in np.percentile(d, [2.5, 97.5])] if d.size else [diff, diff]
+    n = sum(len(rows) for rows, _ in kept)
+    return {"mean_a": mean_a, "mean_b": mean_b, "n": n,
+            "diff": {"mean": diff, "ci95": ci, "n": n, "n_clusters": k}}
 
 
 def mcnemar_exact(b: int, c: int) -> float:

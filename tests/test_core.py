@@ -95,8 +95,12 @@ def test_score_rejudges_a_realcompanion_chat_run_changing_only_judged_fields(tmp
         b = s.to_json()
         a = before[key].to_json()
         assert s.judge and s.judge["error"] is None
-        assert {k: v for k, v in b.items() if k not in ("judge", "conditions")} == \
-            {k: v for k, v in a.items() if k not in ("judge", "conditions")}
+        assert {k: v for k, v in b.items() if k not in ("judge", "conditions", "metrics")} == \
+            {k: v for k, v in a.items() if k not in ("judge", "conditions", "metrics")}
+        # the judged primary is the one metric the judge adds (compare and the overall read it)
+        assert {k: v for k, v in b["metrics"].items() if k != "content_match"} == a["metrics"]
+        assert b["metrics"]["content_match"] == {
+            c: e["content_match"] for c, e in b["conditions"].items()}
         for cond, entry in b["conditions"].items():
             old = a["conditions"][cond]
             assert {k: v for k, v in entry.items() if k not in judged} == old

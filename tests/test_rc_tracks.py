@@ -168,7 +168,9 @@ def test_reconstruction_perfect_partial_and_malformed(rc, tmp_path):
         replies.append("```json\n" + body + "\n```" if i != 2 else "{not json")
     m = run_task("realcompanion/reconstruction", tmp_path, root, agent="none",
                  model=MockChatModel(replies=replies))
-    assert m["n_failed"] == 1 and "U03" in m["errors"][0] and "malformed JSON" in m["errors"][0]
+    # a reply that is not JSON is read as nothing (issue 23): 0, in the denominator, counted
+    assert m["n_failed"] == 0 and m["n_scored"] == len(release.participants)
+    assert m["n_unreadable"] == {"empty": 0, "unparseable": 1}
     per = m["persona"]["per_participant"]
     assert per["U01"]["f1"] == 1.0 and m["profile"]["per_participant"]["U01"]["f1"] == 1.0
     # slots the release leaves empty (null) are not positives, so they add no false negative
@@ -176,7 +178,10 @@ def test_reconstruction_perfect_partial_and_malformed(rc, tmp_path):
     assert n_slots < len(release.participants[1].persona)
     assert per["U02"]["tp"] == 1 and per["U02"]["fp"] == 1 and per["U02"]["fn"] == n_slots - 1
     assert m["profile"]["per_participant"]["U02"]["recall"] == 0.0
-    assert "U03" not in per
+    n_u03 = sum(1 for s in release.participants[2].persona.values() if s.value is not None)
+    assert per["U03"] == {**per["U03"], "f1": 0.0, "tp": 0, "fp": 0, "fn": n_u03} and n_u03
+    pooled = m["persona"]["pooled"]
+    assert pooled["fn"] == sum(v["fn"] for v in per.values())     # U03's misses are pooled
     assert m["tokens"]["read"] > 0 and m["tokens"]["written"] > 0
     lo, hi = m["persona"]["pooled"]["ci95"]
     assert lo <= m["persona"]["pooled"]["f1"] <= hi and lo < hi

@@ -101,12 +101,16 @@ def test_compare_json_equals_hand_computed_values(two_runs, capsys):
     out = capsys.readouterr()
     cmp = json.loads(out.out)
     # Both right: MU0; only A: MU1, MU2; only B: MU3-6, TA0; both wrong: the other 6 of 14.
-    overall = cmp["overall"]
-    assert (overall["n"], overall["won"], overall["lost"], overall["tied"]) == (14, 5, 2, 7)
-    assert overall["mean_a"] == pytest.approx(3 / 14) and overall["mean_b"] == pytest.approx(6 / 14)
-    assert overall["diff"]["mean"] == pytest.approx(3 / 14)
-    assert overall["mcnemar"] == {"only_a": 2, "only_b": 5,
-                                  "p": pytest.approx(2 * (1 + 7 + 21) / 2 ** 7)}
+    # The overall is the mean of the three task means (README "Overall"), not a pool of items:
+    # A = (3/7 + 0 + 0) / 3, B = (5/7 + 1/4 + 0) / 3.
+    overall = cmp["overall"]["beyondrecall"]
+    assert (overall["n"], overall["n_tasks"], overall["of"]) == (14, 3, 11)
+    assert overall["mean_a"] == pytest.approx(1 / 7)
+    assert overall["mean_b"] == pytest.approx((5 / 7 + 1 / 4) / 3)
+    assert overall["diff"]["mean"] == pytest.approx((2 / 7 + 1 / 4) / 3)
+    for run, key in ((a, "mean_a"), (b, "mean_b")):       # the same value results.json holds
+        assert json.loads((run / "results.json").read_text())["overall"]["beyondrecall"][
+            "mean"] == pytest.approx(overall[key])
     mu = cmp["tasks"]["memory_update"]      # only A: 1, 2; only B: 3, 4, 5, 6
     assert (mu["won"], mu["lost"], mu["tied"]) == (4, 2, 1)
     assert mu["diff"]["mean"] == pytest.approx(2 / 7)
@@ -117,7 +121,7 @@ def test_compare_json_equals_hand_computed_values(two_runs, capsys):
     # the interval resamples trajectories: its n_clusters is the number of (task, trajectory)s
     clusters = {(q[0], q[2]) for q in qs}
     assert overall["diff"]["n_clusters"] == len(clusters)
-    assert overall["diff"]["ci95"][0] <= 3 / 14 <= overall["diff"]["ci95"][1]
+    assert overall["diff"]["ci95"][0] <= overall["diff"]["mean"] <= overall["diff"]["ci95"][1]
     cm = cmp["tasks"][TASKS[2]]
     assert (cm["won"], cm["lost"], cm["tied"], cm["diff"]["mean"]) == (0, 0, 3, 0.0)
     # different generation settings are warned about, naming the setting
@@ -130,8 +134,9 @@ def test_compare_table_and_warning_line(two_runs, capsys):
     out = capsys.readouterr()
     assert "warning: the runs are not the same test: gen_kwargs differs" in out.err
     row = next(l for l in out.out.splitlines() if l.startswith("overall"))
-    assert row.split()[1:4] == ["14", "0.214", "0.429"] and "+0.214" in row
-    assert row.split()[-4:] == ["5", "2", "7", "0.4531"]
+    assert row.startswith("overall (beyondrecall, 3 of 11 tasks)")
+    assert row.split()[6:9] == ["14", f"{1 / 7:.3f}", f"{(5 / 7 + 1 / 4) / 3:.3f}"]
+    assert f"{(2 / 7 + 1 / 4) / 3:+.3f}" in row and row.split()[-4:] == ["-", "-", "-", "-"]
 
 
 def test_compare_bad_folder_is_one_line(tmp_path, capsys):
@@ -184,7 +189,10 @@ def test_view_writes_one_offline_file_with_items_plots_and_thumbnails(two_runs, 
     assert [r["header"]["agent"] for r in data["runs"]] == ["none", "none"]
     assert data["runs"][0]["header"]["revision"] == "generated sample"
     assert {t["task"] for t in data["runs"][1]["tasks"]} == set(TASKS)
-    assert data["comparison"]["overall"]["won"] == 5
+    assert data["comparison"]["tasks"]["memory_update"]["won"] == 4
+    assert data["comparison"]["overall"]["beyondrecall"]["mean_a"] == pytest.approx(1 / 7)
+    assert [d["mean"] for d in data["runs"][0]["dimensions"]
+            if d["dimension"] == "overall (beyondrecall)"] == [pytest.approx(1 / 7)]
     assert "task_scores" in data["plots"]
     # media the agent saw: thumbnails are small JPEG data URIs
     with_media = [r for it in data["items"] for r in it["r"] if r and r.get("media")]

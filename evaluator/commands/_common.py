@@ -38,3 +38,10 @@ def add_alias(parser: argparse.ArgumentParser, name: str, **kwargs) -> None:
     if "_" in name:
         flags.append("--" + name.replace("_", "-"))
     parser.add_argument(*flags, dest=name, **kwargs)
+
+
+def add_unanswerable_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--unanswerable", default=None, metavar="gold-text|FILE",
+                        help="which questions are unanswerable: gold-text (default: every "
+                             "reference answer reads as a refusal) or a FILE of question keys "
+                             "(JSON list, or one key per line)")

@@ -17,25 +17,37 @@ def _ci(d) -> str:
 
 
 def print_comparison(cmp: dict) -> None:
+    """The table: one row per task and one "overall (<suite>)" row per suite (the one overall,
+    evaluator.scoring.overall, on the items both runs scored). A row whose task is incomplete in
+    either run is marked `*`."""
     import sys
 
     for w in cmp["warnings"]:
         print(f"br-eval: warning: the runs are not the same test: {w}", file=sys.stderr)
     rows = dict(cmp["tasks"])
-    if cmp["overall"]:
-        rows["overall"] = cmp["overall"]
+    for suite, entry in (cmp.get("overall") or {}).items():
+        rows[f"overall ({suite}, {entry['n_tasks']} of {entry['of']} tasks)"] = entry
     if not rows:
         print("no item answered by both runs")
         return
     print(f"A = {cmp['a']['label']}   B = {cmp['b']['label']}   (difference = B - A)")
-    width = max(len(n) for n in rows)
+    width = max(len(n) for n in rows) + 1
     print(f"{'task':<{width}}  {'n':>5} {'A':>6} {'B':>6}  {'B - A [95% CI]':<26} "
           f"{'won':>4} {'lost':>4} {'tied':>4}  McNemar p")
+    partial = []
     for name, r in rows.items():
         mc = r.get("mcnemar")
-        print(f"{name:<{width}}  {r['n']:>5} {r['mean_a']:>6.3f} {r['mean_b']:>6.3f}  "
-              f"{_ci(r['diff']):<26} {r['won']:>4} {r['lost']:>4} {r['tied']:>4}  "
+        label = name
+        if r.get("complete") is False:
+            label += "*"
+            partial.append(name)
+        counts = " ".join(f"{'-' if r.get(k) is None else r[k]:>4}" for k in ("won", "lost", "tied"))
+        print(f"{label:<{width}}  {r['n']:>5} {r['mean_a']:>6.3f} {r['mean_b']:>6.3f}  "
+              f"{_ci(r['diff']):<26} {counts}  "
               f"{'-' if mc is None else format(mc['p'], '.4g')}")
+    if partial:
+        print("* incomplete in at least one run (items failed or not yet run): the difference "
+              "covers only the items both runs scored")
 
 
 def main(args) -> int:

@@ -73,6 +73,9 @@ def header_lines(results: dict) -> list[str]:
         lines.append(f"data: {data.get('path')} ({label})")
     if config.get("rc_data"):
         lines.append(f"RealCompanion data: {config['rc_data']}")
+    rules = rule_decisions(results.get("results") or {})
+    if rules:
+        lines.append("decided by rules, not a judge: " + "; ".join(rules))
     version = results.get("br_eval_version")
     if version:
         lines.append(f"br-eval {version}" + (f" ({results['git_hash'][:12]})"
@@ -81,23 +84,36 @@ def header_lines(results: dict) -> list[str]:
     return lines
 
 
-def group_means(rows: dict) -> list[tuple[str, float, int]]:
-    """Unweighted means of the tasks' primary scores per Beyond Recall dimension and over all
-    11 tasks (each task on its own primary metric), for the tasks that have a score."""
-    from beyondrecall.records import DIMENSIONS
+RULE_WORDS = {"detector": "the lexical refusal detector", "letter reader": "the letter reader"}
 
-    out = []
-    every = []
-    for dim, names in DIMENSIONS.items():
-        vals = [rows[n]["primary"]["mean"] for n in names
-                if isinstance((rows.get(n) or {}).get("primary"), dict)]
-        every += vals
-        if vals:
-            out.append((f"{dim} (mean of {len(vals)} of {len(names)} tasks)",
-                        sum(vals) / len(vals), len(vals)))
-    if every:
-        out.append((f"Beyond Recall overall (mean of {len(every)} of 11 tasks)",
-                    sum(every) / len(every), len(every)))
+
+def rule_decisions(entries: dict) -> list[str]:
+    """What the lexical rules decided over every task's items (each task's `decided_by` without
+    the judge's share): ["refusal by the lexical refusal detector on 3 items", ...]."""
+    totals: dict[tuple[str, str], int] = {}
+    for entry in entries.values():
+        for kind, by in ((entry or {}).get("decided_by") or {}).items():
+            for who, n in by.items():
+                if who != "judge":
+                    totals[(kind, who)] = totals.get((kind, who), 0) + int(n)
+    return [f"{kind} by {RULE_WORDS.get(who, who)} on {n} item(s)"
+            for (kind, who), n in totals.items()]
+
+
+def overall_lines(entries: dict) -> list[str]:
+    """The Beyond Recall dimension means and each suite's overall (evaluator.scoring.overall:
+    the one definition), `*` marking one that averages fewer tasks than its suite has or an
+    incomplete task."""
+    from evaluator.scoring.overall import dimension_means, overall
+
+    def line(label: str, e: dict) -> str:
+        mark = "" if e["complete"] else "*"
+        return f"  {label} (mean of {e['n_tasks']} of {e['of']} tasks){mark}: {e['mean']:.3f}"
+
+    dims = dimension_means(entries)
+    out = [line(dim, e) for dim, e in dims.items()] if len(entries) > 1 else []
+    words = {"beyondrecall": "Beyond Recall overall", "realcompanion": "RealCompanion overall"}
+    out += [line(words.get(suite, suite), e) for suite, e in overall(entries).items()]
     return out
 
 
@@ -112,7 +128,7 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
     width = max(len(n) for n in names)
     mw = max(14, max(len(metric_words(rows[n])) for n in names))
     print(f"{'task':<{width}}  {'primary metric':<{mw}}  {'score [95% CI]':<26} "
-          f"{'done':>11} {'failed':>6}")
+          f"{'done':>11} {'failed':>6} {'judge err':>9} {'unreadable':>10}")
     partial = []
     for n in names:
         r = rows[n]
@@ -125,15 +141,23 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
         score = _fmt(r.get("primary"))
         if score == "-" and r.get("n_judge_errors"):
             score = f"- (judge failed on {r['n_judge_errors']})"
+        unreadable = r.get("n_unreadable")
+        unreadable = str(sum(unreadable.values())) if isinstance(unreadable, dict) else "-"
         print(f"{n:<{width}}  {metric_words(r):<{mw}}  {score:<26} {count:>11} "
-              f"{str(r.get('n_failed', '-')):>6}")
-    means = group_means({n: rows[n] for n in names}) if len(names) > 1 else []
-    if means:
-        for label, mean, _ in means:
-            print(f"  {label}: {mean:.3f}")
+              f"{str(r.get('n_failed', '-')):>6} {str(r.get('n_judge_errors', '-')):>9} "
+              f"{unreadable:>10}")
+    means = overall_lines({n: rows[n] for n in names})
+    for line in means:
+        print(line)
+    if any("*:" in line for line in means):
+        print("  (* a mean over fewer tasks than its group has, or over an incomplete task)")
     if partial:
-        print(f"* partial: {', '.join(partial)} (not every item is done; rerun without --limit, "
-              "or rerun to retry failures)")
+        print(f"* partial: {', '.join(partial)} (not every item is answered and scored: rerun "
+              "without --limit, rerun to retry failures, `br-eval score` to retry judge errors)")
+    if any(isinstance(rows[n].get("n_unreadable"), dict) and sum(rows[n]["n_unreadable"].values())
+           for n in names):
+        print("unreadable: replies that could not be read (empty, or no letter / JSON where one "
+              "was asked) score 0 and stay in the means")
 
 
 def main(args) -> int:

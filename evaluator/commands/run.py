@@ -35,6 +35,9 @@ def add_arguments(parser) -> None:
               help="judge each item K times; the most frequent verdict counts and the agreement "
                    "is reported")
     parser.add_argument("--limit", type=int, default=None, help="at most N questions per task")
+    from evaluator.commands._common import add_unanswerable_arg
+
+    add_unanswerable_arg(parser)
     parser.add_argument("--seed", type=int, default=0, help="seed for sampling and bootstrap")
     add_alias(parser, "output_path", default=None, metavar="DIR",
               help="run folder (default: ./br-eval-results/<agent>[-<model>]); rerunning into it "
@@ -142,7 +145,7 @@ def run_evaluate(args, media, shard, executor):
         output_path=args.output_path, media=media, limit=args.limit, seed=args.seed,
         num_concurrent=args.num_concurrent, log_samples=args.log_samples,
         use_cache=args.use_cache, conditions=args.conditions, detector=args.detector,
-        lenient_time=args.lenient_time, overwrite=args.overwrite,
+        lenient_time=args.lenient_time, overwrite=args.overwrite, unanswerable=args.unanswerable,
         progress=None if args.progress else False, shard=shard,
         executor=executor)
 
@@ -154,10 +157,14 @@ def report(results, shard=None) -> int:
     print(f"results: {results.results_path}"
           + (f" (shard {shard[0]}/{shard[1]}: `br-eval merge {results.run_dir}` joins the shards)"
              if shard else ""))
+    judge_errors = sum(r.n_judge_errors for r in results.tasks.values())
+    if judge_errors:
+        print(f"br-eval: the judge failed on {judge_errors} answered item(s): judge errors, not "
+              "scores (`judge.error` in the samples journals); `br-eval score "
+              f"{results.run_dir} --judge ...` retries them", file=sys.stderr)
     if results.n_failed:
         units = {r.unit for r in results.tasks.values() if r.n_failed}
         unit = units.pop() if len(units) == 1 else "item"
         print(f"br-eval: {results.n_failed} {unit}(s) failed (see `error` and `traceback` in the "
               "samples journals); rerun the same command to retry them", file=sys.stderr)
-        return 1
-    return 0
+    return 1 if results.n_failed or judge_errors else 0

@@ -2,19 +2,22 @@
 
 Problems (one line each, exit 1) stop a run; notes (`note: ...` lines, exit 0) do not: JSON files
 that are no task's, the inventory fingerprint against the card's, and counts against the card's
-tables and benchmark/RELEASE_STATS.json.
+tables and benchmark/RELEASE_STATS.json. Then, per task, how many questions the unanswerable
+rule (`--unanswerable`, evaluator.scoring.unanswerable) classes as unanswerable.
 """
 
 from __future__ import annotations
 
 import sys
 
-from evaluator.commands._common import add_data_arg, add_lenient_arg, task_files_of
+from evaluator.commands._common import (add_data_arg, add_lenient_arg, add_unanswerable_arg,
+                                        task_files_of)
 
 
 def add_arguments(parser) -> None:
     add_data_arg(parser)
     add_lenient_arg(parser)
+    add_unanswerable_arg(parser)
     parser.add_argument("--tasks", "--task", nargs="*", default=None,
                         help="only these tasks or dimensions (default: all 11)")
 
@@ -27,13 +30,20 @@ def main(args) -> int:
     from beyondrecall.loader import check_snapshot
     from beyondrecall.snapshot import snapshot_info
 
+    from evaluator.scoring.unanswerable import rule as read_unanswerable
+
+    rule = read_unanswerable(args.unanswerable)
     snapshot = resolve_data_dir(args.data)
     names = None
     if args.tasks:
         names = [p for raw in args.tasks for p in raw.split(",") if p.strip()]
     task_files = task_files_of(args)
     v = check_snapshot(snapshot, names, lenient=args.lenient_time, task_files=task_files)
-    tasks, problems = v.tasks, v.problems
+    tasks, problems = v.tasks, list(v.problems)
+    for t in tasks:
+        unknown = rule.unknown_keys(t.name, (q.key for _, q in t.questions()))
+        problems += [f"--unanswerable {rule.file}: {k} names no question of {t.name}"
+                     for k in unknown]
     for p in problems:
         print(printable(p))
     info = snapshot_info(snapshot, task_files=task_files)
@@ -45,6 +55,11 @@ def main(args) -> int:
         notes += release_stats_notes(snapshot, counts, all_tasks=all_tasks)
     for n in notes:
         print(f"note: {printable(n)}")
+    if tasks:
+        print(f"unanswerable rule: {rule.name} ({rule.describe()['definition']})")
+    for t in tasks:
+        n = sum(1 for _, q in t.questions() if rule.classify(str(q.key), q.answer))
+        print(f"unanswerable: {t.name}: {n} of {t.n_questions} question(s)")
     n_traj = sum(len(t.trajectories) for t in tasks)
     n_q = sum(t.n_questions for t in tasks)
     n_turns = sum(tr.n_turns for t in tasks for tr in t.trajectories)

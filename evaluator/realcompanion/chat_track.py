@@ -98,10 +98,19 @@ def judge_context(probe, participant) -> str:
 
 
 def _score(reply: str, probe, judge, context: str = "") -> dict:
+    """One reply's scores. An empty reply is read as nothing (evaluator.scoring.readable): token
+    F1 0 and, with a judge, never sent to it: content match 0, no memory used, restraint kept
+    (the judge prompt's own definitions for a reply that brings up nothing)."""
     from evaluator.scoring import token_f1
+    from evaluator.scoring.readable import reason
 
-    out = {"token_f1_vs_gold": token_f1(reply, probe.gold_response or "")}
-    if judge is not None:
+    unreadable = reason(reply)
+    out = {"token_f1_vs_gold": 0.0 if unreadable else token_f1(reply, probe.gold_response or ""),
+           "unreadable": unreadable}
+    if judge is not None and unreadable:
+        out.update(content_match=0, used_memory=False, restraint=True, judge_raw=None,
+                   judge_error=None)
+    elif judge is not None:
         from evaluator.scoring import judge_chat_reply
 
         j = judge_chat_reply(judge, probe=probe.text, reply=reply,
@@ -210,10 +219,13 @@ class ChatTask(RealCompanionTask):
             reply = entry["reply"]
             entry.clear()
             entry.update(reply=reply, **_score(reply, probe, judge, context))
-            if entry.get("judge_error"):
-                errors.append(f"{cond}: {entry['judge_error']}")
-        sample.metrics = {"token_f1_vs_gold": {c: e["token_f1_vs_gold"]
-                                               for c, e in sample.fields["conditions"].items()}}
+            if entry.get("judge_error"):       # "agent" is a condition's name, not the error's kind
+                errors.append(entry["judge_error"] if cond == "agent"
+                              else f"condition {cond}: {entry['judge_error']}")
+        conds = sample.fields["conditions"]
+        sample.metrics = {"token_f1_vs_gold": {c: e["token_f1_vs_gold"] for c, e in conds.items()}}
+        if judge is not None:              # the judged primary, per condition (compare reads it)
+            sample.metrics["content_match"] = {c: e.get("content_match") for c, e in conds.items()}
         return "; ".join(errors) or None
 
     def aggregate(self, ctx, lines: list[dict]) -> dict:
@@ -362,9 +374,18 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
     conds = sorted({c for s in ok for c in s.get("conditions", {})},
                    key=lambda c: (CONDITIONS + ("agent",)).index(c))
     metric = "content_match" if judged else "token_f1_vs_gold"
+    from evaluator.scoring.readable import count
+
     out: dict = {"primary_metric": metric, "n_samples": len(samples),
                  "n_failed": len(samples) - len(ok), "n_scored": len(ok),
-                 "content_metric": metric, "per_condition": {}, "contrasts": {}}
+                 "content_metric": metric, "per_condition": {}, "contrasts": {},
+                 "n_unreadable": count(r.get("unreadable") for s in ok
+                                       for r in s.get("conditions", {}).values()),
+                 "n_judge_errors": sum(1 for s in ok if any(
+                     r.get("judge_error") for r in s.get("conditions", {}).values()))}
+    n_replies = sum(len(s.get("conditions", {})) for s in ok)
+    out["decided_by"] = {"content": {"judge" if judged else "token_f1_vs_gold": n_replies}} \
+        if n_replies else {}
     if not judged:
         out["note"] = ("no judge: content is token F1 against the gold response; used-memory, "
                        "restraint, misfire and appropriate-application rates need --judge")
@@ -394,7 +415,9 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
         return vals, clusters
 
     for c in conds:
-        entry = {"content": by_participant(*values(c), seed),
+        entry = {"n_judge_errors": sum(1 for s in ok
+                                       if (s["conditions"].get(c) or {}).get("judge_error")),
+                 "content": by_participant(*values(c), seed),
                  "content_with_references": by_participant(*values(c, with_refs), seed)}
         for reading in READINGS:
             entry[f"content_memory_bearing_{reading}"] = by_participant(

@@ -64,7 +64,8 @@ class QuestionTask(RealCompanionTask):
     def needs_judge(self, sample: Sample) -> bool:
         from evaluator.scoring import needs_judge
 
-        return needs_judge(TASK, sample.fields.get("question"), sample.fields.get("answer"))
+        return needs_judge(TASK, sample.fields.get("question"), sample.fields.get("answer"),
+                           sample.prediction or "")
 
     def score(self, ctx, item, sample: Sample, judge=None) -> str | None:
         from evaluator.scoring import score_sample

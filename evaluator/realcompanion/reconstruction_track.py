@@ -7,8 +7,9 @@ answer's fields in generic words, see `output_fields`); the query text says the 
 agents. It must answer with JSON:
     {"profile": [{"text": "...", "citations": ["day12-7", ...]}, ...],
      "persona": {"slot name": "value", ...}}
-(a ```json fence around it is fine). Malformed JSON is an error for that participant, recorded
-in the journal; the run goes on.
+(a ```json fence around it is fine). A reply that is not such JSON, or is empty, cannot be read:
+it scores 0 (no slot or claim predicted, every gold slot and claim missed) and stays in every
+denominator, with `unreadable` saying why (evaluator.scoring.readable, the rule of every task).
 
 Scoring, F1 = 2TP / (2TP + FP + FN), pooled over participants and per participant:
 - persona: a predicted slot is a true positive when its value matches the gold value of the same
@@ -58,9 +59,7 @@ class JudgeFailed(RuntimeError):
 
 
 class OutputError(ValueError):
-    """The agent's reconstruction is not the JSON the track asks for."""
-
-    error_kind = "output"
+    """The agent's reconstruction is not the JSON the track asks for (scored as `unparseable`)."""
 
 
 def parse_reconstruction(text: str) -> tuple[list[dict], dict[str, str]]:
@@ -214,10 +213,6 @@ class ReconstructionTask(RealCompanionTask):
         sample.fields["tokens_written"] = ans.output_tokens if ans.output_tokens is not None else \
             estimate_tokens(ans.text)
         sample.fields["tokens_estimated"] = ans.input_tokens is None
-        try:
-            parse_reconstruction(ans.text)
-        except OutputError as exc:
-            raise OutputError(f"{p.pid}: {exc}") from None
 
     def describe_item(self, ctx, item: Item) -> list[str]:
         p = item.payload
@@ -228,8 +223,17 @@ class ReconstructionTask(RealCompanionTask):
         return True
 
     def score(self, ctx, item: Item, sample: Sample, judge=None) -> str | None:
+        from evaluator.scoring.readable import reason
+
         p = item.payload
-        claims, persona = parse_reconstruction(sample.prediction or "")
+        try:
+            claims, persona = parse_reconstruction(sample.prediction or "")
+            unreadable, why = reason(sample.prediction), None
+        except OutputError as exc:          # nothing read: no prediction, so every gold is missed
+            claims, persona = [], {}
+            unreadable, why = reason(sample.prediction, parsed=False), str(exc)
+        sample.fields["unreadable"] = unreadable
+        sample.fields["unreadable_why"] = why
         known = {m.id for m in p.messages}
         persona_scores = score_persona(p.persona, persona, judge)     # JudgeFailed: a judge error
         profile_scores = score_profile(p.claims, claims, judge)
@@ -239,8 +243,15 @@ class ReconstructionTask(RealCompanionTask):
         sample.metrics = {"persona_f1": f1_of(persona_scores["tp"], persona_scores["fp"],
                                               persona_scores["fn"])["f1"],
                           "profile_f1": f1_of(profile_scores["tp"], profile_scores["fp"],
-                                              profile_scores["fn"])["f1"]}
+                                              profile_scores["fn"])["f1"],
+                          "unreadable": unreadable}
+        if unreadable:                       # the rule: an unreadable reply scores 0
+            sample.metrics["persona_f1"] = sample.metrics["profile_f1"] = 0.0
         sample.metrics["primary"] = sample.metrics["persona_f1"]
+        # the participant's weight in the pooled F1 (its denominator), so that the weighted mean
+        # of the participants' F1 is the task's primary (compare and the overall use it)
+        sample.metrics["primary_weight"] = (2 * persona_scores["tp"] + persona_scores["fp"]
+                                            + persona_scores["fn"])
         return None
 
     def aggregate(self, ctx, lines: list[dict]) -> dict:
@@ -269,15 +280,27 @@ def _f1_interval(ok: list[dict], part: str, seed: int, n_boot: int = 2000):
 
 
 def aggregate(samples: list[dict], seed: int = 0) -> dict:
+    """Pooled and per-participant F1 over every participant whose reply was obtained: an
+    unreadable reply is in the pool with no prediction (its gold slots and claims are false
+    negatives) and its own F1 is 0; only a failed item (no reply) is left out, in n_failed."""
+    from evaluator.scoring.readable import count
+
     ok = [s for s in samples if not s.get("error")]
     out: dict = {"primary_metric": "persona_f1", "n_samples": len(samples), "n_scored": len(ok),
                  "n_failed": len(samples) - len(ok), "match_rule":
-                 f"judge yes/no when --judge, else normalised token F1 >= {MATCH_F1}"}
+                 f"judge yes/no when --judge, else normalised token F1 >= {MATCH_F1}",
+                 "n_unreadable": count(s.get("unreadable") for s in ok)}
+    judged = any(s.get("judge") for s in ok)
+    out["decided_by"] = {"slot and claim match": {
+        "judge" if judged else f"token F1 >= {MATCH_F1}": len(ok)}} if ok else {}
     for part in ("persona", "profile"):
         tp = sum(s[part]["tp"] for s in ok)
         fp = sum(s[part]["fp"] for s in ok)
         fn = sum(s[part]["fn"] for s in ok)
         per = {s["participant"]: f1_of(s[part]["tp"], s[part]["fp"], s[part]["fn"]) for s in ok}
+        for s in ok:
+            if s.get("unreadable"):
+                per[s["participant"]]["f1"] = 0.0
         f1s = [v["f1"] for v in per.values() if v["f1"] is not None]
         out[part] = {"pooled": f1_of(tp, fp, fn),
                      "macro_f1": sum(f1s) / len(f1s) if f1s else None,

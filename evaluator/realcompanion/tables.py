@@ -36,15 +36,26 @@ def _table(title: str, header: list[str], rows: list[list[str]]) -> str:
     return "\n".join([title, line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
+def _judged(cell, n_errors, kind: str = "pooled", signed: bool = False) -> str:
+    """A cell, saying so when the judge failed on items it would have covered."""
+    text = _est(cell, kind, signed)
+    return f"{text} (judge failed on {n_errors})" if n_errors else text
+
+
 def chat_tables(r: dict) -> str:
     per = r.get("per_condition") or {}
     conds = list(per)
     pops = r.get("populations") or {}
     out = []
+    if r.get("n_judge_errors"):
+        out.append(f"Judge errors: the judge failed on {r['n_judge_errors']} probe(s); they have "
+                   "no judged score (not 0) and are left out of every judged cell below; "
+                   "`br-eval score` retries them.")
     out.append(_table(f"Table 5. Content match by context condition ({r.get('content_metric')}, "
                       f"pooled [95% CI], n = {pops.get('all')})",
-                      ["Condition", "Content match", "Macro"],
-                      [[c, _est(per[c].get("content")), _est(per[c].get("content"), "macro")]
+                      ["Condition", "Content match", "Macro", "Judge errors"],
+                      [[c, _judged(per[c].get("content"), per[c].get("n_judge_errors")),
+                        _est(per[c].get("content"), "macro"), str(per[c].get("n_judge_errors") or 0)]
                        for c in conds]))
     out.append(_table("Table 35. Response score by condition",
                       ["Condition", f"Whole corpus (n={pops.get('with_references')})",

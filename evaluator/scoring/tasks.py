@@ -20,7 +20,11 @@ from collections.abc import Callable, Iterable
 from evaluator.scoring.choice import extract_choice, extract_options, gold_choice
 from evaluator.scoring.metrics import (answer_text, contains, exact_match, gold_candidates,
                                        rouge_l, token_f1)
+from evaluator.scoring.readable import count as count_unreadable
+from evaluator.scoring.readable import is_empty
+from evaluator.scoring.readable import reason as readable_reason
 from evaluator.scoring.refusal import is_refusal
+from evaluator.scoring.unanswerable import gold_text_unanswerable
 
 TASK_PRIMARY: dict[str, str] = {
     "conflict_detection": "token_f1",
@@ -58,20 +62,25 @@ def primary_metric(task: str, *, multiple_choice: bool = False, judged: bool = F
     return "judge" if judged else TASK_PRIMARY[task]
 
 
-def needs_judge(task: str, question: str, gold: object) -> bool:
-    """Whether a judge score would be used for this question: not for multiple choice (the
-    letter decides) and not for an unanswerable refusal_to_answer question (refusing decides)."""
+def _multiple_choice(question: str, gold: object) -> tuple[dict, str | None]:
+    """The question's options and the gold letter (None: not a multiple-choice question)."""
     options = extract_options(question or "")
-    if options and gold_choice(gold, options):
+    return options, (gold_choice(gold, options) if options else None)
+
+
+def needs_judge(task: str, question: str, gold: object, reply: object = None) -> bool:
+    """Whether the judge grades this question: every question except multiple choice (the
+    letter decides) and an empty reply (it scores 0: evaluator.scoring.readable). On an
+    unanswerable refusal_to_answer question the judge decides whether the reply declines (the
+    abstention prompt); elsewhere it grades the answer."""
+    if _multiple_choice(question, gold)[1] is not None:
         return False
-    if task == "refusal_to_answer" and all(is_refusal(g) for g in gold_candidates(gold)):
-        return False
-    return True
+    return reply is None or not is_empty(answer_text(reply))
 
 
 def score_answer(task: str, question: str, prediction: object, gold: object, *,
                  judge_score: float | None = None, judge_error: str | None = None,
-                 judge_refused: bool | None = None) -> dict:
+                 judge_refused: bool | None = None, unanswerable: bool | None = None) -> dict:
     """Every metric for one answer plus `primary` (the task's primary metric, or None when the
     judge that should have graded it failed) and `primary_metric` (its name).
 
@@ -81,6 +90,11 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     `judge_refused`: the judge's verdict on whether the reply declines (the abstention prompt);
     when given it decides `refused`, and the lexical detector's verdict is kept beside it in
     `refused_detector` (`refusal_by` says which decided).
+    `unanswerable`: the question's class under the run's rule (evaluator.scoring.unanswerable);
+    None applies the default gold-text rule. A refusal is right when the question is
+    unanswerable or one of its reference answers is itself a refusal.
+    A reply that cannot be read (empty; no option letter on a multiple-choice question) scores 0
+    and says why in `unreadable` (evaluator.scoring.readable).
     """
     if task not in TASK_PRIMARY:
         raise ScoringError(f"unknown task {task!r}")
@@ -88,6 +102,7 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
         raise ScoringError("the question has no reference answer")
     pred = answer_text(prediction)
     candidates = gold_candidates(gold)
+    empty = is_empty(pred)
 
     out: dict[str, object] = {
         "exact_match": exact_match(pred, candidates),
@@ -102,8 +117,7 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     if judge_error:
         out["judge_error"] = judge_error
 
-    options = extract_options(question or "")
-    gold_letter = gold_choice(gold, options) if options else None
+    options, gold_letter = _multiple_choice(question, gold)
     multiple_choice = gold_letter is not None
     if multiple_choice:
         out["choice"] = extract_choice(pred, options)
@@ -114,22 +128,27 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     refused = detector if judge_refused is None else bool(judge_refused)
     out["refused_detector"] = detector
     out["refusal_by"] = "detector" if judge_refused is None else "judge"
-    refusal_golds = [g for g in candidates if is_refusal(g)]
-    answerable = len(refusal_golds) < len(candidates)
+    if unanswerable is None:
+        unanswerable = gold_text_unanswerable(gold)
+    refusal_right = unanswerable or any(is_refusal(g) for g in candidates)
     out["refused"] = refused
-    out["answerable"] = answerable
-    out["false_refusal"] = refused and not refusal_golds
+    out["answerable"] = not unanswerable
+    out["false_refusal"] = refused and not refusal_right
+    out["unreadable"] = readable_reason(pred, parsed=not multiple_choice or out["choice"] is not None
+                                        or detector)
 
     judged = judge_score is not None or bool(judge_error)
     name = primary_metric(task, multiple_choice=multiple_choice, judged=judged)
     out["primary_metric"] = name
 
     if task == "refusal_to_answer" and not multiple_choice:
-        if judge_refused is None and judge_error and not answerable:
+        if empty:
+            acc = 0.0                                # nothing to read: 0 (readable.py)
+        elif judge_refused is None and judge_error and unanswerable:
             acc = None                               # the abstention judge failed: no score
         elif refused:
-            acc = 1.0 if refusal_golds else 0.0     # a refusal is right only when the gold is one
-        elif not answerable:
+            acc = 1.0 if refusal_right else 0.0     # a refusal is right only when declining is
+        elif unanswerable:
             acc = 0.0                                # answered an unanswerable question
         elif judged:
             acc = judge_score                        # None when the judge failed: no score
@@ -144,8 +163,9 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
 
 
 def score_sample(task: str, question: str, prediction: object, gold: object,
-                 judge=None) -> dict:
-    """`score_answer`, asking `judge` (an evaluator.scoring.judge.Judge) first when one is given.
+                 judge=None, *, unanswerable: bool | None = None) -> dict:
+    """`score_answer`, asking `judge` (an evaluator.scoring.judge.Judge) first when one is given
+    and the question needs it (`needs_judge`).
 
     The judge grades with the prompt of the question's type (`judge.prompt_kind_for`: temporal,
     memory update, or the general one). On an unanswerable refusal_to_answer question it decides
@@ -153,25 +173,23 @@ def score_sample(task: str, question: str, prediction: object, gold: object,
     verdict is recorded beside it (`refused_detector`). The judge's raw reply, reason, cache
     status, prompt kind and (with repeats) per-item agreement are kept under `judge_raw`,
     `judge_reason`, `judge_cached`, `judge_prompt`, `judge_repeats`, `judge_agreement`."""
-    if judge is None:
-        return score_answer(task, question, prediction, gold)
+    if unanswerable is None:
+        unanswerable = gold_text_unanswerable(gold)
+    if judge is None or not needs_judge(task, question, gold, answer_text(prediction)):
+        return score_answer(task, question, prediction, gold, unanswerable=unanswerable)
     from evaluator.scoring.judge import prompt_kind_for
 
-    unanswerable = (task == "refusal_to_answer" and not (
-        extract_options(question or "") and gold_choice(gold, extract_options(question or "")))
-        and all(is_refusal(g) for g in gold_candidates(gold)))
-    if not unanswerable and not needs_judge(task, question, gold):
-        return score_answer(task, question, prediction, gold)
-    kind = prompt_kind_for(task, unanswerable=unanswerable)
+    abstention = task == "refusal_to_answer" and unanswerable
+    kind = prompt_kind_for(task, unanswerable=abstention)
     result = judge.grade(question, gold, answer_text(prediction), kind=kind)
-    if unanswerable:
+    if abstention:
         declined = None if result.error else result.score >= 1
         out = score_answer(task, question, prediction, gold, judge_error=result.error,
-                           judge_refused=declined)
+                           judge_refused=declined, unanswerable=unanswerable)
         out["judge"] = None if result.error else result.score
     else:
         out = score_answer(task, question, prediction, gold, judge_score=result.score,
-                           judge_error=result.error)
+                           judge_error=result.error, unanswerable=unanswerable)
     out["judge_raw"] = result.raw
     out["judge_reason"] = result.reason
     out["judge_cached"] = result.cached
@@ -180,6 +198,31 @@ def score_sample(task: str, question: str, prediction: object, gold: object,
         out["judge_repeats"] = result.repeats
         out["judge_agreement"] = result.agreement
     return out
+
+
+def decided_by(rows: Iterable[dict], task: str | None = None) -> dict[str, dict[str, int]]:
+    """Which reader decided each kind of decision over a task's scored items, with counts:
+    `refusal` (does the reply decline: `detector` or `judge`), `choice` (the option letter:
+    always the `letter reader`), `open answer` (an answer's grade: `judge`, or the deterministic
+    metric when no judge graded it). Without a judge every count names a lexical rule."""
+    out: dict[str, dict[str, int]] = {"refusal": {}, "choice": {}, "open answer": {}}
+
+    def add(kind: str, by: str) -> None:
+        out[kind][by] = out[kind].get(by, 0) + 1
+
+    for m in rows:
+        if m.get("refusal_by"):
+            add("refusal", str(m["refusal_by"]))
+        if m.get("mc_accuracy") is not None:
+            add("choice", "letter reader")
+        elif m.get("judge_prompt") != "abstention" and (
+                m.get("answerable", True) or task != "refusal_to_answer"):
+            if m.get("judge") is not None or m.get("judge_error"):
+                add("open answer", "judge")
+            else:
+                name = str(m.get("primary_metric") or "token_f1")
+                add("open answer", "token_f1" if name in ("refusal_acc", "judge") else name)
+    return {k: v for k, v in out.items() if v}
 
 
 # -- aggregation ---------------------------------------------------------------------------------
@@ -232,6 +275,9 @@ def aggregate(samples: Iterable[dict], task: str | None = None, *,
     scored = [(m, c) for m, c in rows if _as_number(m.get("primary")) is not None]
     out["n_scored"] = len(scored)
     out["n_judge_errors"] = sum(1 for m, _ in rows if m.get("judge_error"))
+    out["n_unreadable"] = count_unreadable(m.get("unreadable") for m, _ in rows)
+    out["decided_by"] = decided_by((m for m, _ in rows), task)
+    out["n_unanswerable"] = sum(1 for m, _ in rows if m.get("answerable") is False)
 
     names: dict[str, int] = {}
     for m, _ in scored:

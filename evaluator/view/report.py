@@ -161,23 +161,22 @@ def _task_rows(run: RunData) -> list[dict]:
         mean, lo, hi = _ci(r.primary)
         rows.append({"task": name, "suite": r.suite, "metric": r.primary_metric, "mean": mean,
                      "lo": lo, "hi": hi, "done": r.n_done, "expected": r.n_expected,
-                     "failed": r.n_failed, "errors": r.errors_by_kind})
+                     "failed": r.n_failed, "errors": r.errors_by_kind, "complete": r.complete,
+                     "judge_errors": r.n_judge_errors,
+                     "unreadable": r.metrics.get("n_unreadable") or {}})
     return rows
 
 
 def _dimension_rows(run: RunData) -> list[dict]:
-    """Mean of the task means per Beyond Recall dimension and over all its tasks."""
-    from beyondrecall.records import TASK_DIMENSION
+    """The Beyond Recall dimension means and each suite's overall (evaluator.scoring.overall,
+    the one definition `report`, `compare` and results.json use)."""
+    from evaluator.scoring.overall import dimension_means, overall
 
-    by: dict[str, list[float]] = {}
-    for name, r in run.tasks.items():
-        mean = _ci(r.primary)[0]
-        if name in TASK_DIMENSION and mean is not None:
-            by.setdefault(TASK_DIMENSION[name], []).append(mean)
-    rows = [{"dimension": d, "mean": sum(v) / len(v), "tasks": len(v)} for d, v in by.items()]
-    every = [m for v in by.values() for m in v]
-    if every:
-        rows.append({"dimension": "overall", "mean": sum(every) / len(every), "tasks": len(every)})
+    rows = [{"dimension": d, "mean": e["mean"], "tasks": f"{e['n_tasks']} of {e['of']}",
+             "complete": e["complete"]} for d, e in dimension_means(run.tasks).items()]
+    rows += [{"dimension": f"overall ({suite})", "mean": e["mean"],
+              "tasks": f"{e['n_tasks']} of {e['of']}", "complete": e["complete"]}
+             for suite, e in overall(run.tasks).items()]
     return rows
 
 

@@ -11,11 +11,9 @@ from pathlib import Path
 from evaluator.errors import EvalError
 from evaluator.records import Sample, TaskResult
 
-# Settings whose difference makes two runs' numbers not comparable as "the same test": the data,
-# the judge and the generation / media settings. (agent, model and their args are what one
-# compares, so they are shown, not warned about.)
-_SETTINGS_WARNED = ("gen_kwargs", "frames", "fps", "dpi", "captions", "clip_model",
-                    "clip_pretrained", "video_backend")
+# The settings that name the system being compared (shown, not warned about): every other
+# answer-changing setting in `config.settings` that differs between two runs is a warning.
+_SYSTEM = ("agent", "agent_source", "model", "model_args", "agent_args")
 
 
 @dataclass
@@ -92,9 +90,11 @@ def item_primary(sample: Sample, result: TaskResult | None = None) -> float | No
 
 
 def outcome(sample: Sample, score: float | None) -> str:
-    """right | wrong | partial | refused | failed | unscored."""
+    """right | wrong | partial | refused | failed | judge error | unscored."""
     if sample.failed and sample.error_kind != "judge":
         return "failed"
+    if score is None and (sample.error_kind == "judge" or (sample.judge or {}).get("error")):
+        return "judge error"
     m = sample.metrics or {}
     if m.get("refused") is True and m.get("answerable") is not False:
         return "refused"
@@ -111,19 +111,29 @@ def _is_binary(values) -> bool:
     return all(v in (0.0, 1.0) for v in values)
 
 
+def item_weight(sample: Sample) -> float:
+    """The item's weight in its task's primary mean: 1, or (reconstruction's pooled F1) the
+    participant's F1 denominator 2TP + FP + FN (`metrics.primary_weight`)."""
+    w = _number((sample.metrics or {}).get("primary_weight"))
+    return 1.0 if w is None else w
+
+
 def compare_runs(a: RunData, b: RunData, *, n_boot: int = 2000, seed: int = 0) -> dict:
-    """B against A on the items both answered, per task and overall: mean of B - A with a paired
-    cluster bootstrap interval, won (B higher) / lost / tied counts, and McNemar's exact test when
-    every paired score is 0 or 1."""
-    from evaluator.stats import mcnemar_exact, paired_cluster_bootstrap
+    """B against A on the items both scored, per task and per suite: each task's primary mean
+    (weighted as the task weighs its items) in A and B, B - A with a paired cluster bootstrap
+    interval, won (B higher) / lost / tied counts, and McNemar's exact test when every paired
+    score is 0 or 1; per suite, the one "overall" (evaluator.scoring.overall) of both runs on
+    those items and its difference. `complete` says whether both runs finished the task."""
+    from evaluator.scoring.overall import paired
+    from evaluator.stats import mcnemar_exact, weighted_means_bootstrap
 
     rows: dict[str, dict] = {}
-    all_a, all_b, all_c = [], [], []
+    pairs: dict[str, dict] = {}
     for task in [t for t in a.samples if t in b.samples]:
         ra, rb = a.tasks.get(task), b.tasks.get(task)
         sa = {s.key: s for s in a.samples[task]}
         sb = {s.key: s for s in b.samples[task]}
-        xs, ys, cs = [], [], []
+        xs, ys, wa, wb, cs = [], [], [], [], []
         for key, s in sa.items():
             if key not in sb:
                 continue
@@ -132,27 +142,29 @@ def compare_runs(a: RunData, b: RunData, *, n_boot: int = 2000, seed: int = 0) -
                 continue
             xs.append(x)
             ys.append(y)
+            wa.append(item_weight(s))
+            wb.append(item_weight(sb[key]))
             cs.append(s.cluster if s.cluster is not None else key)
         if not xs:
             continue
-        suite = (ra.suite if ra else "") or ""
-        all_a += xs
-        all_b += ys
-        all_c += [c if suite == "realcompanion" else f"{task}/{c}" for c in cs]
-        rows[task] = _paired_row(xs, ys, cs, n_boot, seed, paired_cluster_bootstrap, mcnemar_exact)
-        rows[task]["primary_metric"] = (ra.primary_metric if ra else None)
-    overall = (_paired_row(all_a, all_b, all_c, n_boot, seed, paired_cluster_bootstrap,
-                           mcnemar_exact) if all_a else None)
+        metric = ra.primary_metric if ra else None
+        est = weighted_means_bootstrap([(xs, ys, wa, wb, cs, 1.0)], n_boot=n_boot, seed=seed)
+        if est is None:
+            continue
+        rows[task] = {**est, **_won_lost(xs, ys, mcnemar_exact), "primary_metric": metric,
+                      "complete": bool(ra and rb and ra.complete and rb.complete)}
+        pairs[task] = {"a": xs, "b": ys, "wa": wa, "wb": wb, "clusters": cs, "metric": metric}
+    overall = paired(pairs, n_boot=n_boot, seed=seed) or {}
+    for entry in overall.values():
+        entry["complete"] = all(rows[t]["complete"] for t in entry["tasks"])
     return {"a": {"label": a.label, "path": str(a.path)}, "b": {"label": b.label, "path": str(b.path)},
             "tasks": rows, "overall": overall, "warnings": differences(a, b)}
 
 
-def _paired_row(xs, ys, cs, n_boot, seed, bootstrap, mcnemar) -> dict:
+def _won_lost(xs, ys, mcnemar) -> dict:
     won = sum(1 for x, y in zip(xs, ys) if y > x)
     lost = sum(1 for x, y in zip(xs, ys) if y < x)
-    row = {"n": len(xs), "mean_a": sum(xs) / len(xs), "mean_b": sum(ys) / len(ys),
-           "diff": bootstrap(xs, ys, cs, n_boot=n_boot, seed=seed),
-           "won": won, "lost": lost, "tied": len(xs) - won - lost, "mcnemar": None}
+    row = {"won": won, "lost": lost, "tied": len(xs) - won - lost, "mcnemar": None}
     if _is_binary(xs) and _is_binary(ys):
         only_a = sum(1 for x, y in zip(xs, ys) if x == 1.0 and y == 0.0)
         only_b = sum(1 for x, y in zip(xs, ys) if x == 0.0 and y == 1.0)
@@ -161,21 +173,42 @@ def _paired_row(xs, ys, cs, n_boot, seed, bootstrap, mcnemar) -> dict:
 
 
 def differences(a: RunData, b: RunData) -> list[str]:
-    """What makes the two runs not the same test: data, judge, generation and media settings."""
+    """What makes the two runs not the same test: the scorer version, the data (fingerprint,
+    task files), every answer-changing setting except the system being compared (agent, its
+    source and arguments, model and its arguments), the judge, and seed / limit / conditions /
+    detector."""
     out = []
     ca, cb = a.header.get("config") or {}, b.header.get("config") or {}
+    va, vb = a.header.get("scorer_version"), b.header.get("scorer_version")
+    if va != vb:
+        out.append(f"scorer version differs: {va or 'not recorded'} vs {vb or 'not recorded'} "
+                   "(the scoring rules, prompts or word lists changed; `br-eval score` both "
+                   "runs with one br-eval to compare them)")
+    for run in (a, b):
+        mixed = sorted(n for n, r in run.tasks.items()
+                       if len((r.metrics or {}).get("scorer_versions") or {}) > 1)
+        if mixed:
+            out.append(f"{run.label}: journal lines scored by several scorer versions in "
+                       f"{', '.join(mixed)} (`br-eval score` re-scores them)")
     da, db = a.header.get("data") or {}, b.header.get("data") or {}
     if da.get("fingerprint") and db.get("fingerprint") and da["fingerprint"] != db["fingerprint"]:
         out.append(f"Beyond Recall data differ: {da.get('path')} ({da['fingerprint'][:12]}) vs "
                    f"{db.get('path')} ({db['fingerprint'][:12]})")
     ia, ib = ca.get("data_identity") or {}, cb.get("data_identity") or {}
-    if ia.get("rc_data") and ib.get("rc_data") and ia["rc_data"] != ib["rc_data"]:
-        out.append(f"RealCompanion data differ: {ia['rc_data']} vs {ib['rc_data']}")
+    for k in sorted(set(ia) & set(ib)):
+        if k != "data_fingerprint" and ia[k] and ib[k] and ia[k] != ib[k]:
+            what = "RealCompanion data differ" if k == "rc_data" else f"data identity {k} differs"
+            out.append(f"{what}: {_short(ia[k])} vs {_short(ib[k])}")
+    if (ca.get("task_files") or None) != (cb.get("task_files") or None):
+        out.append(f"task files differ: {_short(ca.get('task_files'))} vs "
+                   f"{_short(cb.get('task_files'))}")
     ja = (ca.get("judge"), a.header.get("judge"))
     jb = (cb.get("judge"), b.header.get("judge"))
     if ja != jb:
         out.append(f"judge differs: {_short(ja[1] or ja[0])} vs {_short(jb[1] or jb[0])}")
-    for k in _SETTINGS_WARNED:
+    for k in sorted(set(a.settings) | set(b.settings)):
+        if k in _SYSTEM:
+            continue
         va, vb = a.settings.get(k), b.settings.get(k)
         if va != vb:
             out.append(f"{k} differs: {_short(va)} vs {_short(vb)}")
