@@ -222,26 +222,34 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
             from evaluator.scoring import make_judge
 
             judge = make_judge(judge, judge_args, cache_path=cache_path)
-        model_info = _preflight(model, judge, gen_kwargs, agent_args, specs, agent_tasks)
         if num_concurrent is None:
             num_concurrent = getattr(model, "concurrency", 1) if model is not None else 1
         if num_concurrent < 1:
             raise UsageError("--num_concurrent must be at least 1")
-        if announce:
-            _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, out)
-
         ctx = RunContext(settings=settings, run_dir=run_dir, log_samples=log_samples,
                          model=model, judge=judge, num_concurrent=int(num_concurrent),
-                         raise_errors=raise_errors, show_progress=_show(progress),
-                         source=answer_source(model_info, agent_tasks))
+                         raise_errors=raise_errors, show_progress=_show(progress))
         for _, task in declared:
             task.prepare(ctx)
+        plans = [_Plan(ctx, task) for _, task in declared]
+
+        # The model and judge are asked one tiny request first, but only when there is
+        # something left for them: a finished run re-prints without a server.
+        ask_model = any(p.todo for p in plans if p.task.uses_agent)
+        ask_judge = judge is not None and (any(p.todo for p in plans) or bool(judge_jobs(ctx, plans)))
+        model_info = _preflight(model, judge if ask_judge else None, gen_kwargs, agent_args,
+                                specs, agent_tasks, contact=ask_model)
+        ctx.source = answer_source(model_info, agent_tasks)
+        if announce:
+            _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, out)
+        for plan in plans:
+            plan.say(ctx)
 
         # A folder may be filled by several runs (other tasks, a larger --limit): keep what the
         # earlier ones recorded.
         header = {"config": settings.to_config(), "data": data_info or previous.get("data"),
                   **provenance()}
-        if model_info is not None:
+        if model_info is not None and (ask_model or "model" not in previous):
             header["model"] = model_info
         if judge is not None:
             from evaluator.scoring.judge import calibration_for
@@ -249,8 +257,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
             header["judge"] = {**judge.describe(), "calibration": calibration_for(judge)}
         run_dir.write_results(header)
         try:
-            results = run_loop(ctx, [task for _, task in declared], progress=progress,
-                               executor=executor)
+            results = run_loop(ctx, plans, progress=progress, executor=executor)
         finally:
             run_dir.close()
     finally:
@@ -339,13 +346,17 @@ def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
     return {k: v or old_identity.get(k) for k, v in identity.items()}
 
 
-def _preflight(model, judge, gen_kwargs: dict, agent_args: dict, specs, agent_tasks) -> dict | None:
+def _preflight(model, judge, gen_kwargs: dict, agent_args: dict, specs, agent_tasks,
+               contact: bool = True) -> dict | None:
     """One tiny request to the model and to the judge before anything is journaled: a run that
-    cannot work stops here with one line. Returns what results.json records about the model."""
+    cannot work stops here with one line. Returns what results.json records about the model
+    (`contact` False: nothing is left to ask it, so it is described, not asked)."""
     from evaluator.models import describe_model, preflight
 
     info = None
-    if model is not None:
+    if model is not None and not contact:
+        info = {**describe_model(model, gen_kwargs), "preflight": None}
+    elif model is not None:
         modes = set(str(agent_args.get("media", "")).lower().replace("+", ",").split(",")) - {""}
         has_media = bool(agent_tasks) and any(s.suite == "beyondrecall" for s in specs)
         images = has_media and ("images" in modes if modes
@@ -370,7 +381,9 @@ def _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, 
         name = model_info.get("model_id")
         lines.append(f"model: {model_info.get('backend')} {name}"
                      + (f" (the server answers as {served})" if served and served != name else "")
-                     + (f" at {model_info['base_url']}" if model_info.get("base_url") else ""))
+                     + (f" at {model_info['base_url']}" if model_info.get("base_url") else "")
+                     + (" (not asked: every item is already answered)"
+                        if "preflight" in model_info and model_info["preflight"] is None else ""))
     if judge is not None:
         lines.append(f"judge: {judge.backend} {judge.model_id}")
     if data_info:
@@ -406,13 +419,18 @@ class _Plan:
         done = [latest[it.key] for it in self.items if it.key in latest and latest[it.key].solved]
         task.check_resume(ctx, done)
         check_answers_match(ctx, task, self.by_key, done)
+        self.done = done
         done_keys = {s.key for s in done}
         self.todo = [it for it in self.items if it.key not in done_keys]
-        if done_keys and self.todo:
-            print(f"br-eval: {task.name}: resuming, {len(done_keys)} of {len(self.items)} "
+
+    def say(self, ctx: RunContext) -> None:
+        """What a rerun reuses, after the run's first lines."""
+        task = self.task
+        if self.done and self.todo:
+            print(f"br-eval: {task.name}: resuming, {len(self.done)} of {len(self.items)} "
                   f"{task.unit}s already done", file=sys.stderr)
-        if done and task.uses_agent:
-            for line in reuse_lines(done, ctx.source):
+        if self.done and task.uses_agent:
+            for line in reuse_lines(self.done, ctx.source):
                 print(f"br-eval: {task.name}: {line}", file=sys.stderr)
 
     @classmethod
@@ -425,7 +443,7 @@ class _Plan:
         plan.by_key = {it.key: it for it in plan.all_items}
         plan.items = select(plan.all_items)
         plan.keys = {it.key for it in plan.items}
-        plan.todo = []
+        plan.todo, plan.done = [], []
         return plan
 
 
@@ -588,12 +606,12 @@ def _utc_now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def run_loop(ctx: RunContext, tasks: list, *, progress: bool | None = None,
+def run_loop(ctx: RunContext, plans: list, *, progress: bool | None = None,
              executor=None) -> dict[str, TaskResult]:
-    """Solve, judge and aggregate `tasks` (prepared declarations) into ctx.run_dir. executor:
-    None solves on local threads (`_each`); a RayExecutor solves each cluster on a Ray worker
-    and streams the samples back; the journal is written here either way."""
-    plans = [_Plan(ctx, task) for task in tasks]
+    """Solve, judge and aggregate the tasks of `plans` (`_Plan`s of prepared declarations) into
+    ctx.run_dir. executor: None solves on local threads (`_each`); a RayExecutor solves each
+    cluster on a Ray worker and streams the samples back; the journal is written here either
+    way."""
     lock = threading.Lock()
     enabled = progress is not False
 
@@ -631,9 +649,8 @@ def judge_id(judge) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int:
-    """Grade every answered item that this judge has not graded yet or failed on. Returns the
-    number of items whose judgment failed."""
+def judge_jobs(ctx: RunContext, plans: list) -> list:
+    """(plan, sample) for every answered item that this judge has not graded yet or failed on."""
     jid = judge_id(ctx.judge)
     jobs = []
     for plan in plans:
@@ -643,6 +660,14 @@ def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int
             if s.judge and s.judge.get("id") == jid and not s.judge.get("error"):
                 continue
             jobs.append((plan, s))
+    return jobs
+
+
+def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int:
+    """Grade every answered item that this judge has not graded yet or failed on. Returns the
+    number of items whose judgment failed."""
+    jid = judge_id(ctx.judge)
+    jobs = judge_jobs(ctx, plans)
     failures = []
 
     def grade(job) -> None:
@@ -790,6 +815,11 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         check_answers_match(ctx, task, plan.by_key,
                             [s for s in latest if s.solved and s.key in plan.by_key])
         plans.append(plan)
+    if judge is not None and judge_jobs(ctx, plans):
+        # the same one-line check `run --judge` makes, before the first item is judged
+        from evaluator.models import preflight
+
+        preflight(judge.model, gen_kwargs=getattr(judge, "gen_kwargs", None))
     failures = 0
     try:
         if judge is not None:

@@ -187,3 +187,34 @@ def test_answers_from_another_server_are_announced_and_attributed(sample_snapsho
     entry = json.loads((out / "results.json").read_text())["results"]["conflict_detection"]
     assert [s["endpoint"] for s in entry["answer_sources"]] == [first.base_url]
     assert entry["answer_sources"][0]["n"] == 2
+
+
+def test_a_finished_run_reprints_without_its_server(sample_snapshot, tmp_path, capsys):
+    """Nothing left to ask: no preflight, so re-printing works with the server gone."""
+    out = tmp_path / "run"
+    with FakeOpenAIServer() as srv:
+        args = ["--task", "conflict_detection", "--data", sample_snapshot, "--agent", "none",
+                "--model", "openai", "--model_args", f"base_url={srv.base_url},model=m",
+                "--output_path", out]
+        assert run(capsys, *args)[0] == 0
+        n = len(srv.requests)
+        code, err = run(capsys, *args)
+        assert code == 0 and len(srv.requests) == n         # not one request more
+    code, err = run(capsys, *args)                          # the server is gone
+    assert code == 0 and "not asked: every item is already answered" in err
+    assert json.loads((out / "results.json").read_text())["model"]["preflight"]["served_model"]
+
+
+def test_score_with_a_judge_checks_the_judge_first(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "run"
+    assert run(capsys, "--task", "memory_update", "--data", sample_snapshot,
+               "--output_path", out)[0] == 0
+    before = (out / "samples_memory_update.jsonl").read_bytes()
+    started = time.monotonic()
+    capsys.readouterr()
+    code = main(["score", str(out), "--no-progress", "--judge", "openai", "--judge_args",
+                 "base_url=http://127.0.0.1:9/v1,model=j,max_retries=0"])
+    err = capsys.readouterr().err
+    assert code != 0 and time.monotonic() - started < 20
+    assert len([x for x in err.splitlines() if x.strip()]) == 1 and "127.0.0.1:9" in err
+    assert (out / "samples_memory_update.jsonl").read_bytes() == before
