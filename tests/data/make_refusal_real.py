@@ -1,12 +1,12 @@
 """Draw the real-reply refusal samples: tests/data/refusal_real_labels.jsonl (draws 1-3, terse replies
 of two memory systems to LoCoMo) and tests/data/refusal_chat_draw.jsonl (draw 4, replies of chat
-assistants and a vision-language model to LongMemEval and L-Eval; labelled, it becomes
+assistants to LongMemEval; labelled, it becomes
 tests/data/refusal_chat_labels.jsonl).
 
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --out draft.jsonl
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --check
-    python tests/data/make_refusal_real.py --echoes DIR --gemini DIR --llama DIR --leval DIR --out draw4.jsonl --sheets DIR
-    python tests/data/make_refusal_real.py --echoes DIR --gemini DIR --llama DIR --leval DIR --check
+    python tests/data/make_refusal_real.py --echoes DIR --llama DIR --out draw4.jsonl --sheets DIR
+    python tests/data/make_refusal_real.py --echoes DIR --llama DIR --check
     python tests/data/make_refusal_real.py --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
@@ -120,63 +120,39 @@ def draw3(git_dir: str) -> list[dict]:
     return rows
 
 
-# Draw 4 (chat-tune, chat-heldout): chat assistants and a vision-language model replying in their own
-# words to questions about a conversation history (LongMemEval, whose "_abs" questions ask about
-# something the history never mentions) or a long document (L-Eval), as published with each run:
+# Draw 4 (chat-tune, chat-heldout): chat assistants replying in their own words to questions about a
+# conversation history (LongMemEval, whose "_abs" questions ask about something the history never
+# mentions), as published with each run; only sources under a permissive licence:
 #   m4cd4r4/claude-echoes (MIT): Claude Haiku 4.5 and Claude Sonnet 4.6 over retrieved chat messages;
-#   LugmanS/longmemeval (no licence file): Gemini 2.5 Flash over the full history, given as text, or
-#     as page images of the rendered history (the model reads the conversation as a VLM);
 #   Hunk0724/LongMemEval (MIT, a fork of LongMemEval): Llama 3.1 8B Instruct, step-by-step replies
-#     with LongMemEval's own prompts; its logged prompts also give every question's text;
-#   OpenLMLab/LEval (GPL-3.0): GPT-4-32k, Claude-100k, GPT-3.5-turbo-16k, Llama-2-13B-chat, Vicuna,
-#     ChatGLM2 and LongChat answering questions about long documents (only queries that end with a
-#     question mark: the others ask for summaries or writing; and no contract-clause queries
-#     ("Highlight the parts (if any) ..."), which "none" answers).
-# Each question (LongMemEval's question id, L-Eval's query text) belongs to one split, by the parity of
-# the second byte of sha256("<benchmark>#<key>"), so no question has replies in both. Per file and
-# split, the replies with a negation word and the others are each ordered by sha256("<path>#<key>")
-# and the first N of each taken, leaving out replies over CHAT_MAX_CHARS characters, empty ones, and
-# any (question, reply) already drawn.
+#     with LongMemEval's own prompts; its logged prompts also give every question's text.
+# (Gemini runs published without a licence and L-Eval's GPL predictions were looked at and left out.)
+# Each question belongs to one split, by the parity of the second byte of
+# sha256("<benchmark>#<question id>"), so no question has replies in both. Per file and split, the
+# replies with a negation word and the others are each ordered by sha256("<path>#<key>") and the
+# first N of each taken, leaving out replies over CHAT_MAX_CHARS characters, empty ones, and any
+# (question, reply) already drawn.
 ECHOES = ("m4cd4r4/claude-echoes", "71d19042d5462d66890aa8bd27696077e10edbaf")
-GEMINI = ("LugmanS/longmemeval", "da2e423a78bc0244ac3894972a37d87716cecd4b")
 LLAMA = ("Hunk0724/LongMemEval", "6dc5c8170f616cae408cc298713cb4f0829dff8a")
-LEVAL = ("OpenLMLab/LEval", "cd34b050269148aed75acbbe4a599873ad0f37e9")
 _LLAMA_LOGS = "generation_logs/fullhistory_stella_userfact/llama3.1-8b-128k"
 # The LongMemEval question texts, from the prompts logged with the oracle run
 LME_QUESTIONS = f"{_LLAMA_LOGS}/con/longmemeval_oracle.json_testlog_top1000context_jsonformat_useronlyfalse_20251215-1521.jsonl"
 CHAT_MAX_CHARS = 2000
 CHAT_FILES = [  # (repo, path, answering model, replies with a negation word and others per split)
-    *((ECHOES, f"benchmarks/results/{run}.jsonl", model, 18, 5) for run, model in (
+    *((ECHOES, f"benchmarks/results/{run}.jsonl", model, 30, 10) for run, model in (
         ("haiku_full", "claude-haiku-4-5-20251001"), ("haiku_bm25_temporal", "claude-haiku-4-5-20251001"),
         ("sonnet_hybrid", "claude-sonnet-4-6"), ("sonnet_bm25_temporal", "claude-sonnet-4-6"))),
-    *((GEMINI, f"data/gemini-2.5-flash-dynamic-thinking-{run}.json", f"gemini-2.5-flash ({given})", 22, 6)
-      for run, given in (("text-context-eval", "history as text"), ("image-context-eval", "history as images"),
-                         ("image-context-700-eval", "history as images"))),
-    (LLAMA, LME_QUESTIONS, "llama-3.1-8b-instruct", 18, 4),
+    (LLAMA, LME_QUESTIONS, "llama-3.1-8b-instruct", 30, 10),
     (LLAMA, "generation_logs/rag_stella_userfact_turn_old/llama3.1-8b-128k/con/longmemeval_s_cleaned.json_retrievallog_"
-            "turn_flat-stella_testlog_top50context_jsonformat_useronlyfalse_20251212-0340.jsonl", "llama-3.1-8b-instruct", 18, 4),
-    *((LEVAL, f"Predictions/{name}.pred.jsonl", name.split("/")[1], 3, 1) for name in (
-        *(f"human_eval/{m}" for m in ("claude-100k", "gpt4-32k", "turbo-16k-0613", "llama2-13b-chat-4k", "vicuna-7b-2k",
-                                      "chatglm2-6b-8k", "longchat-13b-16k-flash")),
-        *(f"llm_gpt4_eval/{m}" for m in ("claude-100k", "gpt4-32k", "turbo-16k-0613", "llama2-13b-chat-4k",
-                                         "vicuna-13b-16k")),
-        *(f"ngram_eval/{m}/{task}" for m in ("turbo-16k-0613", "llama2-13b-chat-4k", "vicuna-13b-16k")
-          for task in ("scientific_qa", "multidoc_qa", "financial_qa", "narrative_qa")))),
+            "turn_flat-stella_testlog_top50context_jsonformat_useronlyfalse_20251212-0340.jsonl", "llama-3.1-8b-instruct", 30, 10),
 ]
 CHAT_SPLITS = ("chat-tune", "chat-heldout")
 
 
 def _chat_entries(git_dir: str, repo: tuple, path: str, questions: dict) -> tuple[str, list]:
-    """(benchmark, [(key, question, reply, (split key, question type))]) for one file of CHAT_FILES:
-    LongMemEval rows are keyed by question id; L-Eval rows by their line number, and split by query."""
+    """(benchmark, [(key, question, reply, (split key, question type))]) for one file of CHAT_FILES,
+    keyed by LongMemEval's question id."""
     text = git_show(git_dir, repo[1], path)
-    if repo == LEVAL:
-        task = path.split("/")[-1].removesuffix(".pred.jsonl") if "/ngram_eval/" in path else ""
-        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-        return "L-Eval", [(f"line{n}", r["query"], str(next(v for k, v in r.items() if k.endswith("_pred"))).strip(),
-                           (r["query"], task))
-                          for n, r in enumerate(rows, 1)
-                          if r["query"].rstrip().endswith("?") and not r["query"].lower().startswith("highlight the parts")]
     rows = json.loads(text) if path.endswith(".json") else [json.loads(line) for line in text.splitlines() if line.strip()]
     return "LongMemEval", [(r["question_id"], questions[r["question_id"]], str(r["hypothesis"]).strip(),
                             (r["question_id"], r.get("question_type", ""))) for r in rows]
@@ -193,7 +169,7 @@ def lme_questions(git_dir: str) -> dict[str, str]:
 
 
 def draw_chat(dirs: dict[str, str]) -> list[dict]:
-    """Draw 4 from the git directories of the four repositories ({owner/name: git dir})."""
+    """Draw 4 from the git directories of the two repositories ({owner/name: git dir})."""
     questions = lme_questions(dirs[LLAMA[0]])
     rows, seen = [], set()
     for repo, path, model, n_neg, n_other in CHAT_FILES:
@@ -283,7 +259,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mem0", help="a git directory of mem0ai/mem0 (draws 1-2)")
     ap.add_argument("--memobase", help="a git directory of memodb-io/memobase (draw 3)")
-    for flag, (repo, _) in (("--echoes", ECHOES), ("--gemini", GEMINI), ("--llama", LLAMA), ("--leval", LEVAL)):
+    for flag, (repo, _) in (("--echoes", ECHOES), ("--llama", LLAMA)):
         ap.add_argument(flag, help=f"a git directory of {repo} (draw 4)")
     ap.add_argument("--out", help="write the unlabelled draw here")
     ap.add_argument("--sheets", help="write draw 4's reader sheets into this folder")
@@ -295,10 +271,10 @@ def main() -> int:
     if args.merge:
         return merge(*(p.split(",") for p in args.merge), [p for p in args.third.split(",") if p])
     chat_dirs = {repo: getattr(args, flag) for flag, (repo, _) in
-                 (("echoes", ECHOES), ("gemini", GEMINI), ("llama", LLAMA), ("leval", LEVAL))}
+                 (("echoes", ECHOES), ("llama", LLAMA))}
     memory, chat = (args.mem0, args.memobase), tuple(chat_dirs.values())
     if any(memory) != all(memory) or any(chat) != all(chat) or not (any(memory) or any(chat)):
-        ap.error("give --mem0 and --memobase (draws 1-3), or --echoes, --gemini, --llama and --leval (draw 4), or both")
+        ap.error("give --mem0 and --memobase (draws 1-3), or --echoes and --llama (draw 4), or both")
     rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase) if all(memory) else []
     chat_rows = draw_chat(chat_dirs) if all(chat) else []
     if args.out:
