@@ -111,7 +111,7 @@ _REFUSE = [re.compile(p) for p in (
     r"\b(?:conversations?|chats?|history|dialogues?|documents?|images?|photos?|pictures?|videos?|messages?)\s+(?:\w+\s+)?lacks?\b",
     # passive: "It isn't mentioned", "The date was never given", "Not specified in the chat"
     rf"\b{_NEG_BE}\s+{_ADVS}{_PARTICIPLES}\b",
-    rf"^(?:(?:its|it is|it was|that is|thats|this is|this was|that was|was|is|were|are)\s+)?(?:not|never)\s+{_ADVS}{_PARTICIPLES}\b",
+    rf"^(?:(?:as|since|because|and|but|so|though|although|while)\s+)?(?:(?:its|it is|it was|that is|thats|this is|this was|that was|was|is|were|are)\s+)?(?:not|never)\s+{_ADVS}{_PARTICIPLES}\b",
     rf"^none\s+{_ADVS}(?:given|provided|mentioned|specified|stated|shared|listed|found)\b",
     # a reduced passive: "No specific date mentioned.", "No car accident mentioned in the memories",
     # "No explicit disagreement found"
@@ -184,7 +184,9 @@ _GUESS = re.compile(
     r"eight|nine|ten|twelve|twenty|thirty|half|dozen|hundred|week|month|year|day|hour|noon|midnight|"
     r"mid|early|late|last|next|january|february|march|april|may|june|july|august|september|october|"
     r"november|december|spring|summer|autumn|fall|winter)|"
-    r"somewhere|sometime|i am fairly|im fairly|im pretty|i am pretty)\b")
+    r"somewhere|sometime|i am fairly|im fairly|im pretty|i am pretty|"
+    # an inference drawn from the history: "This suggests an increase from 3 to 4 times a week"
+    r"(?:this|that|which|it)\s+(?:suggests|indicates|implies|means))\b")
 _NARRATIVE = re.compile(
     r"^(?:(?:so|then|and|but|and then|which|because|until|later|after that|whereupon|though|although)\s+)?"
     r"(?:she|he|they|you|we|i|it|who)\s+(?:\w+ed|went|took|was|were|had|got|made|came|left|told|said|"
@@ -238,7 +240,9 @@ _CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in su
                      "thats", "that makes", "this makes", "which makes", "that brings", "this brings",
                      "based on this", "based on that", "based on above", "based on analysis",
                      "based on extracted information", "based on available information",
-                     "based on information provided", "based on reasoning", "given this information")
+                     "based on information provided", "based on reasoning", "given this information",
+                     "based on whats available", "based on what is available", "from what is available",
+                     "with what is available", "based on what i have", "from what i can see")
 # Advice given is an answer to a request for advice ("Here are some options", "I'd suggest ...").
 _ADVICE_LEADS = ("here are", "heres", "here is", "i would recommend", "i would suggest", "id recommend",
                  "id suggest", "i recommend", "i suggest", "my recommendation", "my suggestion",
@@ -272,7 +276,8 @@ _EVIDENCE_LEADS = ("we know", "we know that", "i can see", "i can see that", "i 
                    "i can extract", "we can extract", "from session", "in session", "as mentioned",
                    "user mentioned", "user mentions", "user said", "user stated", "user noted", "user asked",
                    "user was asking", "user is asking", "user expressed", "user shared", "user told",
-                   "user has mentioned", "user also mentioned", "user had mentioned")
+                   "user has mentioned", "user also mentioned", "user had mentioned", "its mentioned", "its stated",
+                   "it is stated", "it was stated", "it says", "it states")
 # The steps of a step-by-step reply ("To answer the question, I will follow these steps",
 # "Step 2: Reason over the information"): filler.
 _PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to calculate", "to work out",
@@ -291,7 +296,7 @@ _OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let
                 "you can", "you may", "you might", "please", "could you", "would you", "can you",
                 "to get helpful", "to give you", "to fully answer", "to accurately answer", "id need",
                 "i would need", "i need", "i would have to", "you would need", "youd need", "youll need")
-_UP_TO_YOU = re.compile(r"\b(?:is|its|remains)\s+(?:\w+\s+)?up\s+to\s+(?:you|user|your)\b")
+_UP_TO_YOU = re.compile(r"\b(?:is|its|remains)\s+(?:\w+\s+)?up\s+to\s+(?:you|users?|your)\b")
 
 
 def _words(words) -> str:
@@ -304,6 +309,8 @@ _DECLINE = [re.compile(p) for p in (
     # the speaker cannot answer / calculate ...: "I cannot calculate the number of days", "we cannot
     # provide an accurate answer", "Cannot determine how many days ..."
     rf"(?:^|\b{_FIRST}\s+){_ADVS}{_MODALS}\s+{_ADVS}{_words(_ANSWER_VERBS)}\b",
+    # "these cannot be correlated to give a precise answer", "unable to provide a total"
+    rf"\b(?:cannot|cant|can not|could not|couldnt|unable to|not able to)\b(?:\s+\w+){{0,6}}?\s+(?:give|provide|offer|reach|get)\s+(?:you\s+)?(?:\w+\s+)?(?:answer|total|figure|number|count)\b",
     # it cannot be determined / answered: "the exact total ... cannot be determined"
     rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{_ADVS}{_words(_ANSWER_PASSIVES)}\b",
     # impossible to tell: "it's not possible to provide an accurate answer"
