@@ -71,7 +71,7 @@ _SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|inclu
                  r"contain(?:ed|s)?|cover(?:ed|s)?|show(?:n|ed|s)?|reveal(?:ed|s)?|indicate[sd]?|tell|told|"
                  r"give|gave|address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                  r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
-                 r"list(?:ed|s)?|touch(?:ed)? on|note[sd]?)")
+                 r"list(?:ed|s)?|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
 _INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
          r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline)")
 _FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
@@ -127,7 +127,7 @@ _REFUSE = [re.compile(p) for p in (
     rf"^(?:(?:the|her|his|their|our|your|my)\s+)?{_SOURCE}\b(?:\s+[\w-]+){{0,3}}?\s+(?:is|are|was|were)\s+empty\b",
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
-    r"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:you|we|i|ive|youve|weve)\b",
+    rf"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:(?:you|we|i|ive|youve|weve)\b|(?:has\s+|have\s+|had\s+)?(?:ever\s+)?(?:came|come)\s+up\b|(?:was|were|has been|have been)\s+{_ADVS}{_PARTICIPLES})",
     rf"\b(?:not|isnt)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my)?\s*(?:\w+\s+)?{_SOURCE}\b",
     rf"^not\s+in\s+(?:\w+\s+){{0,2}}?{_SOURCE}\b",
     # no record / information / way to know
@@ -139,7 +139,7 @@ _REFUSE = [re.compile(p) for p in (
     # insufficient / incomplete information
     rf"\b(?:not enough|(?:isnt|is not|wasnt|was not|arent|are not|werent|were not) enough|insufficient|inadequate|incomplete|limited|missing|lacking|lack of|lacks|without(?: more| enough| further| additional)?)\s+(?:\w+\s+)?(?:{_INFO}|context|data)\b",
     rf"\b{_INFO}\s+(?:\w+\s+){{0,2}}?(?:is|was|are|were|seems|appears)\s+(?:\w+\s+)?(?:incomplete|insufficient|not enough|missing|lacking|unavailable|not available|limited|inadequate)\b",
-    rf"\b(?:that|this|the|such|this specific|that specific)?\s*{_INFO}\s+(?:isnt|is not|wasnt|was not|arent|are not)\s+(?:\w+\s+)?(?:available|accessible|there|known|present|included)\b",
+    rf"\b{_INFO}(?:\s+\w+){{0,5}}?\s+(?:isnt|is not|wasnt|was not|arent|are not)\s+(?:\w+\s+)?(?:available|accessible|there|known|present|included)\b",
     # cannot be determined / answered; impossible to tell
     rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{_ADVS}(?:determined|answered|inferred|known|confirmed|verified|identified|established|deduced|said|told|found|specified|ascertained)\b",
     r"\b(?:impossible|not possible|hard|difficult|no way)\s+(?:for me\s+)?to\s+(?:\w+\s+)?(?:determine|tell|say|answer|know|infer|confirm|verify|identify|establish|be sure|find)\b",
@@ -440,6 +440,8 @@ def _stance(read: list[tuple[str, str, int, bool]]) -> bool:
     led = {s for i, (clause, _, s, _) in enumerate(read)
            if (i == 0 or read[i - 1][2] != s) and (_CONTRAST.match(clause) or _CONTRAST_OPEN.match(clause))}
     led -= {s for _, kind, s, _ in read if kind in _DECLINES}
+    # the opening: the first sentence that says something (not filler, not an aside)
+    opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
     state, declined_at = None, None
     for i, (clause, kind, s, aside) in enumerate(read):
         if aside:
@@ -449,7 +451,7 @@ def _stance(read: list[tuple[str, str, int, bool]]) -> bool:
         elif kind in ("commit", "guess"):
             state = "answer"
         elif kind == "content":
-            if state is None:
+            if state is None and s == opening:
                 state = "answer"        # answered first; a later decline of a detail keeps it
             elif state == "decline" and (
                     (s == declined_at and _NARRATIVE.match(clause))        # "... but she went in May"
