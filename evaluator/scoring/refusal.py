@@ -266,7 +266,7 @@ _REPORTING_VERBS = ("mention", "mentions", "mentioned", "show", "shows", "showed
                     "discussed", "reference", "references", "referenced", "say", "says", "said", "state",
                     "states", "stated", "indicate", "indicates", "indicated", "contain", "contains", "include",
                     "includes", "note", "notes", "refer", "refers", "talk about", "talks about", "describe",
-                    "describes", "suggest", "suggests", "cover", "covers", "focus", "focuses", "is about",
+                    "describes", "cover", "covers", "focus", "focuses", "is about",
                     "are about", "was about", "were about", "read", "reads", "list", "lists", "touch on",
                     "touches on", "is from", "are from", "was from", "were from", "reveal", "reveals",
                     "confirm", "confirms", "has", "have")
@@ -338,6 +338,7 @@ _EVIDENCE = re.compile(
     rf"|^(?:(?:while|although|though|however|but|and)\s+)?{_words(_EVIDENCE_LEADS)}\b")
 _PROCEDURE = re.compile(rf"^{_words(_PROCEDURE_LEADS)}\b")
 _OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{_words(_OFFER_LEADS)}\b")
+_RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
 _NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|"
                      r"once|twice|none|zero)\b")
 
@@ -404,6 +405,9 @@ def _read(text: str) -> list[tuple[str, str, int, bool]]:
     out, prev, lead = [], None, False
     for clause, asked, sentence, aside in _clauses(text):
         kind = clause_kind(clause, asked=asked, after="lead" if lead else prev)
+        if prev == "context" and kind == "content" and _RELATIVE.match(clause) and not _NUMBER.search(clause):
+            kind = "context"        # "your question asks about X, which is a different role" (not "which
+                                    # would be June 10th": a value worked out from it)
         out.append((clause, kind, sentence, aside))
         if _CONCLUSION.fullmatch(clause):
             lead = True             # "Therefore," / "Total:" opens the clauses after it ...
