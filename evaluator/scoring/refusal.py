@@ -236,18 +236,20 @@ _CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in su
                      "to sum up", "overall", "consequently", "as result", "this means", "that means",
                      "which means", "meaning", "in short", "in total", "total", "altogether",
                      "i can conclude", "we can conclude", "it can be concluded", "i conclude",
-                     "i can confidently say", "we can confidently say", "i would say", "id say",
-                     "thats", "that makes", "this makes", "which makes", "that brings", "this brings",
-                     "based on this", "based on that", "based on above", "based on analysis",
+                     "i can confidently say", "we can confidently say", "based on this", "based on that", "based on above", "based on analysis",
                      "based on extracted information", "based on available information",
                      "based on information provided", "based on reasoning", "given this information",
                      "based on whats available", "based on what is available", "from what is available",
                      "with what is available", "based on what i have", "from what i can see")
+# A count summed up is an answer: "That's at least 4 types", "which makes 3 in total".
+_TALLY_LEADS = ("thats", "that is", "that makes", "this makes", "which makes", "that brings", "this brings",
+                "which brings", "this gives", "that gives", "which gives")
 # Advice given is an answer to a request for advice ("Here are some options", "I'd suggest ...").
-_ADVICE_LEADS = ("here are", "heres", "here is", "i would recommend", "i would suggest", "id recommend",
-                 "id suggest", "i recommend", "i suggest", "my recommendation", "my suggestion",
-                 "some options could include", "options include", "some highlights", "relevant tips",
-                 "relevant tip")
+_ADVICE_LEADS = ("i would recommend", "i would suggest", "id recommend", "id suggest", "i recommend",
+                 "i suggest", "my recommendation", "my suggestion", "some options could include",
+                 "options include", "some highlights", "relevant tips", "relevant tip")
+_ADVICE_NOUNS = ("tip", "tips", "suggestion", "suggestions", "recommendation", "recommendations", "idea",
+                 "ideas", "option", "options", "pick", "picks", "place", "places", "thing", "things")
 # A sentence opening with a contrast that states a fact after a decline answers after all
 # ("... don't contain a sports event on that day. However, the closest match is the soccer tournament").
 _CONTRAST_LEADS = ("but", "however", "that said", "still", "nevertheless", "nonetheless", "even so", "yet")
@@ -270,8 +272,8 @@ _REPORTING_VERBS = ("mention", "mentions", "mentioned", "show", "shows", "showed
                     "are about", "was about", "were about", "read", "reads", "list", "lists", "touch on",
                     "touches on", "is from", "are from", "was from", "were from", "reveal", "reveals",
                     "confirm", "confirms", "has", "have")
-_EVIDENCE_LEADS = ("we know", "we know that", "i can see", "i can see that", "i see that", "we can see",
-                   "we can see that", "i found", "i found that", "i can find that", "we have", "it is mentioned",
+_EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see that", "i found that",
+                   "i can find that", "it is mentioned",
                    "it was mentioned", "it mentions", "there is note", "note reads", "i extracted",
                    "i can extract", "we can extract", "from session", "in session", "as mentioned",
                    "user mentioned", "user mentions", "user said", "user stated", "user noted", "user asked",
@@ -287,8 +289,12 @@ _PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to
                     "lets", "let us", "step", "extract relevant information", "extracting relevant information",
                     "reason over", "reasoning over", "analyze", "analyse", "analyzing", "identify relevant",
                     "identify any additional", "provide answer", "provide final answer", "draw conclusion",
-                    "conclusion", "combine information", "consider context", "look for", "heres my answer",
-                    "here is my answer", "extracted information", "final answer", "answer")
+                    "combine information", "consider context", "look for", "heres my answer",
+                    "here is my answer")
+# Headings and stubs that are the whole clause: "**Answer**", "Conclusion", "From Session 2, we have:"
+_HEADINGS = ("answer", "final answer", "conclusion", "reasoning", "analysis", "extracted information",
+             "relevant information", "we have", "we know", "i can see", "we can see", "i found", "notes",
+             "we have following", "i found following")
 # Offers, suggestions and questions back are no answer ("If you tell me, I'll remember it",
 # "you could check your calendar", "Let me know if ...", "it's up to you").
 _OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let me know", "id be happy",
@@ -325,18 +331,21 @@ _DECLINE = [re.compile(p) for p in (
     r"\b(?:question|it|this)\s+(?:is|seems|appears)\s+(?:\w+\s+)?(?:unanswerable|not answerable|impossible to answer)\b",
     # a step-by-step reply whose output for "no information" is "empty" (LongMemEval's instruction)
     r"\b(?:output|answer|respond|reply|return)\w*\s+(?:(?:will|would|should|must)\s+be\s+|is\s+|with\s+)?empty\b",
-    r"^empty\b(?:\s+as\s+(?:my|final|the)\s+answer)?",
+    r"^empty(?:$|\s+as\b)",
 )]
 _CAVEAT = re.compile(rf"\b{_words(_CAVEAT_WORDS)}\b")
 _CONCLUSION = re.compile(rf"^{_words(_CONCLUSION_LEADS)}\b")
-_ADVICE = re.compile(rf"^(?:{_words(_CONTRAST_LEADS)}\s+)?{_words(_ADVICE_LEADS)}\b")
+_ADVICE = re.compile(rf"^(?:{_words(_CONTRAST_LEADS)}\s+)?(?:{_words(_ADVICE_LEADS)}\b|"
+                     rf"(?:here are|heres|here is)\s+(?:\w+\s+){{0,3}}?{_words(_ADVICE_NOUNS)}\b)")
+_TALLY = re.compile(rf"^{_words(_TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?(?:\d|one|two|three|four|five|six|seven|eight|"
+                    rf"nine|ten|eleven|twelve|twenty)")
 _CONTRAST = re.compile(rf"^{_words(_CONTRAST_LEADS)}$")
 _CONTRAST_OPEN = re.compile(rf"^(?:{_words(_CONTRAST_LEADS)}|though|although)\s")
 _EVIDENCE = re.compile(
     rf"^(?:(?:while|although|though|whereas|and|but|however|also|plus)\s+)?(?:(?:{_words(_SOURCE_QUALIFIERS)}|{_ADV})\s+){{0,3}}"
     rf"{_words(_SOURCES)}\s+(?:\w+\s+){{0,4}}?(?:only\s+|also\s+|just\s+)?{_words(_REPORTING_VERBS)}\b"
     rf"|^(?:(?:while|although|though|however|but|and)\s+)?{_words(_EVIDENCE_LEADS)}\b")
-_PROCEDURE = re.compile(rf"^{_words(_PROCEDURE_LEADS)}\b")
+_PROCEDURE = re.compile(rf"^{_words(_PROCEDURE_LEADS)}\b|^{_words(_HEADINGS)}$")
 _OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{_words(_OFFER_LEADS)}\b")
 _RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
 _NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|"
@@ -388,7 +397,7 @@ def clause_kind(clause: str, *, asked: bool = False, after: str | None = None) -
         return "filler"
     if _CONTEXT.match(clause) or _EVIDENCE.match(clause):
         return "context"
-    if after == "lead" or _CONCLUSION.match(clause) or _ADVICE.match(clause):
+    if after == "lead" or _CONCLUSION.match(clause) or _ADVICE.match(clause) or _TALLY.match(clause):
         return "commit"
     if _GUESS.search(clause):
         return "guess"
