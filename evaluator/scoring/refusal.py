@@ -50,6 +50,110 @@ from functools import lru_cache
 
 from evaluator.scoring.metrics import answer_text, normalize_answer
 
+def _words(words) -> str:
+    """An alternation of the phrases in `words`, longest first (whole words only)."""
+    return "(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True)) + ")"
+
+
+# -- how long, discursive replies take a stance ---------------------------------------------------
+# Chat assistants explain: they state what the history holds and what it lacks, then conclude. Four
+# readings make that decidable; each is a word list here (data), compiled once below.
+
+# A decline of the answer itself, not of a detail ("I cannot calculate the total", "it cannot be
+# determined", "there isn't enough information to answer"): it overrides facts reported before it.
+_WH = ("where", "when", "which", "who", "what", "whether", "how many", "how much", "how long", "how often")
+_ANSWER_VERBS = ("answer", "determine", "calculate", "compute", "work out", "figure out", "compare",
+                 "make comparison", "make direct comparison", "recommend", "suggest", "pinpoint",
+                 "add up", "count", *(f"{verb} {wh}" for verb in ("tell", "tell you", "say", "know") for wh in _WH),
+                 "give answer", "give you answer", "give precise answer", "give total", "give you total",
+                 "give precise total", "give exact total", "give number", "give count", "give date",
+                 "provide answer", "provide an answer", "provide accurate answer", "provide specific answer",
+                 "provide total", "provide number", "provide count", "provide date", "provide exact answer")
+_ANSWER_PASSIVES = ("determined", "answered", "calculated", "computed", "worked out", "figured out",
+                    "inferred", "established", "known", "compared", "made")
+# What a picture or page does not let one read (words that are themselves the decline)
+_UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not legible", "too blurry",
+               "too small to read", "cut off", "obscured", "out of frame", "not readable", "isnt readable")
+# A decline qualified this way doubts the answer's completeness or certainty, not its existence:
+# "I can't confirm a definitive count", "... enough information to fully answer", "with certainty".
+_CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for certain", "for sure",
+                 "completely", "entirely", "conclusively", "with confidence", "100", "complete", "comprehensive",
+                 "exhaustive", "full", "additional", "any other", "any more", "further", "broader")
+# Words that open a conclusion: what follows is the reply's answer ("Therefore, 12 days",
+# "Total: $495", "So you've tried at least 3 cuisines", "That's at least 4 types").
+_CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in summary", "to summarize",
+                     "to sum up", "overall", "consequently", "as result", "this means", "that means",
+                     "which means", "meaning", "in short", "in total", "total", "altogether",
+                     "i can conclude", "we can conclude", "it can be concluded", "i conclude",
+                     "i can confidently say", "we can confidently say", "based on this", "based on that", "based on above", "based on analysis",
+                     "based on extracted information", "based on available information",
+                     "based on information provided", "based on reasoning", "given this information",
+                     "based on whats available", "based on what is available", "from what is available",
+                     "with what is available", "based on what i have", "from what i can see")
+# A count summed up is an answer: "That's at least 4 types", "which makes 3 in total".
+_TALLY_LEADS = ("thats", "that is", "that makes", "this makes", "which makes", "that brings", "this brings",
+                "which brings", "this gives", "that gives", "which gives")
+# Advice given is an answer to a request for advice ("Here are some options", "I'd suggest ...").
+_ADVICE_LEADS = ("i would recommend", "i would suggest", "id recommend", "id suggest", "i recommend",
+                 "i suggest", "my recommendation", "my suggestion", "some options could include",
+                 "options include", "some highlights", "relevant tips", "relevant tip")
+_ADVICE_NOUNS = ("tip", "tips", "suggestion", "suggestions", "recommendation", "recommendations", "idea",
+                 "ideas", "option", "options", "pick", "picks", "place", "places", "thing", "things")
+# A sentence opening with a contrast that states a fact after a decline answers after all
+# ("... don't contain a sports event on that day. However, the closest match is the soccer tournament").
+_CONTRAST_LEADS = ("but", "however", "that said", "still", "nevertheless", "nonetheless", "even so", "yet")
+# What the history or the user said, reported as evidence: context, neither an answer nor a decline
+# ("The messages mention that you visited Japan", "From Session 2, we know that", "The user mentioned").
+_SOURCES = ("message", "messages", "conversation", "conversations", "chat", "chats", "chat history",
+            "history", "session", "sessions", "note", "notes", "extracted note", "extracted notes",
+            "memory", "memories", "record", "records", "context", "log", "logs", "summary", "summaries",
+            "retrieved history", "discussion", "discussions", "past conversations", "reference",
+            "references", "session summary", "session content", "extracted information", "information")
+_SOURCE_QUALIFIERS = ("one", "some", "several", "other", "these", "those", "both", "all", "earlier",
+                      "previous", "past", "retrieved", "relevant", "most relevant", "only", "closest",
+                      "closest relevant", "your", "provided", "available", "same", "related", "another",
+                      "first", "second", "latest", "most recent", "chat")
+_REPORTING_VERBS = ("mention", "mentions", "mentioned", "show", "shows", "showed", "discuss", "discusses",
+                    "discussed", "reference", "references", "referenced", "say", "says", "said", "state",
+                    "states", "stated", "indicate", "indicates", "indicated", "contain", "contains", "include",
+                    "includes", "note", "notes", "refer", "refers", "talk about", "talks about", "describe",
+                    "describes", "cover", "covers", "focus", "focuses", "is about",
+                    "are about", "was about", "were about", "read", "reads", "list", "lists", "touch on",
+                    "touches on", "is from", "are from", "was from", "were from", "reveal", "reveals",
+                    "confirm", "confirms", "has", "have")
+_EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see that", "i found that",
+                   "i can find that", "it is mentioned",
+                   "it was mentioned", "it mentions", "there is note", "note reads", "i extracted",
+                   "i can extract", "we can extract", "from session", "in session", "as mentioned",
+                   "user mentioned", "user mentions", "user said", "user stated", "user noted", "user asked",
+                   "user was asking", "user is asking", "user expressed", "user shared", "user told",
+                   "user has mentioned", "user also mentioned", "user had mentioned", "its mentioned", "its stated",
+                   "it is stated", "it was stated", "it says", "it states")
+# The steps of a step-by-step reply ("To answer the question, I will follow these steps",
+# "Step 2: Reason over the information"): filler.
+_PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to calculate", "to work out",
+                    "to solve", "i will follow", "ill follow", "i will extract", "i will look", "i will reason",
+                    "i will analyze", "i will consider", "i will use", "we need to extract", "we need to find",
+                    "we need to look", "we need to consider", "we need to determine", "we need to calculate",
+                    "lets", "let us", "step", "extract relevant information", "extracting relevant information",
+                    "reason over", "reasoning over", "analyze", "analyse", "analyzing", "identify relevant",
+                    "identify any additional", "provide answer", "provide final answer", "draw conclusion",
+                    "combine information", "consider context", "look for", "heres my answer",
+                    "here is my answer")
+# Headings and stubs that are the whole clause: "**Answer**", "Conclusion", "From Session 2, we have:"
+_HEADINGS = ("answer", "final answer", "conclusion", "reasoning", "analysis", "extracted information",
+             "relevant information", "we have", "we know", "i can see", "we can see", "i found", "notes",
+             "we have following", "i found following")
+# Offers, suggestions and questions back are no answer ("If you tell me, I'll remember it",
+# "you could check your calendar", "Let me know if ...", "it's up to you").
+_OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let me know", "id be happy",
+                "i would be happy", "i can try", "i can help", "you could", "you might want", "you may want",
+                "you can", "you may", "you might", "please", "could you", "would you", "can you",
+                "to get helpful", "to give you", "to fully answer", "to accurately answer", "id need",
+                "i would need", "i need", "i would have to", "you would need", "youd need", "youll need")
+
+
+
 # -- vocabulary ------------------------------------------------------------------------------------
 _ADV = r"(?:really|honestly|just|simply|truly|actually|even|ever|exactly|explicitly|clearly|directly|yet|specifically|quite|fully|completely|precisely|currently|unfortunately|personally|still|accurately|definitively|reliably|correctly|confidently|entirely|conclusively|somewhat)"
 _ADVS = rf"(?:{_ADV}\s+){{0,2}}"
@@ -57,14 +161,15 @@ _NEG_MODAL = (r"(?:do not|dont|did not|didnt|does not|doesnt|cannot|cant|can not
               r"am unable to|m unable to|am not able to|m not able to|im unable to|im not able to|not able to|"
               r"unable to|wont be able to|will not be able to|have no way to|never)")
 _KNOW_VERBS = (r"(?:know|remember|recall|recollect|say|tell|determine|answer|find|see|confirm|verify|"
-               r"access|locate|be certain|be sure|tell you|help with that|retrieve|identify)")
+               r"access|locate|be certain|be sure|tell you|help with that|retrieve|identify|make out|read|work out)")
 _PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|covered|recorded|told|"
                 r"indicated|included|disclosed|brought up|talked about|said|noted|addressed|shown|"
                 r"visible|answered|clarified|known|revealed|documented|described|captured|listed|"
                 r"explained|established|confirmed|contained|named|identified|pinpointed|specified|detailed)")
 _SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs?|images?|photos?|"
            r"pictures?|videos?|messages?|records?|texts?|transcripts?|logs?|memory|memories|context|"
-           r"files?|screenshots?|sessions?|notes?|excerpts?|it|this|that|you|we|i|there)")
+           r"files?|screenshots?|sessions?|notes?|excerpts?|pages?|pdfs?|slides?|scans?|attachments?|frames?|"
+           r"it|this|that|you|we|i|there)")
 _NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|have not|havent|"
            r"had not|hadnt|wont|will not)")
 _SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|include[sd]?|provide[sd]?|"
@@ -100,6 +205,10 @@ _REFUSE = [re.compile(p) for p in (
     # "none of them clearly indicate which lens", "the information does not match your question"
     rf"\bnothing\s+{_ADVS}(?:about|regarding|concerning|related to|addresses|covers|mentions|says|answers|relates to)\s+(?:your|you|my|our|his|her|their|any|that|this|it|them)\b",
     rf"\b(?:none|neither)\s+of\s+(?:them|these|those|which)\s+{_ADVS}{_SOURCE_VERBS}\b",
+    # "Neither the document nor the images state the time"
+    rf"\bneither\s+(?:\w+\s+){{0,2}}?{_SOURCE}\s+nor\b.*?\b{_SOURCE_VERBS}\b",
+    # what a picture or a page does not let one read: "the receipt is illegible", "the name is cut off"
+    rf"\b{_words(_UNREADABLE)}\b",
     # "but they don't specify how many": what a source does, not a person ("they didn't discuss salary")
     rf"\b(?:they|these|those)\s+{_NEG_DO}\s+{_ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish)\b",
     rf"\b{_NEG_DO}\s+{_ADVS}(?:match|answer|address|fit|relate to|correspond to)\s+(?:your|this|that|current|specific)\s+(?:\w+\s+)?question\b",
@@ -210,106 +319,8 @@ _CONTEXT = re.compile(r"^(?:you|we)\s+(?:\w+\s+)?(?:mentioned|talked about|told 
 _SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;:\n()\[\]]+|,|\s[-–—]+\s|[–—]|\.\.\.|…")
 
 
-# -- how long, discursive replies take a stance ---------------------------------------------------
-# Chat assistants explain: they state what the history holds and what it lacks, then conclude. Four
-# readings make that decidable; each is a word list here (data), compiled once below.
-
-# A decline of the answer itself, not of a detail ("I cannot calculate the total", "it cannot be
-# determined", "there isn't enough information to answer"): it overrides facts reported before it.
-_ANSWER_VERBS = ("answer", "determine", "calculate", "compute", "work out", "figure out", "compare",
-                 "make comparison", "make direct comparison", "recommend", "suggest", "pinpoint",
-                 "add up", "count", "tell how many", "say how many", "say how long", "say which",
-                 "give answer", "give you answer", "give precise answer", "give total", "give you total",
-                 "give precise total", "give exact total", "give number", "give count", "give date",
-                 "provide answer", "provide an answer", "provide accurate answer", "provide specific answer",
-                 "provide total", "provide number", "provide count", "provide date", "provide exact answer")
-_ANSWER_PASSIVES = ("determined", "answered", "calculated", "computed", "worked out", "figured out",
-                    "inferred", "established", "known", "compared", "made")
-# A decline qualified this way doubts the answer's completeness or certainty, not its existence:
-# "I can't confirm a definitive count", "... enough information to fully answer", "with certainty".
-_CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for certain", "for sure",
-                 "completely", "entirely", "conclusively", "with confidence", "100", "complete", "comprehensive",
-                 "exhaustive", "full", "additional", "any other", "any more", "further", "broader")
-# Words that open a conclusion: what follows is the reply's answer ("Therefore, 12 days",
-# "Total: $495", "So you've tried at least 3 cuisines", "That's at least 4 types").
-_CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in summary", "to summarize",
-                     "to sum up", "overall", "consequently", "as result", "this means", "that means",
-                     "which means", "meaning", "in short", "in total", "total", "altogether",
-                     "i can conclude", "we can conclude", "it can be concluded", "i conclude",
-                     "i can confidently say", "we can confidently say", "based on this", "based on that", "based on above", "based on analysis",
-                     "based on extracted information", "based on available information",
-                     "based on information provided", "based on reasoning", "given this information",
-                     "based on whats available", "based on what is available", "from what is available",
-                     "with what is available", "based on what i have", "from what i can see")
-# A count summed up is an answer: "That's at least 4 types", "which makes 3 in total".
-_TALLY_LEADS = ("thats", "that is", "that makes", "this makes", "which makes", "that brings", "this brings",
-                "which brings", "this gives", "that gives", "which gives")
-# Advice given is an answer to a request for advice ("Here are some options", "I'd suggest ...").
-_ADVICE_LEADS = ("i would recommend", "i would suggest", "id recommend", "id suggest", "i recommend",
-                 "i suggest", "my recommendation", "my suggestion", "some options could include",
-                 "options include", "some highlights", "relevant tips", "relevant tip")
-_ADVICE_NOUNS = ("tip", "tips", "suggestion", "suggestions", "recommendation", "recommendations", "idea",
-                 "ideas", "option", "options", "pick", "picks", "place", "places", "thing", "things")
-# A sentence opening with a contrast that states a fact after a decline answers after all
-# ("... don't contain a sports event on that day. However, the closest match is the soccer tournament").
-_CONTRAST_LEADS = ("but", "however", "that said", "still", "nevertheless", "nonetheless", "even so", "yet")
-# What the history or the user said, reported as evidence: context, neither an answer nor a decline
-# ("The messages mention that you visited Japan", "From Session 2, we know that", "The user mentioned").
-_SOURCES = ("message", "messages", "conversation", "conversations", "chat", "chats", "chat history",
-            "history", "session", "sessions", "note", "notes", "extracted note", "extracted notes",
-            "memory", "memories", "record", "records", "context", "log", "logs", "summary", "summaries",
-            "retrieved history", "discussion", "discussions", "past conversations", "reference",
-            "references", "session summary", "session content", "extracted information", "information")
-_SOURCE_QUALIFIERS = ("one", "some", "several", "other", "these", "those", "both", "all", "earlier",
-                      "previous", "past", "retrieved", "relevant", "most relevant", "only", "closest",
-                      "closest relevant", "your", "provided", "available", "same", "related", "another",
-                      "first", "second", "latest", "most recent", "chat")
-_REPORTING_VERBS = ("mention", "mentions", "mentioned", "show", "shows", "showed", "discuss", "discusses",
-                    "discussed", "reference", "references", "referenced", "say", "says", "said", "state",
-                    "states", "stated", "indicate", "indicates", "indicated", "contain", "contains", "include",
-                    "includes", "note", "notes", "refer", "refers", "talk about", "talks about", "describe",
-                    "describes", "cover", "covers", "focus", "focuses", "is about",
-                    "are about", "was about", "were about", "read", "reads", "list", "lists", "touch on",
-                    "touches on", "is from", "are from", "was from", "were from", "reveal", "reveals",
-                    "confirm", "confirms", "has", "have")
-_EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see that", "i found that",
-                   "i can find that", "it is mentioned",
-                   "it was mentioned", "it mentions", "there is note", "note reads", "i extracted",
-                   "i can extract", "we can extract", "from session", "in session", "as mentioned",
-                   "user mentioned", "user mentions", "user said", "user stated", "user noted", "user asked",
-                   "user was asking", "user is asking", "user expressed", "user shared", "user told",
-                   "user has mentioned", "user also mentioned", "user had mentioned", "its mentioned", "its stated",
-                   "it is stated", "it was stated", "it says", "it states")
-# The steps of a step-by-step reply ("To answer the question, I will follow these steps",
-# "Step 2: Reason over the information"): filler.
-_PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to calculate", "to work out",
-                    "to solve", "i will follow", "ill follow", "i will extract", "i will look", "i will reason",
-                    "i will analyze", "i will consider", "i will use", "we need to extract", "we need to find",
-                    "we need to look", "we need to consider", "we need to determine", "we need to calculate",
-                    "lets", "let us", "step", "extract relevant information", "extracting relevant information",
-                    "reason over", "reasoning over", "analyze", "analyse", "analyzing", "identify relevant",
-                    "identify any additional", "provide answer", "provide final answer", "draw conclusion",
-                    "combine information", "consider context", "look for", "heres my answer",
-                    "here is my answer")
-# Headings and stubs that are the whole clause: "**Answer**", "Conclusion", "From Session 2, we have:"
-_HEADINGS = ("answer", "final answer", "conclusion", "reasoning", "analysis", "extracted information",
-             "relevant information", "we have", "we know", "i can see", "we can see", "i found", "notes",
-             "we have following", "i found following")
-# Offers, suggestions and questions back are no answer ("If you tell me, I'll remember it",
-# "you could check your calendar", "Let me know if ...", "it's up to you").
-_OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let me know", "id be happy",
-                "i would be happy", "i can try", "i can help", "you could", "you might want", "you may want",
-                "you can", "you may", "you might", "please", "could you", "would you", "can you",
-                "to get helpful", "to give you", "to fully answer", "to accurately answer", "id need",
-                "i would need", "i need", "i would have to", "you would need", "youd need", "youll need")
+# -- stance cues, compiled from the word lists above --------------------------------------------
 _UP_TO_YOU = re.compile(r"\b(?:is|its|remains)\s+(?:\w+\s+)?up\s+to\s+(?:you|users?|your)\b")
-
-
-def _words(words) -> str:
-    """An alternation of the phrases in `words`, longest first (whole words only)."""
-    return "(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True)) + ")"
-
-
 _MODALS = r"(?:cannot|cant|can not|could not|couldnt|am unable to|m unable to|unable to|am not able to|m not able to|not able to|wont be able to|will not be able to|do not|dont|have no way to)"
 _DECLINE = [re.compile(p) for p in (
     # the speaker cannot answer / calculate ...: "I cannot calculate the number of days", "we cannot
@@ -446,14 +457,23 @@ _FINAL_ANSWER = re.compile(
 _DECLINES = ("decline", "refuse", "hedge", "caveat")
 
 
+def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
+    """The sentences that open with a contrast ("However, ...", "Based on the photo, though, ...",
+    "But ...") and hold no decline: what they state holds instead of a decline before them."""
+    led, seen = set(), set()
+    for clause, kind, s, _ in read:
+        if s in seen:
+            continue
+        if _CONTRAST.match(clause) or clause in ("though", "although") or _CONTRAST_OPEN.match(clause):
+            led.add(s)
+        if kind != "filler":
+            seen.add(s)             # only the sentence's leading fillers and first clause count
+    return led - {s for _, kind, s, _ in read if kind in _DECLINES}
+
+
 def _stance(read: list[tuple[str, str, int, bool]]) -> bool:
     """True when the clauses, read in order, leave the reply declining (see the module docstring)."""
-    # a sentence that opens with "However," / "But" (no decline in it), or a clause "but ..." after a
-    # decline in its own sentence (no decline after it there), states what holds instead
-    led = {s for i, (clause, _, s, _) in enumerate(read)
-           if (i == 0 or read[i - 1][2] != s) and (_CONTRAST.match(clause) or _CONTRAST_OPEN.match(clause))}
-    led -= {s for _, kind, s, _ in read if kind in _DECLINES}
-    # the opening: the first sentence that says something (not filler, not an aside)
+    led = _contrast_led(read)
     opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
     state, declined_at = None, None
     for i, (clause, kind, s, aside) in enumerate(read):
@@ -467,8 +487,8 @@ def _stance(read: list[tuple[str, str, int, bool]]) -> bool:
             if state is None and s == opening:
                 state = "answer"        # answered first; a later decline of a detail keeps it
             elif state == "decline" and (
-                    (s == declined_at and _NARRATIVE.match(clause))        # "... but she went in May"
-                    or s in led
+                    s in led                                            # "However, the closest match is ..."
+                    or (s == declined_at and _NARRATIVE.match(clause))  # "... but she went in May"
                     or (s == declined_at and _CONTRAST_OPEN.match(clause)
                         and not any(k in _DECLINES for _, k, s2, _ in read[i + 1:] if s2 == s))):
                 state = "answer"        # "The cause was unknown, but the diagnosis was a sprain."
