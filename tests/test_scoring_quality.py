@@ -457,3 +457,52 @@ def test_refusal_round3_reasons_after_no_and_empty_sources():
                  "The memories for Melanie are empty, so no activities are mentioned.",
                  "Melanie has not mentioned any camping plans in the provided memories."):
         assert is_refusal(text), text
+
+
+def test_refusals_written_the_way_chat_assistants_write_them():
+    """Issue 23 item 6: the three phrases it quotes, and replies written here in the styles of chat
+    assistants and VLMs (not copied from the labelled sets): a decline is a statement that the
+    information is absent, unknown or not determinable, with any subject, and no committed answer
+    after it; "unknown" reported as someone's content, a guess, a tally, advice or a contrast
+    sentence that states a value answer."""
+    from evaluator.scoring import is_refusal
+
+    for text in ("I'm not able to determine that from the conversation.",
+                 "The answer isn't in what we've discussed.",
+                 # any subject, any verb of saying or showing
+                 "The notes cover your trip to Lisbon and your new job, but they don't say which hotel you stayed at. "
+                 "I can't answer that one.",
+                 "That's not something that came up in what I can see.",
+                 "The chat history doesn't go into the cost of the repair.",
+                 "The information needed to answer this isn't available in the conversation.",
+                 "The pages provided don't include the invoice total.",
+                 "Neither the document nor the images state the meeting time.",
+                 "I can't make out the license plate in the photo.",
+                 "The receipt isn't legible enough to read the date.",
+                 # facts reported first, then the answer itself declined
+                 "There's a receipt in the second image, but the store name is cut off, so I can't tell where you shopped.",
+                 # a step-by-step reply concludes
+                 "Step 1: The user mentions a cat.\nStep 2: There is no mention of a hamster in any session.\n"
+                 "Conclusion: there is not enough information to answer the question.",
+                 "To answer the question, I will follow these steps:\n\n**Step 1: Extract relevant information**\n\n"
+                 "There is no information about the user's flight.\n\n**Step 2: Reason over the information**\n\n"
+                 "Since there is no information about the flight, the answer is \"empty\"."):
+        assert is_refusal(text), text
+    for text in ("The doctor said the cause was unknown, but the diagnosis was a sprain.",
+                 "The retrieved messages don't explicitly state the total, but adding the two purchases gives "
+                 "**$85** ($50 + $35).",
+                 "There's no direct mention of the exact date. That said, you mentioned it was the weekend after "
+                 "your birthday, which would be **June 10th**.",
+                 "The retrieved messages don't contain a list of past recommendations. I'd suggest checking out "
+                 "The Bear or Severance, given your interest in workplace dramas."):
+        assert not is_refusal(text), text
+
+
+def test_refusal_explain_names_the_stance_of_each_clause():
+    from evaluator.scoring.refusal import explain
+
+    assert [k for _, k in explain("You spent 5 days in New York, but the Hawaii trip isn't mentioned, "
+                                  "so I can't give the total.")] == ["content", "refuse", "decline"]
+    assert [k for _, k in explain("The messages mention three plants. Therefore, 3 plants.")] == \
+        ["context", "filler", "commit"]
+    assert [k for _, k in explain("I can't confirm a definitive count.")] == ["caveat"]

@@ -1,23 +1,37 @@
 """Refusal detection: does a reply (or a gold answer) decline, or say the history does not tell?
 
-The detector reads the reply clause by clause (split at sentence punctuation, commas, semicolons,
-colons, dashes and brackets) and gives each clause one of five kinds:
+The detector reads the reply sentence by sentence and clause by clause (clauses split at sentence
+punctuation, commas, semicolons, colons, dashes and brackets; a clause inside brackets is an aside)
+and gives each clause one kind:
 
-- refuse: the speaker or the memory declines: the speaker does not know / remember / recall /
-  have a record ("I can't remember", "I have no idea", "I'm not aware of that"), the information
-  was not mentioned / discussed / specified / given ("It isn't mentioned", "That wasn't
-  discussed", "No specific date mentioned.", "No specific activity with her dad is mentioned in the
-  memories", "None explicitly mentioned.", "No specific mentions."), anyone did not mention it in a
-  source ("Caroline did not mention running in her memories"), a source does not say ("The conversation doesn't mention it", "You never told me
-  that", "The images do not show the brand"), there is no record / information / way to know,
-  the information is insufficient or incomplete, it cannot be determined or answered, or the
-  whole clause is "Unknown", "N/A", "idk", "Unanswerable" ...;
+- decline: the answer itself cannot be given: "I cannot calculate the number of days", "the exact
+  total cannot be determined", "I don't have enough information to answer", "it's not possible to
+  provide an accurate answer", "I can't tell where you shopped", a step-by-step reply's output
+  "empty";
+- refuse: the information asked for is absent or unknown to the speaker, whoever says so: the
+  speaker does not know / remember / have a record ("I can't remember", "I have no idea", "I'm not
+  able to determine that"), it was not mentioned / discussed / specified / given ("It isn't
+  mentioned", "No specific date mentioned.", "None explicitly mentioned."), a source does not say
+  or lacks it ("The conversation doesn't mention it", "You never told me that", "they don't specify
+  how many", "none of them indicate which", "Neither the document nor the images state the time",
+  "the name is cut off"), it is not in what was discussed ("The answer isn't in what we've
+  discussed"), there is no record / information, the information is insufficient, or the whole
+  clause is "Unknown", "N/A", "idk" ...;
 - hedge: the speaker is unsure ("I'm not sure", "Hard to say", "It's unclear");
-- guess: the clause still gives an answer ("I think it was May", "probably the red one",
-  "it was in autumn");
+- caveat: a decline of completeness or certainty only ("I can't confirm a definitive count",
+  "... enough information to fully answer", "no additional information"): it declines only when
+  nothing was answered before it;
+- commit: a concluded answer: what follows "Therefore", "So", "Total:", "I can conclude that",
+  "Based on what's available", a tally ("That's at least 4 types"), advice given ("Here are some
+  tips", "I'd suggest ...");
+- guess: the clause still gives an answer ("I think it was May", "probably the red one", "it was
+  in autumn", "about 5 days", "this suggests an increase");
+- context: what the question, the user or the history said ("You mentioned a trip", "The question
+  refers to an accident", "The messages mention that you visited Japan", "From Session 2, we know
+  that"), and a relative clause hanging on it;
 - filler: nothing either way ("Sorry", "Unfortunately", "Based on our conversation", "though",
-  a question back to the user); what the user or the question said ("You mentioned a trip, but
-  ...", "The question refers to an accident, but ...") is context, neither;
+  "Therefore,", the steps of a step-by-step reply, offers and suggestions to the user ("If you tell
+  me, I'll remember it", "you could check your calendar"), a question back);
 - content: anything else.
 
 Who is unsure matters: a refusal is always the speaker's (I / we), the user's ("you never told
@@ -25,20 +39,30 @@ me"), or a source's (it, that, the conversation, the photos ...); "She was not s
 job", "The results were unclear" and "The cause is unknown to her doctor" talk about a third party
 and answer the question.
 
-A reply that opens with a bare "No" and gives a reason of three words or more that is not the
-speaker or the user ("No, there is no information indicating she is", "No, no mention of
-employees"; not "No, not specified", "No, I don't know", "No, you never told me") answers a yes/no
-question. When the reply ends with
-an explicit "Answer: ..." ("... **Answer:** No gift from grandpa is
-mentioned."), what follows the last such label decides. Otherwise the reply is a refusal when it
-has a refuse or hedge clause, no content or guess before the first
-of them (an answer followed by "although the day isn't mentioned" is an answer), and no guess or
-narrated answer after it ("I don't remember exactly, but it was in May" answers; "I don't know,
-though." and "I can't remember, but you could check your calendar" do not). An empty reply is not
-a refusal (it is simply a wrong answer).
+The reply's stance is then read in order (the word lists that drive each step are module-level
+tuples below, data rather than ever-longer patterns):
 
-Measured on tests/data/refusal_labels.jsonl (hand-written) and tests/data/refusal_real_labels.jsonl
-(real replies of mem0's answering model to LoCoMo questions): bench/scoring_quality.py prints the
+1. An explicit final answer ("Answer: ...", "the answer is ...", "my answer will be ...", a heading
+   "Answer") decides by what follows the last one ("... **Answer:** No gift from grandpa is
+   mentioned." declines; "I don't remember the exact day. Answer: in May" answers).
+2. A reply that opens with a bare "No" and gives a reason of three words or more that is not the
+   speaker or the user ("No, there is no information indicating she is") answers a yes/no question.
+3. Otherwise, clause by clause: the first refuse, hedge or caveat declines, unless the reply's
+   opening sentence already answered (an answer followed by "although the day isn't mentioned"
+   answers); a decline of the answer itself declines at any point, overriding facts reported
+   before it ("You spent 5 days in New York, but ... so I can't give the total"); a commit or a
+   guess answers at any point ("I cannot find when you booked it ... making it approximately 5
+   months ago"); content reverses a decline when it is narrated in the decline's own sentence ("I
+   don't remember exactly, but she went in May"), follows a "but" there ("The doctor said the cause
+   was unknown, but the diagnosis was a sprain."), or fills a sentence that opens with a contrast
+   and declines nothing ("... However, the closest match is the soccer tournament on June 17").
+   Evidence, context, asides and filler take no stance: "I don't know, though.", "I can't
+   remember, but you could check your calendar" and "The messages don't mention a hamster; they
+   discuss your cat Luna" decline. An empty reply is not a refusal (it is simply a wrong answer).
+
+Measured on tests/data/refusal_labels.jsonl (hand-written), tests/data/refusal_real_labels.jsonl
+(real replies of two memory systems to LoCoMo questions) and tests/data/refusal_chat_labels.jsonl
+(real replies of chat assistants to LongMemEval questions): bench/scoring_quality.py prints the
 agreement on each tuning split and each held-out split, which was labelled before the rules it
 measures and never tuned on.
 """
@@ -55,9 +79,10 @@ def _words(words) -> str:
     return "(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True)) + ")"
 
 
-# -- how long, discursive replies take a stance ---------------------------------------------------
-# Chat assistants explain: they state what the history holds and what it lacks, then conclude. Four
-# readings make that decidable; each is a word list here (data), compiled once below.
+# -- word lists: how long, discursive replies take a stance ----------------------------------------
+# Chat assistants explain: they state what the history holds and what it lacks, then conclude. The
+# lists below say what declines the answer itself, what only doubts its completeness, what
+# concludes, and what is evidence, a step or an offer (no stance); they are compiled once below.
 
 # A decline of the answer itself, not of a detail ("I cannot calculate the total", "it cannot be
 # determined", "there isn't enough information to answer"): it overrides facts reported before it.
@@ -165,7 +190,7 @@ _KNOW_VERBS = (r"(?:know|remember|recall|recollect|say|tell|determine|answer|fin
 _PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|covered|recorded|told|"
                 r"indicated|included|disclosed|brought up|talked about|said|noted|addressed|shown|"
                 r"visible|answered|clarified|known|revealed|documented|described|captured|listed|"
-                r"explained|established|confirmed|contained|named|identified|pinpointed|specified|detailed)")
+                r"explained|established|confirmed|contained|named|identified|pinpointed|detailed)")
 _SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs?|images?|photos?|"
            r"pictures?|videos?|messages?|records?|texts?|transcripts?|logs?|memory|memories|context|"
            r"files?|screenshots?|sessions?|notes?|excerpts?|pages?|pdfs?|slides?|scans?|attachments?|frames?|"
@@ -348,8 +373,6 @@ _CAVEAT = re.compile(rf"\b{_words(_CAVEAT_WORDS)}\b")
 _CONCLUSION = re.compile(rf"^{_words(_CONCLUSION_LEADS)}\b")
 _ADVICE = re.compile(rf"^(?:{_words(_CONTRAST_LEADS)}\s+)?(?:{_words(_ADVICE_LEADS)}\b|"
                      rf"(?:here are|heres|here is)\s+(?:\w+\s+){{0,3}}?{_words(_ADVICE_NOUNS)}\b)")
-_TALLY = re.compile(rf"^{_words(_TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?(?:\d|one|two|three|four|five|six|seven|eight|"
-                    rf"nine|ten|eleven|twelve|twenty)")
 _CONTRAST = re.compile(rf"^{_words(_CONTRAST_LEADS)}$")
 _CONTRAST_OPEN = re.compile(rf"^(?:{_words(_CONTRAST_LEADS)}|though|although)\s")
 _EVIDENCE = re.compile(
@@ -361,6 +384,7 @@ _OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{_words(_OFFER_L
 _RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
 _NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|"
                      r"once|twice|none|zero)\b")
+_TALLY = re.compile(rf"^{_words(_TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{_NUMBER.pattern}")
 
 
 def _clauses(text: str) -> list[tuple[str, bool, int, bool]]:
@@ -443,7 +467,7 @@ _TRIGGER = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|neither|\w+nt|cannot|unknown|unclear|unsure|uncertain|"
     r"unaware|idea|clue|insufficient|inadequate|incomplete|lack\w*|unable|impossible|unanswerable|"
     r"unavailable|undetermined|indeterminate|unmentioned|na|n|idk|dunno|hard|difficult|tough|tricky|"
-    r"missing|limited|without|beats|zero|little|empty)\b")
+    r"missing|limited|without|beats|zero|little|empty|illegible|unreadable|blurry|cut|obscured|frame)\b")
 
 
 # the speaker or the user in the reason ("No, I don't remember", "No, you never told me"): a decline
