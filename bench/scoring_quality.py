@@ -10,10 +10,17 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split), tests/data
 (hand-written replies: options, reply, choice, source, split), tests/data/mc_real_labels.jsonl
 (real model replies to MMMU-Pro, drawn and labelled as tests/data/make_mc_real.py says) and
 tests/data/refusal_real_labels.jsonl (real replies of two memory systems to LoCoMo, drawn and
-labelled as tests/data/make_refusal_real.py says).
-Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
+labelled as tests/data/make_refusal_real.py says) and tests/data/refusal_chat_labels.jsonl (real
+replies of chat assistants to LongMemEval, draw 4 of the same script). Refusal sets also print the
+false refusals among answers that hold a negation word ("hedged answers").
+Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on chat replies >= 97%
+with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning after the measurement:
+- chat refusals, chat-heldout (240 replies of Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B, labelled
+  blind while the chat round was tuned on chat-tune only): 218/240 = 90.8% (95% Wilson interval
+  86.5-93.9%; naive 63.3%; the detector before the round 186/240 = 77.5%), false refusals on hedged
+  answers 7/87 = 8.0%. Both goals missed.
 - real refusals, real-heldout-3 (230 memobase replies labelled blind while round 3 was made on mem0's
   replies only): 224/230 = 97.4% (naive 87.0%); mem0's second draw after round 2: 228/236 = 96.6%;
   mem0's first held-out half: 164/233 = 70.4% before round 1, 223/233 = 95.7% after it.
