@@ -10,10 +10,17 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split), tests/data
 (hand-written replies: options, reply, choice, source, split), tests/data/mc_real_labels.jsonl
 (real model replies to MMMU-Pro, drawn and labelled as tests/data/make_mc_real.py says) and
 tests/data/refusal_real_labels.jsonl (real replies of two memory systems to LoCoMo, drawn and
-labelled as tests/data/make_refusal_real.py says).
-Goals (issue 16): refusal >= 97%, multiple choice >= 99%.
+labelled as tests/data/make_refusal_real.py says) and tests/data/refusal_chat_labels.jsonl (real
+replies of chat assistants to LongMemEval, draw 4 of the same script). Refusal sets also print the
+false refusals among answers that hold a negation word ("hedged answers").
+Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on chat replies >= 97%
+with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning after the measurement:
+- chat refusals, chat-heldout (240 replies of Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B, labelled
+  blind while the chat round was tuned on chat-tune only): 218/240 = 90.8% (95% Wilson interval
+  86.5-93.9%; naive 63.3%; the detector before the round 186/240 = 77.5%), false refusals on hedged
+  answers 7/87 = 8.0%. Both goals missed.
 - real refusals, real-heldout-3 (230 memobase replies labelled blind while round 3 was made on mem0's
   replies only): 224/230 = 97.4% (naive 87.0%); mem0's second draw after round 2: 228/236 = 96.6%;
   mem0's first held-out half: 164/233 = 70.4% before round 1, 223/233 = 95.7% after it.
@@ -47,6 +54,11 @@ REAL_FILE = "mc_real_labels.jsonl"
 # tests/data/make_refusal_real.py says; the held-out half is never tuned on.
 REFUSAL_REAL_FILE = "refusal_real_labels.jsonl"
 REAL_SPLITS = ("real-tune", "real-heldout-2")
+# Real replies of chat assistants (Claude Haiku 4.5 / Sonnet 4.6, Llama 3.1 8B Instruct) to LongMemEval
+# questions, drawn and labelled as tests/data/make_refusal_real.py says (draw 4); split by question,
+# the held-out half measured once after the round tuned on the other.
+REFUSAL_CHAT_FILE = "refusal_chat_labels.jsonl"
+CHAT_SPLITS = ("chat-tune", "chat-heldout")
 
 
 def load(name: str) -> list[dict]:
@@ -106,11 +118,19 @@ def agreement(rows: list[dict], predict, label: str) -> tuple[int, int, list[dic
     return len(rows) - len(wrong), len(rows), wrong
 
 
+def hedged_false_refusals(rows: list[dict], predict) -> tuple[int, int]:
+    """(false refusals, answers) among the answers that hold a negation word (those the naive
+    reading calls refusals: "unknown ..., but it was X", "no ..., so ...")."""
+    hedged = [r for r in rows if not r["refusal"] and naive_refusal(r["text"])]
+    return sum(bool(predict(r)) for r in hedged), len(hedged)
+
+
 def report() -> dict:
     import random
 
     from evaluator.scoring.choice import extract_choice
     from evaluator.scoring.refusal import is_refusal
+    from evaluator.stats import wilson
 
     def mmmu(r):
         return mmmu_pro_choice(r["reply"], r["options"], random.Random(r["reply"]))
@@ -120,6 +140,8 @@ def report() -> dict:
             ("refusal", "refusal_labels.jsonl", "refusal", ("tune", "heldout"),
              lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
             ("refusal", REFUSAL_REAL_FILE, "refusal", ("real-tune", "real-heldout-3"),
+             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_CHAT_FILE, "refusal", CHAT_SPLITS,
              lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
             ("multiple_choice", "mc_labels.jsonl", "choice", ("tune", MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
@@ -142,7 +164,10 @@ def report() -> dict:
                     agree_n = by_prompt.setdefault(r["prompt"], [0, 0])
                     agree_n[0] += id(r) not in wrong_keys
                     agree_n[1] += 1
+            hedged = hedged_false_refusals(part, ours) if name == "refusal" else None
             out[f"{name}/{split}"] = {"agree": ok, "n": n, "rate": ok / n if n else None,
+                                      "ci95": (wilson(ok, n) or {}).get("ci95"),
+                                      "hedged_false_refusals": hedged,
                                       "naive_rate": ok_naive / n if n else None,
                                       "peer_rate": ok_peer / n if n and peer else None,
                                       "by_prompt": by_prompt,
@@ -162,7 +187,10 @@ def main() -> int:
             continue
         peer = f"{f['peer_rate']:.1%}" if f["peer_rate"] is not None else "-"
         print(f"{key:<30}{f['agree']:>7}/{f['n']:<4}{f['rate']:>9.1%}{f['naive_rate']:>9.1%}"
-              f"{peer:>10}{f['us_per_reply']:>10.1f}")
+              f"{peer:>10}{f['us_per_reply']:>10.1f}   95% CI {f['ci95'][0]:.1%}-{f['ci95'][1]:.1%}")
+        if f["hedged_false_refusals"] and f["hedged_false_refusals"][1]:
+            k, n = f["hedged_false_refusals"]
+            print(f"  false refusals on hedged answers (answers with a negation word) {k}/{n} = {k / n:.1%}")
         for prompt, (agree, n) in sorted(f["by_prompt"].items()):
             print(f"  {prompt:<28}{agree:>7}/{n:<4}{agree / n:>9.1%}")
         if args.show_errors:

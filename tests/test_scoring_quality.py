@@ -4,7 +4,8 @@ well above the naive reading so a regression there still fails. Multiple choice'
 MC_HELDOUT: written blind and committed before the extractor's current round of changes (the earlier
 held-out splits were moved into tuning once they had been read), measured once after that round.
 The real-reply set's held-out split, real-heldout-2, was labelled blind while round 11 was made on
-the first draw only and measured once after it."""
+the first draw only and measured once after it. The chat-reply refusal set's chat-heldout was
+labelled blind and measured once after the chat round, tuned on chat-tune only."""
 
 from __future__ import annotations
 
@@ -43,6 +44,13 @@ def test_labelled_sets_are_large_enough_and_sourced():
                and isinstance(r["refusal"], bool) and r["question"] for r in real_refusals)
     refusal = bench.load("refusal_labels.jsonl")
     assert 0.3 < sum(r["refusal"] for r in refusal) / len(refusal) < 0.7     # both kinds present
+    chat = bench.load(bench.REFUSAL_CHAT_FILE)
+    assert {r["split"] for r in chat} == set(bench.CHAT_SPLITS)
+    assert all(sum(r["split"] == split for r in chat) >= 200 for split in bench.CHAT_SPLITS)
+    assert all(r["source"].startswith(("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@")) and r["labelled_by"]
+               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in chat)
+    tune_questions = {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[0]}
+    assert not tune_questions & {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[1]}
 
 
 def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
@@ -53,11 +61,17 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # heldout-9 measured 486/495 = 98.2% once, after round 9 (goal 99%: not met).
     assert _bench().MC_HELDOUT == MC_HELDOUT
     # real-heldout-2 measured 727/732 = 99.3% once, after round 11; refusal real-heldout-3
-    # 224/230 = 97.4% once, after round 3.
+    # 224/230 = 97.4% once, after round 3; refusal chat-heldout 218/240 = 90.8% once, after the chat
+    # round (goal 97%: not met), with false refusals on hedged answers 7/87 (goal under 2%: not met).
     assert figures["multiple_choice/real-tune"]["rate"] >= 0.99
     assert figures["refusal/real-tune"]["rate"] >= 0.97
+    assert figures["refusal/chat-tune"]["rate"] >= 0.95
+    for key, ceiling in (("refusal/chat-tune", 0.04), ("refusal/chat-heldout", 0.09)):
+        false_refusals, hedged = figures[key]["hedged_false_refusals"]
+        assert hedged >= 70 and false_refusals / hedged <= ceiling, key
     for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
-                       ("multiple_choice/real-heldout-2", 0.99), ("refusal/real-heldout-3", 0.96)):
+                       ("multiple_choice/real-heldout-2", 0.99), ("refusal/real-heldout-3", 0.96),
+                       ("refusal/chat-heldout", 0.9)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         # (the real refusal draws are stratified on the naive cue, so it reads them well too)
@@ -123,7 +137,8 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
 
     from evaluator.scoring import refusal
 
-    texts = [r["text"] for r in _bench().load("refusal_labels.jsonl")]
+    texts = [r["text"] for name in ("refusal_labels.jsonl", "refusal_real_labels.jsonl", "refusal_chat_labels.jsonl")
+             for r in _bench().load(name)]
     texts += [r["reply"] for r in _bench().load("mc_labels.jsonl")]
     fast = [refusal.is_refusal(t) for t in texts]
     refusal._is_refusal_text.cache_clear()
@@ -457,3 +472,52 @@ def test_refusal_round3_reasons_after_no_and_empty_sources():
                  "The memories for Melanie are empty, so no activities are mentioned.",
                  "Melanie has not mentioned any camping plans in the provided memories."):
         assert is_refusal(text), text
+
+
+def test_refusals_written_the_way_chat_assistants_write_them():
+    """Issue 23 item 6: the three phrases it quotes, and replies written here in the styles of chat
+    assistants and VLMs (not copied from the labelled sets): a decline is a statement that the
+    information is absent, unknown or not determinable, with any subject, and no committed answer
+    after it; "unknown" reported as someone's content, a guess, a tally, advice or a contrast
+    sentence that states a value answer."""
+    from evaluator.scoring import is_refusal
+
+    for text in ("I'm not able to determine that from the conversation.",
+                 "The answer isn't in what we've discussed.",
+                 # any subject, any verb of saying or showing
+                 "The notes cover your trip to Lisbon and your new job, but they don't say which hotel you stayed at. "
+                 "I can't answer that one.",
+                 "That's not something that came up in what I can see.",
+                 "The chat history doesn't go into the cost of the repair.",
+                 "The information needed to answer this isn't available in the conversation.",
+                 "The pages provided don't include the invoice total.",
+                 "Neither the document nor the images state the meeting time.",
+                 "I can't make out the license plate in the photo.",
+                 "The receipt isn't legible enough to read the date.",
+                 # facts reported first, then the answer itself declined
+                 "There's a receipt in the second image, but the store name is cut off, so I can't tell where you shopped.",
+                 # a step-by-step reply concludes
+                 "Step 1: The user mentions a cat.\nStep 2: There is no mention of a hamster in any session.\n"
+                 "Conclusion: there is not enough information to answer the question.",
+                 "To answer the question, I will follow these steps:\n\n**Step 1: Extract relevant information**\n\n"
+                 "There is no information about the user's flight.\n\n**Step 2: Reason over the information**\n\n"
+                 "Since there is no information about the flight, the answer is \"empty\"."):
+        assert is_refusal(text), text
+    for text in ("The doctor said the cause was unknown, but the diagnosis was a sprain.",
+                 "The retrieved messages don't explicitly state the total, but adding the two purchases gives "
+                 "**$85** ($50 + $35).",
+                 "There's no direct mention of the exact date. That said, you mentioned it was the weekend after "
+                 "your birthday, which would be **June 10th**.",
+                 "The retrieved messages don't contain a list of past recommendations. I'd suggest checking out "
+                 "The Bear or Severance, given your interest in workplace dramas."):
+        assert not is_refusal(text), text
+
+
+def test_refusal_explain_names_the_stance_of_each_clause():
+    from evaluator.scoring.refusal import explain
+
+    assert [k for _, k in explain("You spent 5 days in New York, but the Hawaii trip isn't mentioned, "
+                                  "so I can't give the total.")] == ["content", "refuse", "decline"]
+    assert [k for _, k in explain("The messages mention three plants. Therefore, 3 plants.")] == \
+        ["context", "filler", "commit"]
+    assert [k for _, k in explain("I can't confirm a definitive count.")] == ["caveat"]

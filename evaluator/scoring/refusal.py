@@ -1,23 +1,37 @@
 """Refusal detection: does a reply (or a gold answer) decline, or say the history does not tell?
 
-The detector reads the reply clause by clause (split at sentence punctuation, commas, semicolons,
-colons, dashes and brackets) and gives each clause one of five kinds:
+The detector reads the reply sentence by sentence and clause by clause (clauses split at sentence
+punctuation, commas, semicolons, colons, dashes and brackets; a clause inside brackets is an aside)
+and gives each clause one kind:
 
-- refuse: the speaker or the memory declines: the speaker does not know / remember / recall /
-  have a record ("I can't remember", "I have no idea", "I'm not aware of that"), the information
-  was not mentioned / discussed / specified / given ("It isn't mentioned", "That wasn't
-  discussed", "No specific date mentioned.", "No specific activity with her dad is mentioned in the
-  memories", "None explicitly mentioned.", "No specific mentions."), anyone did not mention it in a
-  source ("Caroline did not mention running in her memories"), a source does not say ("The conversation doesn't mention it", "You never told me
-  that", "The images do not show the brand"), there is no record / information / way to know,
-  the information is insufficient or incomplete, it cannot be determined or answered, or the
-  whole clause is "Unknown", "N/A", "idk", "Unanswerable" ...;
+- decline: the answer itself cannot be given: "I cannot calculate the number of days", "the exact
+  total cannot be determined", "I don't have enough information to answer", "it's not possible to
+  provide an accurate answer", "I can't tell where you shopped", a step-by-step reply's output
+  "empty";
+- refuse: the information asked for is absent or unknown to the speaker, whoever says so: the
+  speaker does not know / remember / have a record ("I can't remember", "I have no idea", "I'm not
+  able to determine that"), it was not mentioned / discussed / specified / given ("It isn't
+  mentioned", "No specific date mentioned.", "None explicitly mentioned."), a source does not say
+  or lacks it ("The conversation doesn't mention it", "You never told me that", "they don't specify
+  how many", "none of them indicate which", "Neither the document nor the images state the time",
+  "the name is cut off"), it is not in what was discussed ("The answer isn't in what we've
+  discussed"), there is no record / information, the information is insufficient, or the whole
+  clause is "Unknown", "N/A", "idk" ...;
 - hedge: the speaker is unsure ("I'm not sure", "Hard to say", "It's unclear");
-- guess: the clause still gives an answer ("I think it was May", "probably the red one",
-  "it was in autumn");
+- caveat: a decline of completeness or certainty only ("I can't confirm a definitive count",
+  "... enough information to fully answer", "no additional information"): it declines only when
+  nothing was answered before it;
+- commit: a concluded answer: what follows "Therefore", "So", "Total:", "I can conclude that",
+  "Based on what's available", a tally ("That's at least 4 types"), advice given ("Here are some
+  tips", "I'd suggest ...");
+- guess: the clause still gives an answer ("I think it was May", "probably the red one", "it was
+  in autumn", "about 5 days", "this suggests an increase");
+- context: what the question, the user or the history said ("You mentioned a trip", "The question
+  refers to an accident", "The messages mention that you visited Japan", "From Session 2, we know
+  that"), and a relative clause hanging on it;
 - filler: nothing either way ("Sorry", "Unfortunately", "Based on our conversation", "though",
-  a question back to the user); what the user or the question said ("You mentioned a trip, but
-  ...", "The question refers to an accident, but ...") is context, neither;
+  "Therefore,", the steps of a step-by-step reply, offers and suggestions to the user ("If you tell
+  me, I'll remember it", "you could check your calendar"), a question back);
 - content: anything else.
 
 Who is unsure matters: a refusal is always the speaker's (I / we), the user's ("you never told
@@ -25,20 +39,30 @@ me"), or a source's (it, that, the conversation, the photos ...); "She was not s
 job", "The results were unclear" and "The cause is unknown to her doctor" talk about a third party
 and answer the question.
 
-A reply that opens with a bare "No" and gives a reason of three words or more that is not the
-speaker or the user ("No, there is no information indicating she is", "No, no mention of
-employees"; not "No, not specified", "No, I don't know", "No, you never told me") answers a yes/no
-question. When the reply ends with
-an explicit "Answer: ..." ("... **Answer:** No gift from grandpa is
-mentioned."), what follows the last such label decides. Otherwise the reply is a refusal when it
-has a refuse or hedge clause, no content or guess before the first
-of them (an answer followed by "although the day isn't mentioned" is an answer), and no guess or
-narrated answer after it ("I don't remember exactly, but it was in May" answers; "I don't know,
-though." and "I can't remember, but you could check your calendar" do not). An empty reply is not
-a refusal (it is simply a wrong answer).
+The reply's stance is then read in order (the word lists that drive each step are module-level
+tuples below, data rather than ever-longer patterns):
 
-Measured on tests/data/refusal_labels.jsonl (hand-written) and tests/data/refusal_real_labels.jsonl
-(real replies of mem0's answering model to LoCoMo questions): bench/scoring_quality.py prints the
+1. An explicit final answer ("Answer: ...", "the answer is ...", "my answer will be ...", a heading
+   "Answer") decides by what follows the last one ("... **Answer:** No gift from grandpa is
+   mentioned." declines; "I don't remember the exact day. Answer: in May" answers).
+2. A reply that opens with a bare "No" and gives a reason of three words or more that is not the
+   speaker or the user ("No, there is no information indicating she is") answers a yes/no question.
+3. Otherwise, clause by clause: the first refuse, hedge or caveat declines, unless the reply's
+   opening sentence already answered (an answer followed by "although the day isn't mentioned"
+   answers); a decline of the answer itself declines at any point, overriding facts reported
+   before it ("You spent 5 days in New York, but ... so I can't give the total"); a commit or a
+   guess answers at any point ("I cannot find when you booked it ... making it approximately 5
+   months ago"); content reverses a decline when it is narrated in the decline's own sentence ("I
+   don't remember exactly, but she went in May"), follows a "but" there ("The doctor said the cause
+   was unknown, but the diagnosis was a sprain."), or fills a sentence that opens with a contrast
+   and declines nothing ("... However, the closest match is the soccer tournament on June 17").
+   Evidence, context, asides and filler take no stance: "I don't know, though.", "I can't
+   remember, but you could check your calendar" and "The messages don't mention a hamster; they
+   discuss your cat Luna" decline. An empty reply is not a refusal (it is simply a wrong answer).
+
+Measured on tests/data/refusal_labels.jsonl (hand-written), tests/data/refusal_real_labels.jsonl
+(real replies of two memory systems to LoCoMo questions) and tests/data/refusal_chat_labels.jsonl
+(real replies of chat assistants to LongMemEval questions): bench/scoring_quality.py prints the
 agreement on each tuning split and each held-out split, which was labelled before the rules it
 measures and never tuned on.
 """
@@ -50,30 +74,136 @@ from functools import lru_cache
 
 from evaluator.scoring.metrics import answer_text, normalize_answer
 
+def _words(words) -> str:
+    """An alternation of the phrases in `words`, longest first (whole words only)."""
+    return "(?:" + "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True)) + ")"
+
+
+# -- word lists: how long, discursive replies take a stance ----------------------------------------
+# Chat assistants explain: they state what the history holds and what it lacks, then conclude. The
+# lists below say what declines the answer itself, what only doubts its completeness, what
+# concludes, and what is evidence, a step or an offer (no stance); they are compiled once below.
+
+# A decline of the answer itself, not of a detail ("I cannot calculate the total", "it cannot be
+# determined", "there isn't enough information to answer"): it overrides facts reported before it.
+_WH = ("where", "when", "which", "who", "what", "whether", "how many", "how much", "how long", "how often")
+_ANSWER_VERBS = ("answer", "determine", "calculate", "compute", "work out", "figure out", "compare",
+                 "make comparison", "make direct comparison", "recommend", "suggest", "pinpoint",
+                 "add up", "count", *(f"{verb} {wh}" for verb in ("tell", "tell you", "say", "know") for wh in _WH),
+                 "give answer", "give you answer", "give precise answer", "give total", "give you total",
+                 "give precise total", "give exact total", "give number", "give count", "give date",
+                 "provide answer", "provide an answer", "provide accurate answer", "provide specific answer",
+                 "provide total", "provide number", "provide count", "provide date", "provide exact answer")
+_ANSWER_PASSIVES = ("determined", "answered", "calculated", "computed", "worked out", "figured out",
+                    "inferred", "established", "known", "compared", "made")
+# What a picture or page does not let one read (words that are themselves the decline)
+_UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not legible", "too blurry",
+               "too small to read", "cut off", "obscured", "out of frame", "not readable", "isnt readable")
+# A decline qualified this way doubts the answer's completeness or certainty, not its existence:
+# "I can't confirm a definitive count", "... enough information to fully answer", "with certainty".
+_CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for certain", "for sure",
+                 "completely", "entirely", "conclusively", "with confidence", "100", "complete", "comprehensive",
+                 "exhaustive", "full", "additional", "any other", "any more", "further", "broader")
+# Words that open a conclusion: what follows is the reply's answer ("Therefore, 12 days",
+# "Total: $495", "So you've tried at least 3 cuisines", "That's at least 4 types").
+_CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in summary", "to summarize",
+                     "to sum up", "overall", "consequently", "as result", "this means", "that means",
+                     "which means", "meaning", "in short", "in total", "total", "altogether",
+                     "i can conclude", "we can conclude", "it can be concluded", "i conclude",
+                     "i can confidently say", "we can confidently say", "based on this", "based on that", "based on above", "based on analysis",
+                     "based on extracted information", "based on available information",
+                     "based on information provided", "based on reasoning", "given this information",
+                     "based on whats available", "based on what is available", "from what is available",
+                     "with what is available", "based on what i have", "from what i can see")
+# A count summed up is an answer: "That's at least 4 types", "which makes 3 in total".
+_TALLY_LEADS = ("thats", "that is", "that makes", "this makes", "which makes", "that brings", "this brings",
+                "which brings", "this gives", "that gives", "which gives")
+# Advice given is an answer to a request for advice ("Here are some options", "I'd suggest ...").
+_ADVICE_LEADS = ("i would recommend", "i would suggest", "id recommend", "id suggest", "i recommend",
+                 "i suggest", "my recommendation", "my suggestion", "some options could include",
+                 "options include", "some highlights", "relevant tips", "relevant tip")
+_ADVICE_NOUNS = ("tip", "tips", "suggestion", "suggestions", "recommendation", "recommendations", "idea",
+                 "ideas", "option", "options", "pick", "picks", "place", "places", "thing", "things")
+# A sentence opening with a contrast that states a fact after a decline answers after all
+# ("... don't contain a sports event on that day. However, the closest match is the soccer tournament").
+_CONTRAST_LEADS = ("but", "however", "that said", "still", "nevertheless", "nonetheless", "even so", "yet")
+# What the history or the user said, reported as evidence: context, neither an answer nor a decline
+# ("The messages mention that you visited Japan", "From Session 2, we know that", "The user mentioned").
+_SOURCES = ("message", "messages", "conversation", "conversations", "chat", "chats", "chat history",
+            "history", "session", "sessions", "note", "notes", "extracted note", "extracted notes",
+            "memory", "memories", "record", "records", "context", "log", "logs", "summary", "summaries",
+            "retrieved history", "discussion", "discussions", "past conversations", "reference",
+            "references", "session summary", "session content", "extracted information", "information")
+_SOURCE_QUALIFIERS = ("one", "some", "several", "other", "these", "those", "both", "all", "earlier",
+                      "previous", "past", "retrieved", "relevant", "most relevant", "only", "closest",
+                      "closest relevant", "your", "provided", "available", "same", "related", "another",
+                      "first", "second", "latest", "most recent", "chat")
+_REPORTING_VERBS = ("mention", "mentions", "mentioned", "show", "shows", "showed", "discuss", "discusses",
+                    "discussed", "reference", "references", "referenced", "say", "says", "said", "state",
+                    "states", "stated", "indicate", "indicates", "indicated", "contain", "contains", "include",
+                    "includes", "note", "notes", "refer", "refers", "talk about", "talks about", "describe",
+                    "describes", "cover", "covers", "focus", "focuses", "is about",
+                    "are about", "was about", "were about", "read", "reads", "list", "lists", "touch on",
+                    "touches on", "is from", "are from", "was from", "were from", "reveal", "reveals",
+                    "confirm", "confirms", "has", "have")
+_EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see that", "i found that",
+                   "i can find that", "it is mentioned",
+                   "it was mentioned", "it mentions", "there is note", "note reads", "i extracted",
+                   "i can extract", "we can extract", "from session", "in session", "as mentioned",
+                   "user mentioned", "user mentions", "user said", "user stated", "user noted", "user asked",
+                   "user was asking", "user is asking", "user expressed", "user shared", "user told",
+                   "user has mentioned", "user also mentioned", "user had mentioned", "its mentioned", "its stated",
+                   "it is stated", "it was stated", "it says", "it states")
+# The steps of a step-by-step reply ("To answer the question, I will follow these steps",
+# "Step 2: Reason over the information"): filler.
+_PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to calculate", "to work out",
+                    "to solve", "i will follow", "ill follow", "i will extract", "i will look", "i will reason",
+                    "i will analyze", "i will consider", "i will use", "we need to extract", "we need to find",
+                    "we need to look", "we need to consider", "we need to determine", "we need to calculate",
+                    "lets", "let us", "step", "extract relevant information", "extracting relevant information",
+                    "reason over", "reasoning over", "analyze", "analyse", "analyzing", "identify relevant",
+                    "identify any additional", "provide answer", "provide final answer", "draw conclusion",
+                    "combine information", "consider context", "look for", "heres my answer",
+                    "here is my answer")
+# Headings and stubs that are the whole clause: "**Answer**", "Conclusion", "From Session 2, we have:"
+_HEADINGS = ("answer", "final answer", "conclusion", "reasoning", "analysis", "extracted information",
+             "relevant information", "we have", "we know", "i can see", "we can see", "i found", "notes",
+             "we have following", "i found following")
+# Offers, suggestions and questions back are no answer ("If you tell me, I'll remember it",
+# "you could check your calendar", "Let me know if ...", "it's up to you").
+_OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let me know", "id be happy",
+                "i would be happy", "i can try", "i can help", "you could", "you might want", "you may want",
+                "you can", "you may", "you might", "please", "could you", "would you", "can you",
+                "to get helpful", "to give you", "to fully answer", "to accurately answer", "id need",
+                "i would need", "i need", "i would have to", "you would need", "youd need", "youll need")
+
+
+
 # -- vocabulary ------------------------------------------------------------------------------------
-_ADV = r"(?:really|honestly|just|simply|truly|actually|even|ever|exactly|explicitly|clearly|directly|yet|specifically|quite|fully|completely|precisely|currently|unfortunately|personally|still)"
+_ADV = r"(?:really|honestly|just|simply|truly|actually|even|ever|exactly|explicitly|clearly|directly|yet|specifically|quite|fully|completely|precisely|currently|unfortunately|personally|still|accurately|definitively|reliably|correctly|confidently|entirely|conclusively|somewhat)"
 _ADVS = rf"(?:{_ADV}\s+){{0,2}}"
 _NEG_MODAL = (r"(?:do not|dont|did not|didnt|does not|doesnt|cannot|cant|can not|could not|couldnt|"
-              r"am unable to|m unable to|am not able to|m not able to|im unable to|im not able to|"
+              r"am unable to|m unable to|am not able to|m not able to|im unable to|im not able to|not able to|"
               r"unable to|wont be able to|will not be able to|have no way to|never)")
 _KNOW_VERBS = (r"(?:know|remember|recall|recollect|say|tell|determine|answer|find|see|confirm|verify|"
-               r"access|locate|be certain|be sure|tell you|help with that|retrieve|identify)")
+               r"access|locate|be certain|be sure|tell you|help with that|retrieve|identify|make out|read|work out)")
 _PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|covered|recorded|told|"
                 r"indicated|included|disclosed|brought up|talked about|said|noted|addressed|shown|"
                 r"visible|answered|clarified|known|revealed|documented|described|captured|listed|"
-                r"explained|established|confirmed)")
+                r"explained|established|confirmed|contained|named|identified|pinpointed|detailed)")
 _SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs?|images?|photos?|"
            r"pictures?|videos?|messages?|records?|texts?|transcripts?|logs?|memory|memories|context|"
-           r"files?|screenshots?|it|this|that|you|we|i|there)")
+           r"files?|screenshots?|sessions?|notes?|excerpts?|pages?|pdfs?|slides?|scans?|attachments?|frames?|"
+           r"it|this|that|you|we|i|there)")
 _NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|have not|havent|"
            r"had not|hadnt|wont|will not)")
 _SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|include[sd]?|provide[sd]?|"
                  r"contain(?:ed|s)?|cover(?:ed|s)?|show(?:n|ed|s)?|reveal(?:ed|s)?|indicate[sd]?|tell|told|"
                  r"give|gave|address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                  r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
-                 r"list(?:ed|s)?|touch(?:ed)? on|note[sd]?)")
+                 r"list(?:ed|s)?|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
 _INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
-         r"indications?|evidence|context|specifics|clues?|idea|references?)")
+         r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline)")
 _FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
 _NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been)\s+(?:not|never)(?:\s+been)?|"
            r"isnt|wasnt|arent|werent|hasnt been|havent been|hadnt been|never been|not been|aint)")
@@ -96,13 +226,26 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b{_SOURCE}\b(?:\s+\w+){{0,3}}?\s+{_NEG_DO}\s+{_ADVS}{_SOURCE_VERBS}\b",
     rf"\b(?:none|nothing|no part|neither)\s+(?:of|in)\s+(?:\w+\s+){{0,3}}?{_SOURCE}\b",
     r"\bnothing\s+(?:about|on|regarding|concerning)\s+(?:that|this|it|the|him|her|them)\b",
+    # "but nothing about your appointments", "nothing specifically addresses your question",
+    # "none of them clearly indicate which lens", "the information does not match your question"
+    rf"\bnothing\s+{_ADVS}(?:about|regarding|concerning|related to|addresses|covers|mentions|says|answers|relates to)\s+(?:your|you|my|our|his|her|their|any|that|this|it|them)\b",
+    rf"\b(?:none|neither)\s+of\s+(?:them|these|those|which)\s+{_ADVS}{_SOURCE_VERBS}\b",
+    # "Neither the document nor the images state the time"
+    rf"\bneither\s+(?:\w+\s+){{0,2}}?{_SOURCE}\s+nor\b.*?\b{_SOURCE_VERBS}\b",
+    # what a picture or a page does not let one read: "the receipt is illegible", "the name is cut off"
+    rf"\b{_words(_UNREADABLE)}\b",
+    # "but they don't specify how many": what a source does, not a person ("they didn't discuss salary")
+    rf"\b(?:they|these|those)\s+{_NEG_DO}\s+{_ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish)\b",
+    rf"\b{_NEG_DO}\s+{_ADVS}(?:match|answer|address|fit|relate to|correspond to)\s+(?:your|this|that|current|specific)\s+(?:\w+\s+)?question\b",
+    # "The answer isn't in what we've discussed", "not in anything you told me"
+    rf"\b(?:not|isnt|wasnt|arent|werent|nt)\s+(?:\w+\s+)?in\s+(?:what|anything)\s+(?:you|we|i|weve|youve|ive|has been|have been|was|were)\s+(?:\w+\s+)?{_SOURCE_VERBS}",
     # anyone who did not mention it in a source: "Caroline did not mention running in her memories"
     rf"\b{_NEG_DO}\s+{_ADVS}(?:mention(?:ed|s)?|specif(?:y|ied|ies)|br(?:ing|ings|ought)\s+up|talk(?:ed|s)?\s+about)\b"
     rf".*\bin\s+(?:(?:her|his|their|the|our|your|my|any|provided|given)\s+)*{_SOURCE}\b",
     r"\b(?:conversations?|chats?|history|dialogues?|documents?|images?|photos?|pictures?|videos?|messages?)\s+(?:\w+\s+)?lacks?\b",
     # passive: "It isn't mentioned", "The date was never given", "Not specified in the chat"
     rf"\b{_NEG_BE}\s+{_ADVS}{_PARTICIPLES}\b",
-    rf"^(?:(?:its|it is|it was|that is|thats|this is|this was|that was|was|is|were|are)\s+)?(?:not|never)\s+{_ADVS}{_PARTICIPLES}\b",
+    rf"^(?:(?:as|since|because|and|but|so|though|although|while)\s+)?(?:(?:its|it is|it was|that is|thats|this is|this was|that was|was|is|were|are)\s+)?(?:not|never)\s+{_ADVS}{_PARTICIPLES}\b",
     rf"^none\s+{_ADVS}(?:given|provided|mentioned|specified|stated|shared|listed|found)\b",
     # a reduced passive: "No specific date mentioned.", "No car accident mentioned in the memories",
     # "No explicit disagreement found"
@@ -118,7 +261,7 @@ _REFUSE = [re.compile(p) for p in (
     rf"^(?:(?:the|her|his|their|our|your|my)\s+)?{_SOURCE}\b(?:\s+[\w-]+){{0,3}}?\s+(?:is|are|was|were)\s+empty\b",
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
-    r"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:you|we|i|ive|youve|weve)\b",
+    rf"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:(?:you|we|i|ive|youve|weve)\b|(?:has\s+|have\s+|had\s+)?(?:ever\s+)?(?:came|come)\s+up\b|(?:was|were|has been|have been)\s+{_ADVS}{_PARTICIPLES})",
     rf"\b(?:not|isnt)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my)?\s*(?:\w+\s+)?{_SOURCE}\b",
     rf"^not\s+in\s+(?:\w+\s+){{0,2}}?{_SOURCE}\b",
     # no record / information / way to know
@@ -130,7 +273,7 @@ _REFUSE = [re.compile(p) for p in (
     # insufficient / incomplete information
     rf"\b(?:not enough|(?:isnt|is not|wasnt|was not|arent|are not|werent|were not) enough|insufficient|inadequate|incomplete|limited|missing|lacking|lack of|lacks|without(?: more| enough| further| additional)?)\s+(?:\w+\s+)?(?:{_INFO}|context|data)\b",
     rf"\b{_INFO}\s+(?:\w+\s+){{0,2}}?(?:is|was|are|were|seems|appears)\s+(?:\w+\s+)?(?:incomplete|insufficient|not enough|missing|lacking|unavailable|not available|limited|inadequate)\b",
-    rf"\b(?:that|this|the|such|this specific|that specific)?\s*{_INFO}\s+(?:isnt|is not|wasnt|was not|arent|are not)\s+(?:\w+\s+)?(?:available|accessible|there|known|present|included)\b",
+    rf"\b{_INFO}(?:\s+\w+){{0,5}}?\s+(?:isnt|is not|wasnt|was not|arent|are not)\s+(?:\w+\s+)?(?:available|accessible|there|known|present|included)\b",
     # cannot be determined / answered; impossible to tell
     rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{_ADVS}(?:determined|answered|inferred|known|confirmed|verified|identified|established|deduced|said|told|found|specified|ascertained)\b",
     r"\b(?:impossible|not possible|hard|difficult|no way)\s+(?:for me\s+)?to\s+(?:\w+\s+)?(?:determine|tell|say|answer|know|infer|confirm|verify|identify|establish|be sure|find)\b",
@@ -151,23 +294,33 @@ _WHOLE = re.compile(
     r"indeterminate|not determinable|cannot tell|cant tell|not mentioned|unmentioned|"
     r"not stated|not specified|not given|not provided|not discussed|never mentioned|"
     r"unclear|uncertain|unsure|not sure)$")
+_CONJ = r"(?:(?:but|and|however|though|although|yet|so|still)\s+)?"
 _HEDGE = [re.compile(p) for p in (
+    r"\b(?:its|it is|it was|it remains|it remained|that is|thats|this is)\s+(?:still\s+)?(?:unclear|not clear|uncertain)\b",
     rf"\b(?:im|i am|i m|were|we are|i was)\s+{_ADVS}(?:not|un)\s*(?:\w+\s+)?(?:sure|certain)\b",
     rf"\b(?:im|i am|i m|were|we are)\s+{_ADVS}uncertain\b",
-    rf"^{_ADVS}(?:not|un)\s*(?:\w+\s+)?(?:sure|certain)\b",
-    rf"^{_ADVS}uncertain\b",
+    rf"^{_CONJ}{_ADVS}(?:not|un)\s*(?:\w+\s+)?(?:sure|certain)\b",
+    rf"^{_CONJ}{_ADVS}uncertain\b",
     rf"\b(?:i|we)\s+{_ADVS}(?:cant|cannot|can not|couldnt|could not)\s+be\s+(?:\w+\s+)?(?:sure|certain)\b",
     rf"\b(?:i|we)\s+{_ADVS}(?:do not|dont|did not|didnt)\s+{_ADVS}(?:know|remember|recall)\b",
-    r"^(?:its\s+|it is\s+|that is\s+|thats\s+)?(?:hard|difficult|tough|tricky)\s+to\s+(?:say|tell|know)\b",
+    rf"^{_CONJ}(?:its\s+|it is\s+|that is\s+|thats\s+)?(?:hard|difficult|tough|tricky)\s+to\s+(?:say|tell|know)\b",
     r"^(?:its\s+|it is\s+|it was\s+|that is\s+|thats\s+|this is\s+|answer is\s+|it remains\s+|that remains\s+)?(?:still\s+)?(?:unclear|not clear)\b",
     r"^(?:its\s+|it is\s+)?unknown$",
 )]
 _GUESS = re.compile(
     r"\b(?:i think|i believe|i guess|my guess|best guess|guess is|probably|likely|maybe|perhaps|"
     r"possibly|might have|may have|must have|could have been|might be|may be|could be|it was|it is|"
-    r"its|it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either|i would say|"
-    r"id say|id guess|i suspect|presumably|most likely|around|about|roughly|approximately|"
-    r"somewhere|sometime|i am fairly|im fairly|im pretty|i am pretty)\b")
+    r"its|it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either\s.*\bor|i would say|"
+    r"id say|id guess|i suspect|presumably|most likely|"
+    # an approximation is a guess only when it approximates a quantity or a time ("about 5 days",
+    # "around mid-May"), not "information about the trip"
+    r"(?:around|about|roughly|approximately|nearly|almost)\s+(?:\d|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|twelve|twenty|thirty|half|dozen|hundred|week|month|year|day|hour|noon|midnight|"
+    r"mid|early|late|last|next|january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|spring|summer|autumn|fall|winter)|"
+    r"somewhere|sometime|i am fairly|im fairly|im pretty|i am pretty|"
+    # an inference drawn from the history: "This suggests an increase from 3 to 4 times a week"
+    r"(?:this|that|which|it)\s+(?:suggests|indicates|implies|means))\b")
 _NARRATIVE = re.compile(
     r"^(?:(?:so|then|and|but|and then|which|because|until|later|after that|whereupon|though|although)\s+)?"
     r"(?:she|he|they|you|we|i|it|who)\s+(?:\w+ed|went|took|was|were|had|got|made|came|left|told|said|"
@@ -186,38 +339,101 @@ _FILLER_LEAD = re.compile(
 _CONTEXT = re.compile(r"^(?:you|we)\s+(?:\w+\s+)?(?:mentioned|talked about|told me about|said something about|"
                       r"discussed|shared|described|brought up|spoke about)\b"
                       # what the question says is no answer: "The question refers to an accident, but ..."
-                      r"|^(?:(?:the|this|your)\s+)?question\s+(?:\w+\s+)?(?:refers|asks|mentions|is about|assumes|implies"
+                      r"|^(?:(?:however|but|and)\s+)?(?:(?:the|this|your)\s+)?(?:current\s+|original\s+)?question\s+(?:\w+\s+)?(?:refers|asks|mentions|is about|assumes|implies"
                       r"|presumes|talks about)\b")
 _SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;:\n()\[\]]+|,|\s[-–—]+\s|[–—]|\.\.\.|…")
 
 
-def _clauses(text: str) -> list[tuple[str, bool]]:
-    """(normalised clause, ended with a question mark) for each clause of `text`."""
+# -- stance cues, compiled from the word lists above --------------------------------------------
+_UP_TO_YOU = re.compile(r"\b(?:is|its|remains)\s+(?:\w+\s+)?up\s+to\s+(?:you|users?|your)\b")
+_MODALS = r"(?:cannot|cant|can not|could not|couldnt|am unable to|m unable to|unable to|am not able to|m not able to|not able to|wont be able to|will not be able to|do not|dont|have no way to)"
+_DECLINE = [re.compile(p) for p in (
+    # the speaker cannot answer / calculate ...: "I cannot calculate the number of days", "we cannot
+    # provide an accurate answer", "Cannot determine how many days ..."
+    rf"(?:^|\b{_FIRST}\s+){_ADVS}{_MODALS}\s+{_ADVS}{_words(_ANSWER_VERBS)}\b",
+    # "these cannot be correlated to give a precise answer", "unable to provide a total"
+    rf"\b(?:cannot|cant|can not|could not|couldnt|unable to|not able to)\b(?:\s+\w+){{0,6}}?\s+(?:give|provide|offer|reach|get)\s+(?:you\s+)?(?:\w+\s+)?(?:answer|total|figure|number|count)\b",
+    # it cannot be determined / answered: "the exact total ... cannot be determined"
+    rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{_ADVS}{_words(_ANSWER_PASSIVES)}\b",
+    # impossible to tell: "it's not possible to provide an accurate answer"
+    rf"\b(?:impossible|not possible|no way)\s+(?:for me\s+|for us\s+)?to\s+{_ADVS}(?:\w+\s+)?{_words(_ANSWER_VERBS + ('say', 'tell', 'know', 'give', 'provide', 'make'))}\b",
+    # not enough information to answer: "I don't have enough information to answer this question"
+    rf"\b(?:not enough|insufficient|inadequate|dont have enough|do not have enough|lack of|without enough|"
+    rf"isnt enough|is not enough|wasnt enough|was not enough|arent enough)\s+(?:\w+\s+){{0,8}}?to\s+{_ADVS}"
+    rf"{_words(_ANSWER_VERBS + ('give', 'provide', 'make', 'draw', 'reach', 'say', 'tell', 'know', 'identify', 'confirm', 'accurately', 'precisely'))}\b",
+    rf"\b(?:dont|do not|doesnt|does not|did not|didnt)\s+(?:contain|have|include|provide|give)\s+enough\s+(?:\w+\s+){{0,3}}?to\s+{_ADVS}"
+    rf"{_words(_ANSWER_VERBS + ('give', 'provide', 'make', 'draw', 'reach', 'say', 'tell', 'know', 'identify', 'confirm'))}\b",
+    # the question itself: "The question cannot be answered", "I cannot answer your question"
+    r"\b(?:question|it|this)\s+(?:is|seems|appears)\s+(?:\w+\s+)?(?:unanswerable|not answerable|impossible to answer)\b",
+    # a step-by-step reply whose output for "no information" is "empty" (LongMemEval's instruction)
+    r"\b(?:output|answer|respond|reply|return)\w*\s+(?:(?:will|would|should|must)\s+be\s+|is\s+|with\s+)?empty\b",
+    r"^empty(?:$|\s+as\b)",
+)]
+_CAVEAT = re.compile(rf"\b{_words(_CAVEAT_WORDS)}\b")
+_CONCLUSION = re.compile(rf"^{_words(_CONCLUSION_LEADS)}\b")
+_ADVICE = re.compile(rf"^(?:{_words(_CONTRAST_LEADS)}\s+)?(?:{_words(_ADVICE_LEADS)}\b|"
+                     rf"(?:here are|heres|here is)\s+(?:\w+\s+){{0,3}}?{_words(_ADVICE_NOUNS)}\b)")
+_CONTRAST = re.compile(rf"^{_words(_CONTRAST_LEADS)}$")
+_CONTRAST_OPEN = re.compile(rf"^(?:{_words(_CONTRAST_LEADS)}|though|although)\s")
+_EVIDENCE = re.compile(
+    rf"^(?:(?:while|although|though|whereas|and|but|however|also|plus)\s+)?(?:(?:{_words(_SOURCE_QUALIFIERS)}|{_ADV})\s+){{0,3}}"
+    rf"{_words(_SOURCES)}\s+(?:\w+\s+){{0,4}}?(?:only\s+|also\s+|just\s+)?{_words(_REPORTING_VERBS)}\b"
+    rf"|^(?:(?:while|although|though|however|but|and)\s+)?{_words(_EVIDENCE_LEADS)}\b")
+_PROCEDURE = re.compile(rf"^{_words(_PROCEDURE_LEADS)}\b|^{_words(_HEADINGS)}$")
+_OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{_words(_OFFER_LEADS)}\b")
+_RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
+_NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|"
+                     r"once|twice|none|zero)\b")
+_TALLY = re.compile(rf"^{_words(_TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{_NUMBER.pattern}")
+
+
+def _clauses(text: str) -> list[tuple[str, bool, int, bool]]:
+    """(normalised clause, ended with a question mark, sentence number, inside brackets) for each
+    clause of `text`; a sentence ends at ".", "!", "?" or a line break."""
     out = []
-    for piece in re.split(r"(?<=\?)", text):
+    sentences = [p for p in re.split(r"(?<=[?!])|(?<=[^\dA-Z.][.])(?=\s)|\n+", text) if p.strip()]
+    for sentence, piece in enumerate(sentences):
+        depth = 0
         asked = piece.rstrip().endswith("?")
-        parts = [n for n in (normalize_answer(p) for p in _SPLIT.split(piece)) if n]
+        parts = []
+        for segment in re.split(r"([()\[\]])", piece):
+            if segment in ("(", "["):
+                depth += 1
+            elif segment in (")", "]"):
+                depth = max(depth - 1, 0)
+            else:
+                parts += [(n, depth > 0) for n in (normalize_answer(p) for p in _SPLIT.split(segment)) if n]
         # "?" closes the clause it ends: only the piece's last clause is a question
-        out.extend((norm, asked and i == len(parts) - 1) for i, norm in enumerate(parts))
+        out.extend((norm, asked and i == len(parts) - 1, sentence, aside) for i, (norm, aside) in enumerate(parts))
     return out
 
 
-def clause_kind(clause: str, *, asked: bool = False, after_context: bool = False) -> str:
-    """'refuse', 'hedge', 'guess', 'filler' or 'content' for one normalised clause."""
+def clause_kind(clause: str, *, asked: bool = False, after: str | None = None) -> str:
+    """One kind for one normalised clause: 'decline' (the answer itself cannot be given), 'refuse'
+    (the information is absent or unknown to the speaker), 'hedge', 'caveat' (a decline of
+    completeness or certainty only), 'commit' (a concluded answer), 'guess', 'context' (what the
+    question, the user or the history said), 'filler' or 'content'. `after` is the previous
+    clause's kind ('context', or 'lead' after a bare conclusion word such as "Therefore,")."""
     if _WHOLE.match(clause):
         return "refuse"
-    if after_context and _REFUSE_AFTER_CONTEXT.match(clause):
+    if after == "context" and _REFUSE_AFTER_CONTEXT.match(clause):
         return "refuse"
+    if any(p.search(clause) for p in _DECLINE):
+        return "caveat" if _CAVEAT.search(clause) else "decline"
     if any(p.search(clause) for p in _REFUSE):
-        return "refuse"
+        return "caveat" if _CAVEAT.search(clause) else "refuse"
     if any(p.search(clause) for p in _HEDGE):
-        return "hedge"
-    if asked or _FILLER.match(clause):
+        return "caveat" if _CAVEAT.search(clause) else "hedge"
+    if asked or _FILLER.match(clause) or _CONTRAST.match(clause) or _CONCLUSION.fullmatch(clause):
+        return "filler"
+    if _OFFER.match(clause) or _UP_TO_YOU.search(clause) or _PROCEDURE.match(clause):
         return "filler"
     if _FILLER_LEAD.match(clause) and len(clause.split()) <= 6:
         return "filler"
-    if _CONTEXT.match(clause):
+    if _CONTEXT.match(clause) or _EVIDENCE.match(clause):
         return "context"
+    if after == "lead" or _CONCLUSION.match(clause) or _ADVICE.match(clause) or _TALLY.match(clause):
+        return "commit"
     if _GUESS.search(clause):
         return "guess"
     return "content"
@@ -225,10 +441,22 @@ def clause_kind(clause: str, *, asked: bool = False, after_context: bool = False
 
 def explain(text: object) -> list[tuple[str, str]]:
     """[(clause, kind)] as the detector reads `text` (for debugging a verdict)."""
-    out, prev = [], None
-    for clause, asked in _clauses(answer_text(text)):
-        kind = clause_kind(clause, asked=asked, after_context=prev == "context")
-        out.append((clause, kind))
+    return [(clause, kind) for clause, kind, _, _ in _read(answer_text(text))]
+
+
+def _read(text: str) -> list[tuple[str, str, int, bool]]:
+    """(clause, kind, sentence number, inside brackets) for each clause of `text`."""
+    out, prev, lead = [], None, False
+    for clause, asked, sentence, aside in _clauses(text):
+        kind = clause_kind(clause, asked=asked, after="lead" if lead else prev)
+        if prev == "context" and kind == "content" and _RELATIVE.match(clause) and not _NUMBER.search(clause):
+            kind = "context"        # "your question asks about X, which is a different role" (not "which
+                                    # would be June 10th": a value worked out from it)
+        out.append((clause, kind, sentence, aside))
+        if _CONCLUSION.fullmatch(clause):
+            lead = True             # "Therefore," / "Total:" opens the clauses after it ...
+        elif kind != "filler":
+            lead = False            # ... up to the first that is not filler
         prev = kind
     return out
 
@@ -239,13 +467,56 @@ _TRIGGER = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|neither|\w+nt|cannot|unknown|unclear|unsure|uncertain|"
     r"unaware|idea|clue|insufficient|inadequate|incomplete|lack\w*|unable|impossible|unanswerable|"
     r"unavailable|undetermined|indeterminate|unmentioned|na|n|idk|dunno|hard|difficult|tough|tricky|"
-    r"missing|limited|without|beats|zero|little)\b")
+    r"missing|limited|without|beats|zero|little|empty|illegible|unreadable|blurry|cut|obscured|frame)\b")
 
 
 # the speaker or the user in the reason ("No, I don't remember", "No, you never told me"): a decline
 _PARTICIPANT = re.compile(r"\b(?:i|im|ive|id|me|my|we|us|our|you|your|youve|idk|sorry|dunno)\b")
-# an explicit final answer: "... **Answer:** No gift from grandpa is mentioned."
-_FINAL_ANSWER = re.compile(r"(?i)\banswer\s*\**\s*[:：]\**")
+# an explicit final answer: "... **Answer:** No gift from grandpa is mentioned.", "Therefore, the
+# answer is "empty".", "my answer will be: ...", a heading "**Answer**" on its own line
+_FINAL_ANSWER = re.compile(
+    r"(?i)\banswer\s*\**\s*[:：]\**"
+    r"|\b(?:the|my|final|your)\s+answer(?:\s+to\s+(?:the|this|your)\s+question)?\s*\**\s+(?:is|would\s+be|will\s+be)\b\s*:?"
+    r"|^\W*answer\W*$", re.MULTILINE)
+_DECLINES = ("decline", "refuse", "hedge", "caveat")
+
+
+def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
+    """The sentences that open with a contrast ("However, ...", "Based on the photo, though, ...",
+    "But ...") and hold no decline: what they state holds instead of a decline before them."""
+    led, seen = set(), set()
+    for clause, kind, s, _ in read:
+        if s in seen:
+            continue
+        if _CONTRAST.match(clause) or clause in ("though", "although") or _CONTRAST_OPEN.match(clause):
+            led.add(s)
+        if kind != "filler":
+            seen.add(s)             # only the sentence's leading fillers and first clause count
+    return led - {s for _, kind, s, _ in read if kind in _DECLINES}
+
+
+def _stance(read: list[tuple[str, str, int, bool]]) -> bool:
+    """True when the clauses, read in order, leave the reply declining (see the module docstring)."""
+    led = _contrast_led(read)
+    opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
+    state, declined_at = None, None
+    for i, (clause, kind, s, aside) in enumerate(read):
+        if aside:
+            continue        # "(around March 15)", "(not a friend)": an aside takes no stance
+        if kind == "decline" or (kind in _DECLINES and state is None):
+            state, declined_at = "decline", s
+        elif kind in ("commit", "guess"):
+            state = "answer"
+        elif kind == "content":
+            if state is None and s == opening:
+                state = "answer"        # answered first; a later decline of a detail keeps it
+            elif state == "decline" and (
+                    s in led                                            # "However, the closest match is ..."
+                    or (s == declined_at and _NARRATIVE.match(clause))  # "... but she went in May"
+                    or (s == declined_at and _CONTRAST_OPEN.match(clause)
+                        and not any(k in _DECLINES for _, k, s2, _ in read[i + 1:] if s2 == s))):
+                state = "answer"        # "The cause was unknown, but the diagnosis was a sprain."
+    return state == "decline"
 
 
 @lru_cache(maxsize=4096)
@@ -255,21 +526,11 @@ def _is_refusal_text(text: str) -> bool:
     labels = list(_FINAL_ANSWER.finditer(text))
     if labels and labels[-1].start() > 0 and re.search(r"\w", text[labels[-1].end():]):
         return _is_refusal_text(text[labels[-1].end():])   # what follows the last "Answer:" decides
-    read = explain(text)
-    kinds = [kind for _, kind in read]
-    first = next((i for i, k in enumerate(kinds) if k in ("refuse", "hedge")), None)
-    if first is None:
-        return False
-    if len(read) > 1 and read[0][0] in ("no", "nope") and kinds[1] == "refuse" and len(read[1][0].split()) >= 3 \
-            and not _PARTICIPANT.search(read[1][0]):
+    read = _read(text)
+    if len(read) > 1 and read[0][0] in ("no", "nope") and read[1][1] in ("refuse", "decline") \
+            and len(read[1][0].split()) >= 3 and not _PARTICIPANT.search(read[1][0]):
         return False        # "No, there is no information indicating she is": a yes/no answer, with its reason
-    if any(k in ("content", "guess") for k in kinds[:first]):
-        return False        # answered first; the refusal is about a detail
-    clauses = [c for c, _ in read]
-    for clause, kind in zip(clauses[first + 1:], kinds[first + 1:]):
-        if kind == "guess" or (kind == "content" and _NARRATIVE.match(clause)):
-            return False    # "I don't remember exactly, but it was in May"
-    return True
+    return _stance(read)
 
 
 def is_refusal(text: object) -> bool:

@@ -1,16 +1,22 @@
-"""Draw the real-reply refusal sample (tests/data/refusal_real_labels.jsonl) from the replies mem0
-published with its LoCoMo evaluation (github.com/mem0ai/mem0, Apache-2.0, evaluation/results/).
+"""Draw the real-reply refusal samples: tests/data/refusal_real_labels.jsonl (draws 1-3, terse replies
+of two memory systems to LoCoMo) and tests/data/refusal_chat_draw.jsonl (draw 4, replies of chat
+assistants to LongMemEval; labelled, it becomes
+tests/data/refusal_chat_labels.jsonl).
 
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --out draft.jsonl
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --check
+    python tests/data/make_refusal_real.py --echoes DIR --llama DIR --out draw4.jsonl --sheets DIR
+    python tests/data/make_refusal_real.py --echoes DIR --llama DIR --check
+    python tests/data/make_refusal_real.py --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
-Those files hold what mem0's answering model (MODEL in its evaluation .env; its README's example is
-gpt-4o-mini, which the files do not record) replied to LoCoMo's questions about long conversations,
-from the memories mem0 retrieved: answers, negative answers ("No, she supports the community.")
-and declines ("No specific date mentioned."). The draw is fixed and stratified so that hard cases
-are common: per file, the replies that contain a negation or doubt word (NEGATION below: the
-naive reading's cue, not br-eval's detector) and the others are each ordered by the sha256 of
-"<path>#<conversation>#<index>" and the first N of each taken (draw 1, 460 replies). Draw 1
+Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
+Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
+README's example is gpt-4o-mini, which the files do not record) replied to LoCoMo's questions about
+long conversations, from the memories mem0 retrieved: answers, negative answers ("No, she supports
+the community.") and declines ("No specific date mentioned."). The draw is fixed and stratified so
+that hard cases are common: per file, the replies that contain a negation or doubt word (NEGATION
+below: the naive reading's cue, not br-eval's detector) and the others are each ordered by the
+sha256 of "<path>#<conversation>#<index>" and the first N of each taken (draw 1, 460 replies). Draw 1
 was split by the parity of the hash's second byte: its odd half was held out, measured once after
 the detector's round on the even half (223/233 = 95.7%; 164/233 = 70.4% before that round), then
 joined tuning; all of draw 1 is "real-tune" now. Draw 2 ("real-heldout-2": the next replies of the
@@ -21,6 +27,11 @@ declines to give the information asked for) was given by two readers who never s
 detector, each on their own, with the question in view; rows they disagreed on were settled by a
 third reading ("labelled_by" says which). --check re-draws the sample and confirms that every
 shipped reply (its surrounding whitespace stripped) and question is identical to the published file.
+
+Draw 4 (see CHAT_FILES) is drawn the same way, per file and per split, from four repositories, and
+split by question into "chat-tune" and "chat-heldout" before anyone labels it. --sheets writes what
+the readers see (id, question, reply) and refusal_labelling_guide.md is what they follow; --merge
+joins their labels to the shipped draw.
 """
 
 from __future__ import annotations
@@ -58,18 +69,25 @@ NEGATION = re.compile(r"(?i)\b(?:no|not|none|never|nothing|unknown|unclear|unsur
                       r"|isn't|wasn't|aren't|unspecified|insufficient|without)\b")
 
 
-def _replies(git_dir: str, commit: str, path: str, skip: set | None = None) -> dict[bool, list]:
-    """The file's replies, split by whether they hold a negation word, each ordered by its hash:
-    (digest, conversation, index, item, reply); replies whose (question, reply) is in `skip` left out."""
+def _ranked(path: str, entries, skip: set | None = None) -> dict[bool, list]:
+    """`entries` ((key, question, reply, extra) for each reply of the file at `path`) split by
+    whether the reply holds a negation word, each ordered by the sha256 of "<path>#<key>":
+    (digest, key, question, reply, extra); replies whose (question, reply) is in `skip` left out."""
     keyed = {True: [], False: []}
-    for conv, items in json.loads(git_show(git_dir, commit, path)).items():
-        for i, item in enumerate(items):
-            reply = str(item.get("response", "")).strip()
-            if skip and (item["question"], reply) in skip:
-                continue
-            digest = hashlib.sha256(f"{path}#{conv}#{i}".encode()).digest()
-            keyed[bool(NEGATION.search(reply))].append((digest, conv, i, item, reply))
+    for key, question, reply, extra in entries:
+        if skip and (question, reply) in skip:
+            continue
+        digest = hashlib.sha256(f"{path}#{key}".encode()).digest()
+        keyed[bool(NEGATION.search(reply))].append((digest, key, question, reply, extra))
     return {negated: sorted(found, key=lambda k: k[0]) for negated, found in keyed.items()}
+
+
+def _replies(git_dir: str, commit: str, path: str, skip: set | None = None) -> dict[bool, list]:
+    """A memory system's LoCoMo results file ({conversation: [{question, response, category}]}),
+    ranked by `_ranked`; each entry's extra is (conversation, index, item)."""
+    data = json.loads(git_show(git_dir, commit, path))
+    return _ranked(path, ((f"{conv}#{i}", item["question"], str(item.get("response", "")).strip(), (conv, i, item))
+                          for conv, items in data.items() for i, item in enumerate(items)), skip)
 
 
 def _row(repo: str, commit: str, path: str, conv: str, i: int, item: dict, reply: str, split: str) -> dict:
@@ -87,7 +105,7 @@ def draw(git_dir: str, second: bool = False) -> list[dict]:
             found = ranked[negated]
             chosen = found[skip:skip + (150 if not negated and skip else len(found))] if second else found[:skip]
             rows += [_row(REPO, commit, path, conv, i, item, reply, "real-heldout-2" if second else "real-tune")
-                     for _, conv, i, item, reply in chosen]
+                     for _, _, _, reply, (conv, i, item) in chosen]
     return rows
 
 
@@ -96,25 +114,179 @@ def draw3(git_dir: str) -> list[dict]:
     for commit, path in FILES3:
         ranked = _replies(git_dir, commit, path, skip=seen)
         for negated, take in ((True, None), (False, 50)):
-            for _, conv, i, item, reply in ranked[negated][:take]:
-                seen.add((item["question"], reply))
+            for _, _, question, reply, (conv, i, item) in ranked[negated][:take]:
+                seen.add((question, reply))
                 rows.append(_row(MEMOBASE, commit, path, conv, i, item, reply, "real-heldout-3"))
     return rows
 
 
+# Draw 4 (chat-tune, chat-heldout): chat assistants replying in their own words to questions about a
+# conversation history (LongMemEval, whose "_abs" questions ask about something the history never
+# mentions), as published with each run; only sources under a permissive licence:
+#   m4cd4r4/claude-echoes (MIT): Claude Haiku 4.5 and Claude Sonnet 4.6 over retrieved chat messages;
+#   Hunk0724/LongMemEval (MIT, a fork of LongMemEval): Llama 3.1 8B Instruct, step-by-step replies
+#     with LongMemEval's own prompts; its logged prompts also give every question's text.
+# (Gemini runs published without a licence and L-Eval's GPL predictions were looked at and left out.)
+# Each question belongs to one split, by the parity of the second byte of
+# sha256("<benchmark>#<question id>"), so no question has replies in both. Per file and split, the
+# replies with a negation word and the others are each ordered by sha256("<path>#<key>") and the
+# first N of each taken, leaving out replies over CHAT_MAX_CHARS characters, empty ones, and any
+# (question, reply) already drawn.
+ECHOES = ("m4cd4r4/claude-echoes", "71d19042d5462d66890aa8bd27696077e10edbaf")
+LLAMA = ("Hunk0724/LongMemEval", "6dc5c8170f616cae408cc298713cb4f0829dff8a")
+_LLAMA_LOGS = "generation_logs/fullhistory_stella_userfact/llama3.1-8b-128k"
+# The LongMemEval question texts, from the prompts logged with the oracle run
+LME_QUESTIONS = f"{_LLAMA_LOGS}/con/longmemeval_oracle.json_testlog_top1000context_jsonformat_useronlyfalse_20251215-1521.jsonl"
+CHAT_MAX_CHARS = 2000
+CHAT_FILES = [  # (repo, path, answering model, replies with a negation word and others per split)
+    *((ECHOES, f"benchmarks/results/{run}.jsonl", model, 30, 10) for run, model in (
+        ("haiku_full", "claude-haiku-4-5-20251001"), ("haiku_bm25_temporal", "claude-haiku-4-5-20251001"),
+        ("sonnet_hybrid", "claude-sonnet-4-6"), ("sonnet_bm25_temporal", "claude-sonnet-4-6"))),
+    (LLAMA, LME_QUESTIONS, "llama-3.1-8b-instruct", 30, 10),
+    (LLAMA, "generation_logs/rag_stella_userfact_turn_old/llama3.1-8b-128k/con/longmemeval_s_cleaned.json_retrievallog_"
+            "turn_flat-stella_testlog_top50context_jsonformat_useronlyfalse_20251212-0340.jsonl", "llama-3.1-8b-instruct", 30, 10),
+]
+CHAT_SPLITS = ("chat-tune", "chat-heldout")
+
+
+def _chat_entries(git_dir: str, repo: tuple, path: str, questions: dict) -> tuple[str, list]:
+    """(benchmark, [(key, question, reply, (split key, question type))]) for one file of CHAT_FILES,
+    keyed by LongMemEval's question id."""
+    text = git_show(git_dir, repo[1], path)
+    rows = json.loads(text) if path.endswith(".json") else [json.loads(line) for line in text.splitlines() if line.strip()]
+    return "LongMemEval", [(r["question_id"], questions[r["question_id"]], str(r["hypothesis"]).strip(),
+                            (r["question_id"], r.get("question_type", ""))) for r in rows]
+
+
+def lme_questions(git_dir: str) -> dict[str, str]:
+    """LongMemEval's question texts by question id, from the prompts of LLAMA's logged oracle run."""
+    out = {}
+    for line in git_show(git_dir, LLAMA[1], LME_QUESTIONS).splitlines():
+        if line.strip():
+            row = json.loads(line)
+            out[row["question_id"]] = re.search(r"\nQuestion: (.*?)\nAnswer", row["prompt"], re.S).group(1)
+    return out
+
+
+def draw_chat(dirs: dict[str, str]) -> list[dict]:
+    """Draw 4 from the git directories of the two repositories ({owner/name: git dir})."""
+    questions = lme_questions(dirs[LLAMA[0]])
+    rows, seen = [], set()
+    for repo, path, model, n_neg, n_other in CHAT_FILES:
+        benchmark, entries = _chat_entries(dirs[repo[0]], repo, path, questions)
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= CHAT_MAX_CHARS])
+        for split_index, split in enumerate(CHAT_SPLITS):
+            for negated, take in ((True, n_neg), (False, n_other)):
+                chosen = []
+                for _, key, question, reply, (split_key, kind) in ranked[negated]:
+                    if len(chosen) == take:
+                        break
+                    if hashlib.sha256(f"{benchmark}#{split_key}".encode()).digest()[1] % 2 == split_index \
+                            and (question, reply) not in seen:
+                        seen.add((question, reply))
+                        chosen.append({"question": question, "text": reply, "refusal": None, "category": kind,
+                                       "benchmark": benchmark, "model": model,
+                                       "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": split})
+                rows += chosen
+    return rows
+
+
+CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
+CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
+LABELS = {"declines": True, "answers": False}
+
+
+def sheet_id(row: dict) -> str:
+    """The id a reader sees for a drawn row (it names neither the source nor the split)."""
+    return hashlib.sha256(row["source"].encode()).hexdigest()[:12]
+
+
+def write_sheets(rows: list[dict], folder: str) -> None:
+    """One sheet per split for the readers: id, question and reply only, ordered by id, with an
+    empty label and note to fill in (see refusal_labelling_guide.md)."""
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    for split in CHAT_SPLITS:
+        sheet = sorted(({"id": sheet_id(r), "question": r["question"], "reply": r["text"], "label": None, "note": ""}
+                        for r in rows if r["split"] == split), key=lambda r: r["id"])
+        write_draw(sheet, str(Path(folder) / f"{split}.jsonl"))
+
+
+def _read_labels(path: str) -> dict[str, dict]:
+    out = {}
+    for n, line in enumerate(Path(path).read_text("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if row.get("label") not in LABELS:
+            sys.exit(f"{Path(sys.argv[0]).name}: {path}:{n}: label must be one of {sorted(LABELS)}, not {row.get('label')!r}")
+        out[row["id"]] = row
+    return out
+
+
+def merge(first: list[str], second: list[str], third: list[str]) -> int:
+    """Join two readers' labelled sheets (and a third reading of the rows they disagree on) to the
+    shipped draw and write CHAT_LABELS; with a row unlabelled or a disagreement unsettled, list
+    them and write nothing."""
+    rows = [json.loads(line) for line in CHAT_DRAW.read_text("utf-8").splitlines() if line.strip()]
+    a, b, c = ({k: v for path in paths for k, v in _read_labels(path).items()} for paths in (first, second, third))
+    out, open_rows = [], []
+    for row in rows:
+        key = sheet_id(row)
+        if key not in a or key not in b:
+            open_rows.append(f"{key}: not labelled by both readers")
+            continue
+        notes = [n for n in (a[key].get("note"), b[key].get("note")) if n]
+        if a[key]["label"] == b[key]["label"]:
+            label, by = a[key]["label"], "two readers, agreeing"
+        elif key in c:
+            label = c[key]["label"]
+            by = f"two readers disagreed; settled by a third reading: {c[key].get('reason') or c[key].get('note', '')}"
+        else:
+            open_rows.append(f"{key}: {a[key]['label']} / {b[key]['label']}: {row['question']!r} -> {row['text'][:300]!r}")
+            continue
+        out.append({**row, "refusal": LABELS[label], "labelled_by": by, **({"reader_notes": notes} if notes else {})})
+    if open_rows:
+        print("\n".join(open_rows))
+        print(f"{len(open_rows)} rows still open; {CHAT_LABELS.name} not written")
+        return 1
+    agree = sum(r["labelled_by"] == "two readers, agreeing" for r in out)
+    print(f"readers agree on {agree}/{len(out)}")
+    write_draw(out, str(CHAT_LABELS))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--mem0", required=True, help="a git directory of mem0ai/mem0")
-    ap.add_argument("--memobase", required=True, help="a git directory of memodb-io/memobase")
+    ap.add_argument("--mem0", help="a git directory of mem0ai/mem0 (draws 1-2)")
+    ap.add_argument("--memobase", help="a git directory of memodb-io/memobase (draw 3)")
+    for flag, (repo, _) in (("--echoes", ECHOES), ("--llama", LLAMA)):
+        ap.add_argument(flag, help=f"a git directory of {repo} (draw 4)")
     ap.add_argument("--out", help="write the unlabelled draw here")
-    ap.add_argument("--check", action="store_true", help="compare with the shipped file")
+    ap.add_argument("--sheets", help="write draw 4's reader sheets into this folder")
+    ap.add_argument("--check", action="store_true", help="compare with the shipped files")
+    ap.add_argument("--merge", nargs=2, metavar=("FIRST", "SECOND"),
+                    help="two readers' labelled sheets (comma-separated files each) to join to the shipped draw 4")
+    ap.add_argument("--third", default="", help="with --merge: the third reading of the rows they disagree on")
     args = ap.parse_args()
-    rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase)
+    if args.merge:
+        return merge(*(p.split(",") for p in args.merge), [p for p in args.third.split(",") if p])
+    chat_dirs = {repo: getattr(args, flag) for flag, (repo, _) in
+                 (("echoes", ECHOES), ("llama", LLAMA))}
+    memory, chat = (args.mem0, args.memobase), tuple(chat_dirs.values())
+    if any(memory) != all(memory) or any(chat) != all(chat) or not (any(memory) or any(chat)):
+        ap.error("give --mem0 and --memobase (draws 1-3), or --echoes and --llama (draw 4), or both")
+    rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase) if all(memory) else []
+    chat_rows = draw_chat(chat_dirs) if all(chat) else []
     if args.out:
-        write_draw(rows, args.out)
-    if args.check:
-        return check_shipped(rows, Path(__file__).with_name("refusal_real_labels.jsonl"), ("text", "question"))
-    return 0
+        write_draw(rows + chat_rows, args.out)
+    if args.sheets:
+        write_sheets(chat_rows, args.sheets)
+    status = 0
+    if args.check and rows:
+        status |= check_shipped(rows, Path(__file__).with_name("refusal_real_labels.jsonl"), ("text", "question"))
+    if args.check and chat_rows:
+        status |= check_shipped(chat_rows, CHAT_LABELS if CHAT_LABELS.exists() else CHAT_DRAW, ("text", "question"))
+    return status
 
 
 if __name__ == "__main__":
