@@ -302,3 +302,131 @@ def test_task_files_chosen_on_the_command_line_are_used_and_announced(sample_cop
     assert (f"br-eval: task files given with --task-file (your choice, used as given; no checksum "
             f"list covers them): conflict_detection={outside}") in first
     assert (tmp_path / "run" / "samples_conflict_detection.jsonl").read_text().count("\n") == 1
+
+
+# ---- media-cache entries are verified before use (item 13) ------------------------------------
+
+def _entry_files(cache_dir: Path, op: str) -> list[Path]:
+    return sorted(p for p in (cache_dir / op).rglob("*.png") if p.parent.name != "manifest.json")
+
+
+def test_cache_info_lists_damaged_entries_and_prepare_rebuilds_them(sample_copy, tmp_path, capsys):
+    cache_dir = tmp_path / "cache"
+    prepare = ["prepare", "--data", sample_copy, "--cache-dir", cache_dir, "--frames", "2", "--dpi", "30",
+               "--no-progress"]
+    assert run_cli(capsys, *prepare)[0] == 0
+    assert run_cli(capsys, "cache", "--cache-dir", cache_dir, "info", "--verify")[0] == 0
+    truncated = _entry_files(cache_dir, "video_frames")[0]
+    size = truncated.stat().st_size
+    with open(truncated, "r+b") as f:
+        f.truncate(size // 2)
+    flipped = _entry_files(cache_dir, "pdf_pages")[0]
+    data = bytearray(flipped.read_bytes())
+    data[len(data) // 2] ^= 0x01                       # same size, other bytes
+    flipped.write_bytes(bytes(data))
+
+    code, out, err = run_cli(capsys, "cache", "--cache-dir", cache_dir, "info")
+    assert code == 1
+    damaged = [line.strip() for line in out.splitlines() if "damaged " in line]
+    assert damaged == [f"damaged video_frames entry {truncated.parent}: {truncated.name} is "
+                       f"{size // 2:,} bytes, {size:,} when written"]     # sizes only: the flip unseen
+    code, out, _ = run_cli(capsys, "cache", "--cache-dir", cache_dir, "info", "--verify")
+    assert code == 1 and (f"damaged pdf_pages entry {flipped.parent}: {flipped.name} does not match the "
+                          "sha256 recorded when it was written") in out
+    assert json.loads(run_cli(capsys, "cache", "--cache-dir", cache_dir, "info", "--json")[1])["damaged"]
+
+    code, out, err = run_cli(capsys, *prepare)
+    assert code == 0 and " 2 prepared" in out, out + err
+    assert truncated.stat().st_size == size and flipped.read_bytes() != bytes(data)
+    assert run_cli(capsys, "cache", "--cache-dir", cache_dir, "info", "--verify")[0] == 0
+
+
+def _journal_lines(out: Path, task: str) -> list[dict]:
+    path = out / f"samples_{task}.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+RUN_WITH_MEDIA = ["run", "--no-progress", "--task", "cross_modal_relational_reasoning",
+                  "--agent", "agents_for_tests:RecordingAgent"]
+
+
+def test_a_run_rebuilds_a_truncated_cache_entry_before_using_it(sample_copy, tmp_path, capsys, monkeypatch):
+    cache_dir = tmp_path / "cache"
+    monkeypatch.setenv("BR_EVAL_CACHE", str(cache_dir))
+    assert run_cli(capsys, *RUN_WITH_MEDIA, "--data", sample_copy, "--output_path", tmp_path / "a")[0] == 0
+    frames = _entry_files(cache_dir, "video_frames")
+    sizes = {f: f.stat().st_size for f in frames}
+    for f in frames:
+        f.write_bytes(b"")                               # every frame emptied after the run
+    code, _, err = run_cli(capsys, *RUN_WITH_MEDIA, "--data", sample_copy, "--output_path", tmp_path / "b")
+    assert code == 0, err
+    assert all(not line.get("error") for line in _journal_lines(tmp_path / "b", "cross_modal_relational_reasoning"))
+    assert {f: f.stat().st_size for f in frames} == sizes        # rebuilt from the video
+
+
+def test_a_damaged_entry_that_cannot_be_rebuilt_fails_its_questions_as_media_errors_naming_the_file(
+        sample_copy, tmp_path, capsys, monkeypatch):
+    import tempfile
+
+    cache_dir = tmp_path / "cache"
+    monkeypatch.setenv("BR_EVAL_CACHE", str(cache_dir))
+    assert run_cli(capsys, *RUN_WITH_MEDIA, "--data", sample_copy, "--output_path", tmp_path / "a")[0] == 0
+    for f in _entry_files(cache_dir, "video_frames"):
+        f.write_bytes(f.read_bytes()[:100])
+    # The cache can no longer be written (what a read-only folder gives a user who is not root).
+    real_mkdtemp = tempfile.mkdtemp
+
+    def read_only(*args, dir=None, **kwargs):
+        if dir is not None and str(dir).startswith(str(cache_dir)):
+            raise PermissionError(13, "Permission denied", str(dir))
+        return real_mkdtemp(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkdtemp", read_only)
+    run_cli(capsys, *RUN_WITH_MEDIA, "--data", sample_copy, "--output_path", tmp_path / "b")
+    failed = [line for line in _journal_lines(tmp_path / "b", "cross_modal_relational_reasoning")
+              if line.get("error")]
+    assert failed and all(line["error_kind"] == "media" for line in failed), [l["error"] for l in failed]
+    import re
+
+    for line in failed:          # the journal's error is shortened; its traceback has it whole
+        assert re.match(rf"MediaError: {re.escape(str(sample_copy))}/benchmark/videos/\w+\.mp4", line["error"])
+        assert re.search(r"videos/\w+\.mp4: its cache entry \S+ is damaged \(frame_\d+\.png is 100 bytes, "
+                         rf"[\d,]+ when written\) and the media cache {re.escape(str(cache_dir))} cannot be "
+                         r"written \(Permission denied\)", line["traceback"]), line["traceback"]
+
+
+def test_an_unwritable_empty_media_cache_stops_the_run_before_its_first_item(sample_copy, tmp_path,
+                                                                            capsys, monkeypatch):
+    unwritable = Path("/sys/br-eval-media-cache-test")    # mkdir fails there, for root too
+    assert not unwritable.exists()
+    monkeypatch.setenv("BR_EVAL_CACHE", str(unwritable))
+    code, out, err = run_cli(capsys, *RUN_WITH_MEDIA, "--data", sample_copy, "--output_path", tmp_path / "run")
+    assert code == 1 and "Traceback" not in err
+    assert err.strip().splitlines() == [err.strip()]
+    assert err.startswith(f"br-eval: error: media cache {unwritable}: cannot be written (")
+    assert _journal_lines(tmp_path / "run", "cross_modal_relational_reasoning") == []
+
+
+# ---- the --use_cache response cache (item 13) -------------------------------------------------
+
+def test_a_response_cache_row_that_is_not_json_is_dropped_and_the_model_asked_again(tmp_path):
+    import sqlite3
+
+    from evaluator.models.base import Message
+    from evaluator.models.cache import CachedChatModel, ResponseCache
+    from evaluator.models.mock_backend import MockChatModel
+
+    db = tmp_path / "responses.sqlite"
+    inner = MockChatModel(["first", "second"])
+    model = CachedChatModel(inner, ResponseCache(db))
+    ask = [Message.text("user", "q")]
+    assert model.generate(ask).text == "first"
+    model.cache.close()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("UPDATE responses SET raw = '{\"call\": 1, trunc'").rowcount == 1
+    again = CachedChatModel(inner, ResponseCache(db))
+    answer = again.generate(ask)
+    assert answer.text == "second" and not answer.cached and inner.call_count == 2
+    assert again.cache.dropped == 1
+    hit = again.generate(ask)                               # the fresh answer took the row's place
+    assert hit.cached and hit.text == "second" and inner.call_count == 2

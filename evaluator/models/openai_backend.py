@@ -139,14 +139,12 @@ class OpenAIChatModel:
         import base64
 
         from media_cache.delivery import encode_image
-        from media_cache.errors import MediaError
 
         if not os.path.isfile(path):
             raise ModelCallError(f"openai backend: image file not found: {path}")
-        try:
-            data, mime = encode_image(path, encoding=self.image_encoding)
-        except MediaError as exc:
-            raise ModelCallError(f"openai backend: {one_line(exc)}") from None
+        # An image that does not decode is a media error naming the file (a damaged cache entry,
+        # say), not the server's: MediaError goes through as it is.
+        data, mime = encode_image(path, encoding=self.image_encoding)
         return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
     def _get_client(self, endpoint: "Endpoint | None" = None):
@@ -351,10 +349,12 @@ class OpenAIChatModel:
         """
         params = self.request_params(gen_kwargs)  # bad settings fail once, before any call
 
-        def one(messages: list[Message]) -> Generation | ModelCallError:
+        from media_cache.errors import MediaError
+
+        def one(messages: list[Message]) -> Generation | ModelCallError | MediaError:
             try:
                 return self._call(self.to_openai_messages(messages), params)
-            except ModelCallError as exc:
+            except (ModelCallError, MediaError) as exc:
                 return exc
 
         if not requests:
