@@ -25,7 +25,7 @@ class MediaCache:
     """
 
     def __init__(self, root: Path | str | None = None, *, verify: bool = False) -> None:
-        """`verify`: check the sha256 of every file of an entry before using it (what
+        """`verify`: check the CRC-32 of every file of an entry before using it (what
         `br-eval prepare` does), not only its size (always checked)."""
         self.store = Store(root, verify=verify)
         with contextlib.suppress(OSError):      # a read-only cache still serves what it holds

@@ -332,7 +332,7 @@ def test_cache_info_lists_damaged_entries_and_prepare_rebuilds_them(sample_copy,
                        f"{size // 2:,} bytes, {size:,} when written"]     # sizes only: the flip unseen
     code, out, _ = run_cli(capsys, "cache", "--cache-dir", cache_dir, "info", "--verify")
     assert code == 1 and (f"damaged pdf_pages entry {flipped.parent}: {flipped.name} does not match the "
-                          "sha256 recorded when it was written") in out
+                          "CRC-32 recorded when it was written") in out
     assert json.loads(run_cli(capsys, "cache", "--cache-dir", cache_dir, "info", "--json")[1])["damaged"]
 
     code, out, err = run_cli(capsys, *prepare)

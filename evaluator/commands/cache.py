@@ -2,7 +2,7 @@
 
 `info` prints the cache folder, its size, and entries and bytes per operation, plus what `prune`
 would remove, and lists damaged entries (a file missing or of another size than when it was
-written; `--verify` also reads every file and checks its recorded sha256). `br-eval prepare`
+written; `--verify` also reads every file and checks its recorded CRC-32). `br-eval prepare`
 rebuilds damaged entries from their source files. `prune` removes entries written by an older producer version, folders whose name
 is not the key their manifest describes, entries with missing files, temporary folders of
 interrupted writes older than --temp-age, stale lock files and hash memos of changed or deleted
@@ -33,7 +33,7 @@ def add_arguments(parser) -> None:
     add_cache_dir_arg(info, default=argparse.SUPPRESS)
     info.add_argument("--json", action="store_true", help="print one JSON object")
     info.add_argument("--verify", action="store_true",
-                      help="also read every file and check the sha256 recorded when it was written "
+                      help="also read every file and check the CRC-32 recorded when it was written "
                            "(sizes are always checked)")
     prune = sub.add_parser("prune", help="remove entries that no longer match a key, and leftovers")
     add_cache_dir_arg(prune, default=argparse.SUPPRESS)

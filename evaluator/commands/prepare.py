@@ -104,7 +104,7 @@ def main(args) -> int:
         "dpi": args.dpi or DEFAULT_DPI,
         "backend": args.video_backend,
     }
-    cache = MediaCache(args.cache_dir, verify=True)   # damaged entries (sha256 checked) are rebuilt
+    cache = MediaCache(args.cache_dir, verify=True)   # damaged entries (CRC-32 checked) are rebuilt
     if args.captions:
         # Find the weights before the long part, so a missing checkpoint is reported at once.
         from media_cache.clip import load_vocabulary, resolve_clip
