@@ -216,7 +216,7 @@ class Store:
 
     def has_entries(self) -> bool:
         """True when some entry folder exists (valid or not), without reading any manifest."""
-        return any(True for _ in self._walk_entries())
+        return any(_HEX64.fullmatch(path.name) for _, path in self._walk_entries())
 
     def is_marked(self) -> bool:
         """True when the root carries br-eval's marker file (a regular file, not a link)."""
@@ -439,9 +439,10 @@ class Store:
     def _damage_of(self, final: Path) -> str | None:
         try:
             with open(final / MANIFEST, encoding="utf-8") as f:
-                return self.damage(final, json.load(f), self.verify)
+                m = json.load(f)
         except (OSError, ValueError, RecursionError):
             return None
+        return self.damage(final, m, self.verify) if isinstance(m, dict) else None
 
     @staticmethod
     def damage(final: Path, m: dict, verify: bool = False) -> str | None:

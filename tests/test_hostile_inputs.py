@@ -30,12 +30,19 @@ def run_cli(capsys, *argv):
 
 
 def run_measured(*argv, timeout=120) -> tuple[int, str, str, float, float]:
-    """`br-eval ARGV` in a fresh process: (exit code, stdout, stderr, seconds, peak RSS MiB)."""
+    """`br-eval ARGV` in a fresh process: (exit code, stdout, stderr, seconds, peak RSS MiB).
+    The peak is the process's own (VmHWM, which starts afresh at exec; ru_maxrss would keep the
+    forking test process's size on Linux)."""
     script = textwrap.dedent("""
         import resource, sys
         from evaluator.cli import main
         code = main(sys.argv[1:])
-        print(f"PEAK_RSS_KIB {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", file=sys.stderr)
+        try:
+            with open("/proc/self/status") as f:
+                peak = next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
+        except (OSError, StopIteration):
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(f"PEAK_RSS_KIB {peak}", file=sys.stderr)
         sys.exit(code)
     """)
     env = dict(os.environ, PYTHONPATH=str(REPO), HF_HUB_OFFLINE="1")

@@ -72,7 +72,11 @@ def bounded_http_client(openai, timeout: float, max_bytes: int):
         if not response.has_redirect_location:
             return
         here = response.request.url
-        there = here.join(response.headers["location"])
+        try:
+            there = here.join(response.headers["location"])
+        except Exception:       # InvalidURL and friends: not a place to send anything
+            raise refused(f"HTTP {response.status_code} redirect to an invalid location not followed",
+                          request=response.request) from None
         if _origin(there) != _origin(here):
             raise refused(f"HTTP {response.status_code} redirect to another origin "
                           f"({there.scheme}://{there.host}{f':{there.port}' if there.port else ''}) not followed",
