@@ -23,6 +23,11 @@ What is printed, and the goal the issue set for it:
                                                                                       goal <= 1.1x
   decord vs PyAV                     the same frames through the cache with each backend, and raw
   audio                              16 kHz mono float32 WAV extraction time
+  checks on untrusted bytes          (issue 22) the MP4 sample-table claims read before opening,
+                                     the CRC-32 of an entry's files recorded at write (both as a
+                                     share of cold), the size check of every hit (share of warm),
+                                     the CRC-32 check of `prepare` / `cache info --verify` against
+                                     reading the same files, the PDF content-size check (of cold)
   peak memory                        max RSS of a fresh process preparing the long video's frames
                                      (8 frames and 1 fps) and audio, against a process that only
                                      imports the same libraries
@@ -278,8 +283,16 @@ def main(argv=None) -> int:
                                     max(rep, 5), setup=forget_memo)
             t_seek_png, _ = best(lambda: raw_pyav_seek_png(video, k, fresh_root()), rep)
             t_hash, _ = best(lambda: store_mod.sha256_file(video), rep)
+            from media_cache.mp4 import check_claims
             from media_cache.video import probe_video
             t_probe, _ = best(lambda: probe_video(video), rep)
+            t_claims, _ = best(lambda: check_claims(video), max(rep, 5))
+            entry_dir = res.frames[0].image_path.parent
+            manifest = json.loads((entry_dir / "manifest.json").read_text())
+            t_record, _ = best(lambda: [store_mod.crc32_file(entry_dir / f) for f in manifest["files"]], rep)
+            t_sizes, _ = best(lambda: store_mod.Store.damage(entry_dir, manifest), max(rep, 5))
+            t_sums, _ = best(lambda: store_mod.Store.damage(entry_dir, manifest, verify=True), rep)
+            t_read, _ = best(lambda: [(entry_dir / f).read_bytes() for f in manifest["files"]], rep)
             row("raw PyAV, full decode keeping the frames (reference)", t_full)
             row("raw PyAV, seek per frame (reference)", t_seek)
             row("raw PyAV, seek per frame + Pillow PNG files (reference)", t_seek_png)
@@ -290,9 +303,14 @@ def main(argv=None) -> int:
             row("", t_cold, t_seek_png, "vs seek per frame + PNG files")
             row("  sha256 of the file (on a second thread)", t_hash, t_cold, "of cold")
             row("  of which: frame index (frame count, times)", t_probe, t_cold, "of cold")
+            row("  of which: MP4 sample-table claims checked before opening", t_claims, t_cold, "of cold")
+            row("  of which: CRC-32 of the entry's files, recorded at write", t_record, t_cold, "of cold")
             row("cache warm (hash memo in process)", t_warm, t_cold, f"= {t_cold / t_warm:,.0f}x faster than cold; goal >= 50x")
             row("cache warm (new process: hash memo read from disk)", t_warm_disk, t_cold,
                 f"= {t_cold / t_warm_disk:,.0f}x faster than cold")
+            row("  reading the entry's files back (reference)", t_read)
+            row("  of warm: entry size check (every hit)", t_sizes, t_warm, "of warm")
+            row("  entry CRC-32 check (prepare, cache info --verify)", t_sums, t_read, "vs reading them")
 
             t_dec_raw, _ = best(lambda: raw_decord(video, k), rep)
             t_dec_cold, dres = best(lambda: MediaCache(fresh_root()).video_frames(video, num_frames=k,
@@ -319,8 +337,19 @@ def main(argv=None) -> int:
 
         t_pdf, pages = best(pdf_cold, rep)
         t_pdf_warm, _ = best(lambda: MediaCache(pdf_roots[-1]).pdf_pages(pdf, dpi=144), max(rep, 5))
+        from media_cache.pdf import check_content_size, open_pdf
+
+        def content_check():
+            doc = open_pdf(pdf)
+            try:
+                check_content_size(pdf, doc)
+            finally:
+                doc.close()
+
+        t_content, _ = best(content_check, max(rep, 5))
         row("raw PyMuPDF render + save PNG + text (reference)", t_raw_pdf)
         row(f"cache cold ({len(pages.pages)} pages)", t_pdf, t_raw_pdf, "goal <= 1.1x")
+        row("  of which: content streams measured before rendering", t_content, t_pdf, "of cold")
         row("cache warm", t_pdf_warm, t_pdf, f"= {t_pdf / t_pdf_warm:,.0f}x faster than cold")
 
         long_video = media["long"]

@@ -7,7 +7,8 @@ cache, then times, alternately and `--repeats` times each:
   reference:  sha256sum -c --quiet checksums/SHA256SUMS     (every file once)
   br-eval:    br-eval verify --workers 1 / --workers 2      (every file once, both lists)
 
-and prints the best time of each with throughput and the ratio to sha256sum.
+and prints the best time of each with throughput and the ratio to sha256sum, and the time to
+read both lists (streamed and bounded: `beyondrecall.checksums.read_sums`) against it.
 Goals: 1 worker >= 0.9x sha256sum's throughput; 2 workers faster than sha256sum.
 The folder is removed at the end.
 
@@ -83,6 +84,12 @@ def timed(cmd: list[str], cwd: Path) -> float:
     return dt
 
 
+def _time(fn) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size-gb", type=float, default=1.0)
@@ -113,6 +120,12 @@ def main() -> int:
         ref_t = best["sha256sum -c"]
         for name, t in best.items():
             print(f"{name:30s} {t:8.2f} {total / t / 1e6:8.0f} {ref_t / t:12.2f}x")
+        from beyondrecall.checksums import BENCH_LIST, TOP_LIST, read_sums
+
+        t_lists = min(_time(lambda: [read_sums(snap / name, name, base)
+                                     for name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark"))])
+                      for _ in range(max(args.repeats, 5)))
+        print(f"{'reading both lists (read_sums)':30s} {t_lists:8.4f} {'':>8s} {t_lists / ref_t:12.4f} of sha256sum's time")
         one, two = ref_t / best["br-eval verify --workers 1"], ref_t / best["br-eval verify --workers 2"]
         print(f"goal 1 worker >= 0.90x sha256sum: {'met' if one >= 0.9 else 'NOT met'} ({one:.2f}x); "
               f"goal 2 workers faster: {'met' if two > 1 else 'NOT met'} ({two:.2f}x); "

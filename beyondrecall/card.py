@@ -59,7 +59,7 @@ def _norm(key: str) -> str:
 def snapshot_counts(snapshot: Path, tasks) -> dict:
     """Counts of the loaded tasks: per task, totals, media referenced and distinct content (the
     latter from benchmark/SHA256SUMS's hashes, so nothing is read; None without the list)."""
-    from beyondrecall.checksums import parse_sums
+    from beyondrecall.checksums import read_sums
     from beyondrecall.files import media_kind
 
     per_task = {t.name: (len(t.trajectories), t.n_questions) for t in tasks}
@@ -79,8 +79,10 @@ def snapshot_counts(snapshot: Path, tasks) -> dict:
     distinct = None
     sums = Path(snapshot) / "benchmark" / "SHA256SUMS"
     if sums.is_file():
-        entries, _ = parse_sums(sums.read_bytes().decode("utf-8", "surrogateescape"),
-                                "benchmark/SHA256SUMS", "")
+        try:
+            entries, _ = read_sums(sums, "benchmark/SHA256SUMS", "")
+        except OSError:
+            entries = []
         digest = {e.target: e.digest for e in entries}
         distinct = {k: len({digest.get(p, "path:" + p) for p in paths})
                     for k, paths in referenced.items()}

@@ -200,20 +200,80 @@ def unsafe_reason(path: str) -> str | None:
 
 
 def parse_sums(text: str, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
-    """Parse one list; `base` is the folder its paths are relative to ("" or "benchmark")."""
+    """Parse one list given as text; `base` is the folder its paths are relative to ("" or
+    "benchmark"). Files are read with `read_sums`, which bounds them."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()      # the newline that ends the last line
+    return _parse_lines(lines, list_name, base)
+
+
+# A checksum list is untrusted bytes: one over either bound is refused unread (a `malformed`
+# problem), and at most MAX_MALFORMED_SHOWN malformed lines are listed one by one (then one line
+# counts the rest). The release lists a few thousand files: 200,000 lines is 40 times that.
+MAX_LIST_BYTES = 32 * 1024 * 1024
+MAX_LIST_LINES = 200_000
+MAX_MALFORMED_SHOWN = 20
+
+
+def read_sums(path: Path, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
+    """Read and parse one list file, streaming, within MAX_LIST_BYTES and MAX_LIST_LINES.
+    OSError (a missing or unreadable list) is the caller's to report."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_LIST_BYTES:
+            return [], [Finding("malformed", list_name, f"{human_bytes(size)}, over br-eval's limit of "
+                                                        f"{human_bytes(MAX_LIST_BYTES)} for a checksum "
+                                                        "list; not read")]
+
+        def lines():
+            for no, raw in enumerate(f, start=1):
+                if no > MAX_LIST_LINES:
+                    raise _TooManyLines
+                yield raw.rstrip(b"\n").decode("utf-8", errors="surrogateescape")
+        try:
+            return _parse_lines(lines(), list_name, base)
+        except _TooManyLines:
+            return [], [Finding("malformed", list_name, f"more than {MAX_LIST_LINES:,} lines, over "
+                                                        "br-eval's limit for a checksum list; not read")]
+
+
+class _TooManyLines(Exception):
+    pass
+
+
+def listed_paths(snapshot: Path) -> set[str] | None:
+    """Snapshot-relative paths that either checksum list names (read as `verify` reads them);
+    None when the snapshot has neither list."""
+    out: set[str] = set()
+    found = False
+    for list_name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark")):
+        try:
+            entries, _ = read_sums(Path(snapshot) / list_name, list_name, base)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            entries = []
+        found = True
+        out.update(e.target for e in entries)
+    return out if found else None
+
+
+def _parse_lines(lines, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
     entries: list[ListEntry] = []
     findings: list[Finding] = []
-    for no, raw in enumerate(text.split("\n"), start=1):
+    malformed = 0
+    for no, raw in enumerate(lines, start=1):
         line = raw[:-1] if raw.endswith("\r") else raw
-        if not line and no == text.count("\n") + 1:
-            break  # the newline that ends the last line
         escaped = line.startswith("\\")
         body = line[1:] if escaped else line
         m = _LINE.match(body) or _BSD_LINE.match(body)
         if not m:
-            shown = line if len(line) <= 60 else line[:57] + "..."
-            findings.append(Finding("malformed", list_name,
-                                    f"line {no}: not '<sha256>  <path>' nor 'SHA256 (<path>) = <sha256>': {shown!r}"))
+            malformed += 1
+            if malformed <= MAX_MALFORMED_SHOWN:
+                shown = line if len(line) <= 60 else line[:57] + "..."
+                findings.append(Finding("malformed", list_name,
+                                        f"line {no}: not '<sha256>  <path>' nor 'SHA256 (<path>) = <sha256>': {shown!r}"))
             continue
         written = _unescape(m["path"]) if escaped else m["path"]
         reason = unsafe_reason(written)
@@ -224,6 +284,9 @@ def parse_sums(text: str, list_name: str, base: str) -> tuple[list[ListEntry], l
         norm = posixpath.normpath(written)
         target = f"{base}/{norm}" if base else norm
         entries.append(ListEntry(list_name, no, m["hex"].lower(), written, target))
+    if malformed > MAX_MALFORMED_SHOWN:
+        findings.append(Finding("malformed", list_name, f"{malformed - MAX_MALFORMED_SHOWN:,} more "
+                                                        "malformed lines, not listed one by one"))
     return entries, findings
 
 
@@ -433,6 +496,11 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
         raise DataError(f"{snapshot}: not a Beyond Recall snapshot (no benchmark/ folder)")
     if workers < 1:
         raise DataError(f"--workers must be at least 1 (got {workers})")
+    # A card naming a task file outside the snapshot, or one no list covers, stops verify here
+    # (a DataError: one line, exit 1), before anything is hashed.
+    from beyondrecall.loader import discover_task_files
+
+    discover_task_files(snapshot, task_files)
     report = VerifyReport(str(snapshot), strict=strict, deep=deep)
     resolver = _Resolver(snapshot)
     findings = report.findings
@@ -440,16 +508,14 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
     # 1. Read both lists.
     entries: list[ListEntry] = []
     for list_name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark")):
-        list_path = snapshot / list_name
         try:
-            text = list_path.read_bytes().decode("utf-8", errors="surrogateescape")
+            got, bad = read_sums(snapshot / list_name, list_name, base)
         except FileNotFoundError:
             findings.append(Finding("missing", list_name, "checksum list not found"))
             continue
         except OSError as exc:
             findings.append(Finding("unreadable", list_name, exc.strerror or str(exc)))
             continue
-        got, bad = parse_sums(text, list_name, base)
         entries.extend(got)
         findings.extend(bad)
         report.lists[list_name] = len(got)
@@ -767,5 +833,5 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
     report.media = results
 
 
-__all__ = ["Finding", "ListEntry", "VerifyReport", "parse_sums", "unsafe_reason", "hash_file",
-           "verify_snapshot", "PROBLEM_KINDS", "TOP_LIST", "BENCH_LIST"]
+__all__ = ["Finding", "ListEntry", "VerifyReport", "parse_sums", "read_sums", "listed_paths",
+           "unsafe_reason", "hash_file", "verify_snapshot", "PROBLEM_KINDS", "TOP_LIST", "BENCH_LIST"]

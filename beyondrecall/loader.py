@@ -144,11 +144,20 @@ def discover_task_files(snapshot: Path, overrides: dict[str, Path] | None = None
     """Find the 11 task files: `--task-file` overrides, then the dataset card's front matter
     (`configs` with `data_files`, the card's "Only the 11 task JSON files are configured as
     data"), then a scan of `benchmark/<dimension>/*.json` accepting the usual spellings of a task's
-    name. A JSON file that is no task's is a note; nothing here stops a run."""
+    name. A JSON file that is no task's is a note.
+
+    Task files found in the snapshot must resolve inside it (symlinks into a Hugging Face
+    cache's blobs/ allowed), and a file the card names must be covered by a checksum list when
+    the snapshot has one: else a DataError naming it, and nothing is opened. `--task-file`
+    overrides are the user's own choice and are not held to this (a run announces them)."""
+    from beyondrecall.checksums import listed_paths, unsafe_reason
+    from beyondrecall.paths import inside, snapshot_roots
+
     snapshot = Path(snapshot)
     bench = snapshot / "benchmark"
     if not bench.is_dir():
         raise DataError(f"{snapshot}: not a Beyond Recall snapshot (no benchmark/ folder)")
+    roots = snapshot_roots(snapshot)
     out = TaskFiles()
     for task, path in (overrides or {}).items():
         for cand in (path, snapshot / path):
@@ -159,10 +168,20 @@ def discover_task_files(snapshot: Path, overrides: dict[str, Path] | None = None
             raise DataError(f"--task-file {task}={_shown(path)}: not a readable file")
 
     configs = _read_card_configs(snapshot, out.notes)
+    listed = None
     for name, patterns in configs or ():
         task = task_name_for_stem(name)
-        paths = sorted({p for pat in patterns for p in snapshot.glob(pat.lstrip("/"))
-                        if _regular(p)} if patterns else set())
+        for pat in patterns:
+            reason = unsafe_reason(pat)
+            if reason:
+                raise DataError(f"{snapshot / 'README.md'}: config {name!r} names data file "
+                                f"{_shown(pat)!r}: {reason}; not opened")
+        paths = sorted({p for pat in patterns for p in snapshot.glob(pat) if _regular(p)})
+        for p in paths:
+            if not inside(p, roots):
+                raise DataError(f"{snapshot / 'README.md'}: config {name!r} names "
+                                f"{_shown(p.relative_to(snapshot).as_posix())}, a symlink leading "
+                                "outside the snapshot; not opened")
         if task not in TASK_DIMENSION and len(paths) == 1:
             task = task_name_for_stem(paths[0].stem)
         if task not in TASK_DIMENSION:
@@ -174,6 +193,12 @@ def discover_task_files(snapshot: Path, overrides: dict[str, Path] | None = None
             out.notes.append(f"README.md config {name!r}: data_files {patterns} match "
                              f"{len(paths)} files; looking for {task} in benchmark/ instead")
             continue
+        if listed is None:
+            listed = listed_paths(snapshot) or "no lists"
+        rel = paths[0].relative_to(snapshot).as_posix()
+        if listed != "no lists" and rel not in listed:
+            raise DataError(f"{snapshot / 'README.md'}: config {name!r} names {_shown(rel)}, which no "
+                            "checksum list covers; not used")
         out.files[task], out.source[task] = paths[0], f"card config {name}"
 
     found: dict[str, list[Path]] = {}
@@ -189,6 +214,9 @@ def discover_task_files(snapshot: Path, overrides: dict[str, Path] | None = None
             if not _regular(path):
                 out.notes.append(f"{rel}: not a regular file; not opened")
                 continue
+            if not inside(path, roots):
+                raise DataError(f"{snapshot}: {rel} is a symlink leading outside the snapshot; "
+                                "not opened")
             name = task_name_for_stem(path.stem)
             if TASK_DIMENSION.get(name) != dimension:
                 if any(p.resolve() == path.resolve() for p in out.files.values()):

@@ -39,12 +39,24 @@ def text_problem(rel: str) -> str | None:
 def allowed_roots(benchmark_dir: Path) -> tuple[str, ...]:
     """Real folders a media file may live in: benchmark/ itself and, for a Hugging Face cache
     snapshot, the cache's blobs/ folder."""
-    bench = os.path.realpath(benchmark_dir)
-    roots = [bench]
-    snap = os.path.dirname(os.path.abspath(benchmark_dir))
+    blobs = snapshot_roots(os.path.dirname(os.path.abspath(benchmark_dir)))[1:]
+    return (os.path.realpath(benchmark_dir), *blobs)
+
+
+def snapshot_roots(snapshot: Path) -> tuple[str, ...]:
+    """Real folders a snapshot's files may live in: the snapshot itself and, for a Hugging Face
+    cache snapshot (`.../snapshots/<rev>`), the cache's blobs/ folder."""
+    snap = os.path.abspath(snapshot)
+    roots = [os.path.realpath(snap)]
     if os.path.basename(os.path.dirname(snap)) == "snapshots":
         roots.append(os.path.realpath(os.path.join(os.path.dirname(os.path.dirname(snap)), "blobs")))
     return tuple(roots)
+
+
+def inside(path: Path | str, roots: tuple[str, ...]) -> bool:
+    """Whether `path`, every symlink resolved, lies in one of `roots` (real paths)."""
+    real = os.path.realpath(path)
+    return any(real == r or real.startswith(r + os.sep) for r in roots)
 
 
 def media_problem(benchmark_dir: Path, rel: str, *, roots: tuple[str, ...] | None = None,
@@ -56,7 +68,7 @@ def media_problem(benchmark_dir: Path, rel: str, *, roots: tuple[str, ...] | Non
     joined = os.path.join(benchmark_dir, posixpath.normpath(rel))
     real = os.path.realpath(joined)
     roots = roots or allowed_roots(benchmark_dir)
-    if not any(real == r or real.startswith(r + os.sep) for r in roots):
+    if not inside(real, roots):
         return None, f"media path {rel!r} leads outside benchmark/ (through a symlink); not opened"
     if not must_exist:
         return real, None
@@ -77,4 +89,4 @@ def resolve_media(benchmark_dir: Path, rel: str) -> Path:
     return Path(real)
 
 
-__all__ = ["text_problem", "allowed_roots", "media_problem", "resolve_media"]
+__all__ = ["text_problem", "allowed_roots", "snapshot_roots", "inside", "media_problem", "resolve_media"]

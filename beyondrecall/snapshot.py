@@ -87,6 +87,9 @@ class SnapshotInfo:
     inventory_fingerprint: str | None = None   # sha256 of benchmark/SHA256SUMS (the card's)
     fingerprint_source: str | None = None      # "benchmark/SHA256SUMS" | "task files"
     matches_card: bool | None = None           # inventory fingerprint == the card's
+    # `--task-file` overrides: the user's own files, not the card's nor covered by the snapshot's
+    # checksum lists; one line a run prints among its first (None without overrides)
+    task_files_note: str | None = None
 
 
 def tasks_fingerprint(path: Path, task_files: dict | None = None) -> str | None:
@@ -135,15 +138,26 @@ def snapshot_info(path: Path, *, task_files: dict | None = None) -> SnapshotInfo
         except (OSError, ValueError, AttributeError, RecursionError):
             pass
     sums = path / "benchmark" / "SHA256SUMS"
-    inventory = hashlib.sha256(sums.read_bytes()).hexdigest() if sums.is_file() else None
+    inventory = None
+    if sums.is_file():
+        h = hashlib.sha256()
+        with open(sums, "rb") as f:      # streamed: the list is untrusted and may be huge
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        inventory = h.hexdigest()
     if inventory:
         fingerprint, source = inventory, "benchmark/SHA256SUMS"
     else:
         content = tasks_fingerprint(path, task_files)
         fingerprint, source = (f"tasks:{content}", "task files") if content else (None, None)
+    note = None
+    if task_files:
+        chosen = ", ".join(f"{task}={Path(p)}" for task, p in sorted(task_files.items()))
+        note = (f"task files given with --task-file (your choice, used as given; no checksum list "
+                f"covers them): {chosen}")
     return SnapshotInfo(str(path), version, revision, repo, fingerprint,
                         (path / ".sample").exists(), inventory, source,
-                        None if inventory is None else inventory == CARD_FINGERPRINT)
+                        None if inventory is None else inventory == CARD_FINGERPRINT, note)
 
 
 @dataclass(frozen=True)

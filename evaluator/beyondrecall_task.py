@@ -83,6 +83,22 @@ def media_preparer(ctx):
     return ctx.shared(("preparer", str(snapshot)), build)
 
 
+def usable_media_cache(prep, task) -> bool:
+    """Stop the run (EvalError, one line naming the folder) before its first answer when the
+    task has media and the media cache can be neither written nor read from: every question
+    with media would otherwise fail one by one."""
+    from media_cache.errors import MediaError
+
+    from evaluator.errors import EvalError
+
+    if task.media_paths():
+        try:
+            prep.cache.check_usable()
+        except MediaError as exc:
+            raise EvalError(str(exc)) from None
+    return True
+
+
 class BeyondRecallTask(Task):
     suite = "beyondrecall"
     unit = "question"
@@ -147,6 +163,7 @@ class BeyondRecallTask(Task):
 
         traj, q = item.payload
         prep = media_preparer(ctx)
+        ctx.shared(("media cache usable", self.name), lambda: usable_media_cache(prep, self._task(ctx)))
         sample.fields.update(trajectory_id=traj.id, question_index=q.index, question=q.question,
                              answer=q.answer)
         sample.inputs["cutoff"] = iso_utc(q.timestamp)

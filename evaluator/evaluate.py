@@ -390,6 +390,7 @@ def _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, 
         label = "generated sample" if data_info.get("is_sample") else \
             f"revision {data_info.get('revision') or 'unknown'}"
         lines.append(f"data: {data_info.get('path')} ({label})")
+        lines += [data_info["task_files_note"]] if data_info.get("task_files_note") else []
     if rc_data:
         lines.append(f"RealCompanion data: {rc_data}")
     lines.append(f"output: {out}")

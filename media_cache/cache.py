@@ -24,10 +24,21 @@ class MediaCache:
     whose paths point into the cache; the same content under another path is a cache hit.
     """
 
-    def __init__(self, root: Path | str | None = None) -> None:
-        self.store = Store(root)
+    def __init__(self, root: Path | str | None = None, *, verify: bool = False) -> None:
+        """`verify`: check the CRC-32 of every file of an entry before using it (what
+        `br-eval prepare` does), not only its size (always checked)."""
+        self.store = Store(root, verify=verify)
         with contextlib.suppress(OSError):      # a read-only cache still serves what it holds
             self.store.ensure_root()
+
+    def check_usable(self) -> None:
+        """MediaError naming the folder when the cache can be neither written nor read from
+        (unwritable and empty): every question with media would fail, so a run stops first."""
+        reason = self.store.unwritable()
+        if reason is not None and not self.store.has_entries():
+            raise MediaError(f"media cache {self.root}: cannot be written ({reason}) and holds "
+                             "nothing prepared; point $BR_EVAL_CACHE at a writable folder, or run "
+                             "`br-eval prepare` into this one where it is writable")
 
     @property
     def root(self) -> Path:
@@ -56,7 +67,7 @@ class MediaCache:
 
         source = Path(path)
         sha = self.sha256(source)
-        entry = self.store.get_or_create("image", sha, {}, lambda tmp: build_image(source, tmp))
+        entry = self.store.get_or_create("image", sha, {}, lambda tmp: build_image(source, tmp), source)
         d = entry.data
         out_path = entry.path / d["file"] if d["normalized"] else source
         return ImageInput(source, sha, out_path, d["format"], d["source_format"], d["width"],
@@ -81,7 +92,7 @@ class MediaCache:
         source = Path(path)
         sha = self.sha256(source)
         entry = self.store.get_or_create("pdf_pages", sha, {"dpi": dpi},
-                                         lambda tmp: build_pdf_pages(source, tmp, dpi))
+                                         lambda tmp: build_pdf_pages(source, tmp, dpi), source)
         d = entry.data
         mapped = check_page_map(source, page_map, d["page_count"])
         pages = tuple(
@@ -171,7 +182,7 @@ class MediaCache:
             self.stats["asr_generate_calls"] += loaded.generate_calls - before
             return {"has_audio": True, "segments": segments, "text": asr.transcript_text(segments)}
 
-        entry = self.store.get_or_create("asr", sha, params, build)
+        entry = self.store.get_or_create("asr", sha, params, build, source)
         d = entry.data
         segments = tuple(Segment(s["start"], s["end"], s["text"]) for s in d["segments"])
         return Transcript(source, sha, d["has_audio"], d["text"], segments, spec.label,
@@ -269,7 +280,7 @@ class MediaCache:
                 def build(tmp: Path, row=row) -> dict:
                     np.save(tmp / "embedding.npy", row)
                     return {"file": "embedding.npy", "dim": int(row.shape[0])}
-                entries[sha] = self.store.get_or_create("clip_image", sha, params, build)
+                entries[sha] = self.store.get_or_create("clip_image", sha, params, build, p)
             if progress:
                 progress(len(chunk))
 

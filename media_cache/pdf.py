@@ -15,6 +15,15 @@ DEFAULT_DPI = 144
 # dpi that fits (recorded per page): a US-letter page fits up to 400 dpi, an 8000x8000 pt page
 # (a hostile file of 840 bytes) becomes 4000x4000 px instead of 16000x16000.
 MAX_PAGE_PIXELS = 16_000_000
+# What MuPDF interprets to draw a page: its content streams and the form XObjects it uses,
+# decompressed. Rendering costs about 5 ms per MiB of that (text extraction as much again), so
+# a 1 MB file whose 40 pages share one stream inflating to 1 GiB would take minutes. Before any
+# page is rendered, each distinct stream is decompressed once, counting and stopping at the
+# limit (MuPDF's own decoders, every filter, bounded memory); a page over the first limit or
+# pages over the second in all (a shared stream counts for every page) refuse the file.
+MAX_PAGE_CONTENT_BYTES = 64 * 1024 * 1024
+MAX_PDF_CONTENT_BYTES = 256 * 1024 * 1024
+_MIB = 1024 * 1024
 
 
 def _quiet_mupdf(pymupdf) -> None:
@@ -50,6 +59,7 @@ def build_pdf_pages(source: Path, out_dir: Path, dpi: int) -> dict:
     doc = open_pdf(source)
     pages = []
     try:
+        check_content_size(source, doc)
         for i in range(doc.page_count):
             try:
                 page = doc.load_page(i)
@@ -67,6 +77,47 @@ def build_pdf_pages(source: Path, out_dir: Path, dpi: int) -> dict:
     finally:
         doc.close()
     return {"page_count": len(pages), "pages": pages}
+
+
+def check_content_size(source: Path, doc) -> None:
+    """Refuse `doc` (a MediaError naming `source`) when its pages' decompressed content streams
+    and form XObjects pass MAX_PAGE_CONTENT_BYTES on a page or MAX_PDF_CONTENT_BYTES in all."""
+    import pymupdf
+
+    mupdf = pymupdf.mupdf
+    pdf = mupdf.pdf_document_from_fz_document(doc.this)
+    sizes: dict[int, int] = {}
+
+    def inflated(xref: int) -> int:        # at most MAX_PAGE_CONTENT_BYTES + 1
+        if xref not in sizes:
+            total = 0
+            try:
+                stream = mupdf.pdf_open_stream_number(pdf, xref)
+                while total <= MAX_PAGE_CONTENT_BYTES:
+                    step = mupdf.fz_skip(stream, _MIB)
+                    if step <= 0:
+                        break
+                    total += step
+            except Exception:   # PyMuPDF's error types vary: a damaged stream is reported
+                pass            # by the render that follows, naming the page
+            sizes[xref] = total
+        return sizes[xref]
+
+    overall = 0
+    for i in range(doc.page_count):
+        try:
+            page = doc.load_page(i)
+            xrefs = set(page.get_contents()) | {entry[0] for entry in doc.get_page_xobjects(i)}
+        except Exception as exc:
+            raise MediaError(f"{source}: cannot read page {i + 1} ({exc})") from None
+        on_page = sum(inflated(x) for x in sorted(xrefs) if x > 0)
+        if on_page > MAX_PAGE_CONTENT_BYTES:
+            raise MediaError(f"{source}: page {i + 1}'s content inflates to over "
+                             f"{MAX_PAGE_CONTENT_BYTES // _MIB} MiB, over br-eval's limit per page")
+        overall += on_page
+        if overall > MAX_PDF_CONTENT_BYTES:
+            raise MediaError(f"{source}: pages 1-{i + 1}'s content inflates to over "
+                             f"{MAX_PDF_CONTENT_BYTES // _MIB} MiB, over br-eval's limit per PDF")
 
 
 def fit_dpi(width_pt: float, height_pt: float, dpi: int) -> int:

@@ -11,6 +11,15 @@ key = sha256 of the canonical JSON of {op, version, source, params}, where `sour
 of the input file's bytes and `version` is PRODUCER_VERSIONS[op] (bumped whenever an operation's
 output changes). Paths and question ids never enter a key.
 
+Entries are verified before they are used: the manifest records every file's size and CRC-32
+at write time (CRC-32 finds accidental damage at ~7 GB/s, three times sha256's speed; whoever can
+rewrite a file of the cache can rewrite its manifest too, so a cryptographic hash would add
+nothing). Every hit checks the sizes (one stat per file, what checking that the files exist costs
+anyway); `Store(verify=True)` (what `br-eval prepare` uses) and `info(verify=True)` (`br-eval
+cache info --verify`) also check the CRC-32s. A damaged entry (a file missing,
+truncated, or changed) is rebuilt from the source on the next use; when it cannot be (a
+read-only cache) the caller gets a MediaError naming the source file and the entry.
+
 Writes are atomic: an entry is built in a temporary folder next to its final place and published
 with one rename(2). A process that finds the final folder already there (another process won the
 race) throws its own copy away and uses the published one, so readers only ever see complete
@@ -31,6 +40,7 @@ import stat
 import tempfile
 import threading
 import time
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,6 +67,9 @@ _MARKER_TEXT = "This folder is a br-eval media cache (`br-eval cache prune` may 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 HASH_CHUNK = 1 << 20
 
+# errno values that mean "this cache cannot be written" (a read-only cache, a full disk)
+_UNWRITABLE = {errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
 _memo_lock = threading.Lock()
 # (realpath, size, mtime_ns, inode) -> sha256; shared by every MediaCache in the process.
 _sha_memo: dict[tuple[str, int, int, int], str] = {}
@@ -81,6 +94,14 @@ def entry_key(op: str, source_sha256: str, params: dict) -> str:
     blob = json.dumps({"op": op, "version": PRODUCER_VERSIONS[op], "source": source_sha256,
                        "params": params}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def crc32_file(path: Path) -> int:
+    crc = 0
+    with open(path, "rb") as f:
+        while chunk := f.read(HASH_CHUNK):
+            crc = zlib.crc32(chunk, crc)
+    return crc
 
 
 def sha256_file(path: Path) -> str:
@@ -132,8 +153,12 @@ class OpInfo:
 class CacheInfo:
     root: Path
     ops: dict[str, OpInfo] = field(default_factory=dict)
-    invalid: int = 0           # entries prune would remove (stale version, bad key, broken)
+    invalid: int = 0           # entries prune would remove (stale version, bad key)
     invalid_bytes: int = 0
+    # entries whose files no longer match their manifest: (op, entry folder, what is wrong);
+    # rebuilt by their next use (`br-eval prepare`), removed by prune
+    damaged: list[tuple[str, Path, str]] = field(default_factory=list)
+    damaged_bytes: int = 0
     temp: int = 0              # leftovers of interrupted writes
     temp_bytes: int = 0
     hash_memos: int = 0
@@ -160,9 +185,10 @@ class PruneReport:
 class Store:
     """Entries on disk; `MediaCache` builds the operations on top of it."""
 
-    def __init__(self, root: Path | str | None = None) -> None:
+    def __init__(self, root: Path | str | None = None, *, verify: bool = False) -> None:
         self.root = Path(root).expanduser() if root is not None else default_root()
         self.stats: Counter[str] = Counter()   # "<op>:hit" / "<op>:miss", plus op-specific counts
+        self.verify = verify                   # check each hit's CRC-32s too, not only its sizes
         self._marked = False
 
     def ensure_root(self) -> None:
@@ -175,6 +201,22 @@ class Store:
             with contextlib.suppress(OSError):     # a read-only cache still serves hits
                 marker.write_text(_MARKER_TEXT, encoding="utf-8")
         self._marked = True
+
+    def unwritable(self) -> str | None:
+        """Why nothing can be written under the root (None when a file can be created there)."""
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=TMP_PREFIX + "probe-", dir=self.root)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(probe)
+        return None
+
+    def has_entries(self) -> bool:
+        """True when some entry folder exists (valid or not), without reading any manifest."""
+        return any(_HEX64.fullmatch(path.name) for _, path in self._walk_entries())
 
     def is_marked(self) -> bool:
         """True when the root carries br-eval's marker file (a regular file, not a link)."""
@@ -275,11 +317,13 @@ class Store:
         return Entry(key, final, manifest["data"], True)
 
     def get_or_create(self, op: str, source_sha256: str, params: dict,
-                      build: Callable[[Path], dict]) -> Entry:
+                      build: Callable[[Path], dict], source: Path | None = None) -> Entry:
         """Return the entry for (op, source, params), building it with `build(tmpdir)` on a miss.
 
         `build` writes its artifact files into `tmpdir` and returns JSON-ready data describing
         them (file names relative to the entry). An exception from `build` leaves nothing behind.
+        A damaged entry is rebuilt; when the cache cannot be written, a MediaError names
+        `source` (the media file, for messages) and the cache folder.
         """
         key = entry_key(op, source_sha256, params)
         final = self.entry_dir(op, key)
@@ -287,6 +331,19 @@ class Store:
         if manifest is not None:
             self.stats[f"{op}:hit"] += 1
             return Entry(key, final, manifest["data"], True)
+        damage = self._damage_of(final)     # said if the entry cannot be rebuilt
+        try:
+            return self._create(op, source_sha256, params, build, key, final)
+        except MediaError:
+            raise
+        except OSError as exc:
+            if exc.errno not in _UNWRITABLE:
+                raise
+            what = f"its cache entry {final} is damaged ({damage})" if damage else "it is not cached"
+            raise MediaError(f"{source or source_sha256}: {what} and the media cache {self.root} "
+                             f"cannot be written ({exc.strerror or exc})") from None
+
+    def _create(self, op, source_sha256, params, build, key, final) -> Entry:
         self.ensure_root()
         final.parent.mkdir(parents=True, exist_ok=True)
         with self._key_lock(key):
@@ -294,16 +351,19 @@ class Store:
             if manifest is not None:       # another process finished it while we waited
                 self.stats[f"{op}:hit"] += 1
                 return Entry(key, final, manifest["data"], True)
-            if final.exists():             # broken entry (e.g. files deleted by hand): replace it
-                self._discard(final)
             tmp = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{key[:16]}-", dir=final.parent))
             try:
+                if final.exists():         # a damaged entry (a file truncated or gone): rebuild it
+                    self.stats[f"{op}:rebuilt"] += 1
+                    self._discard(final)
                 os.chmod(tmp, 0o755)
                 data = build(tmp)
                 files = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*") if p.is_file())
+                sizes = {name: os.path.getsize(tmp / name) for name in files}
+                crcs = {name: crc32_file(tmp / name) for name in files}
                 manifest = {"key": key, "op": op, "version": PRODUCER_VERSIONS[op],
                             "source": source_sha256, "params": params, "created": time.time(),
-                            "files": files, "data": data}
+                            "files": files, "sizes": sizes, "crc32": crcs, "data": data}
                 with open(tmp / MANIFEST, "w", encoding="utf-8") as f:
                     json.dump(manifest, f, ensure_ascii=False, separators=(",", ":"))
                 try:
@@ -335,13 +395,19 @@ class Store:
         """
         known = self.known_source_sha256(source)
         if known:
-            return self.get_or_create(op, known, params, build)
+            return self.get_or_create(op, known, params, build, source)
         from concurrent.futures import ThreadPoolExecutor
 
-        self.ensure_root()
-        parent = self.root / op
-        parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}stage-", dir=parent))
+        try:
+            self.ensure_root()
+            parent = self.root / op
+            parent.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}stage-", dir=parent))
+        except OSError as exc:
+            if exc.errno not in _UNWRITABLE:
+                raise
+            raise MediaError(f"{source}: it is not cached and the media cache {self.root} cannot "
+                             f"be written ({exc.strerror or exc})") from None
         try:
             with ThreadPoolExecutor(1) as pool:
                 pending = pool.submit(self.source_sha256, source)
@@ -355,7 +421,7 @@ class Store:
                     os.rename(item, tmp / item.name)
                 return data
 
-            return self.get_or_create(op, sha, params, adopt)
+            return self.get_or_create(op, sha, params, adopt, source)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
 
@@ -363,14 +429,51 @@ class Store:
         try:
             with open(final / MANIFEST, encoding="utf-8") as f:
                 m = json.load(f)
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
-        if not isinstance(m, dict) or not self._manifest_valid(final, m, op, key):
+        if not isinstance(m, dict) or not self._manifest_valid(final, m, op, key) \
+                or self.damage(final, m, self.verify) is not None:
             return None
         return m
 
+    def _damage_of(self, final: Path) -> str | None:
+        try:
+            with open(final / MANIFEST, encoding="utf-8") as f:
+                m = json.load(f)
+        except (OSError, ValueError, RecursionError):
+            return None
+        return self.damage(final, m, self.verify) if isinstance(m, dict) else None
+
+    @staticmethod
+    def damage(final: Path, m: dict, verify: bool = False) -> str | None:
+        """What is wrong with an entry's files (None when they are what its manifest recorded):
+        every file present with its recorded size, and with `verify` its recorded CRC-32."""
+        files, sizes, crcs = m.get("files"), m.get("sizes"), m.get("crc32")
+        if not (isinstance(files, list) and isinstance(sizes, dict) and isinstance(crcs, dict)
+                and all(isinstance(f, str) and isinstance(sizes.get(f), int) and isinstance(crcs.get(f), int)
+                        for f in files)):
+            return "no size and checksum recorded for its files"
+        for name in files:
+            try:
+                st = os.lstat(final / name)
+            except OSError:
+                return f"{name} is missing"
+            if not stat.S_ISREG(st.st_mode):
+                return f"{name} is not a regular file"
+            if st.st_size != sizes[name]:
+                return f"{name} is {st.st_size:,} bytes, {sizes[name]:,} when written"
+            if verify:
+                try:
+                    if crc32_file(final / name) != crcs[name]:
+                        return f"{name} does not match the CRC-32 recorded when it was written"
+                except OSError as exc:
+                    return f"{name} cannot be read ({exc.strerror or exc})"
+        return None
+
     @staticmethod
     def _manifest_valid(final: Path, m: dict, op: str | None = None, key: str | None = None) -> bool:
+        """The manifest describes this folder's key under the current producer version (its
+        files are `damage`'s business)."""
         try:
             m_op = m["op"]
             if op is not None and m_op != op:
@@ -380,9 +483,7 @@ class Store:
             expected = entry_key(m_op, m["source"], m["params"])
             if expected != (key or final.name) or expected != final.name:
                 return False
-            if not isinstance(m.get("data"), dict):
-                return False
-            return all(os.path.isfile(final / f) for f in m.get("files", ()))
+            return isinstance(m.get("data"), dict)
         except (KeyError, TypeError, ValueError):
             return False
 
@@ -455,8 +556,17 @@ class Store:
                 for entry in self._scandir(shard):
                     yield op_dir.name, entry
 
-    def _classify(self, op_name: str, path: Path) -> str:
-        """"valid", "invalid" (a br-eval entry prune removes), "temp", or "foreign" (left alone)."""
+    def _classify(self, op_name: str, path: Path, verify: bool = False) -> tuple[str, str | None]:
+        """("valid" | "invalid" | "damaged" (br-eval entries prune removes) | "temp" | "foreign"
+        (left alone), what is wrong with a damaged entry)."""
+        kind = self._kind(op_name, path)
+        if not isinstance(kind, dict):
+            return kind, None
+        damage = self.damage(path, kind, verify)
+        return ("damaged", damage) if damage else ("valid", None)
+
+    def _kind(self, op_name: str, path: Path):
+        """The manifest (dict) of a current entry, else "invalid", "temp" or "foreign"."""
         if not self._is_real_dir(path):
             return "foreign"                        # files and symlinks are never ours to remove
         if path.name.startswith(TMP_PREFIX):
@@ -476,18 +586,22 @@ class Store:
         if (m.get("op") != op_name or path.parent.name != path.name[:2]
                 or not self._manifest_valid(path, m)):
             return "invalid"
-        return "valid"
+        return m
 
     def size_bytes(self) -> int:
         """Bytes under the root (everything: entries, temporaries, memos)."""
         return _dir_size(self.root) if self.root.is_dir() else 0
 
-    def info(self) -> CacheInfo:
+    def info(self, verify: bool = False) -> CacheInfo:
+        """Counts and sizes; damaged entries listed (sizes checked, CRC-32s too with `verify`)."""
         info = CacheInfo(self.root)
         for op_name, path in self._walk_entries():
-            kind = self._classify(op_name, path)
+            kind, damage = self._classify(op_name, path, verify)
             size = _dir_size(path) if self._is_real_dir(path) else 0
-            if kind == "valid":
+            if kind == "damaged":
+                info.damaged.append((op_name, path, damage))
+                info.damaged_bytes += size
+            elif kind == "valid":
                 o = info.ops.setdefault(op_name, OpInfo())
                 o.entries += 1
                 o.bytes += size
@@ -534,7 +648,7 @@ class Store:
         self.check_prunable()
         now = time.time()
         for op_name, path in list(self._walk_entries()):
-            kind = self._classify(op_name, path)
+            kind, _ = self._classify(op_name, path)
             if kind == "foreign":
                 report.left_alone += 1
                 continue

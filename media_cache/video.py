@@ -75,10 +75,15 @@ def _av_errors():
 
 
 def open_container(source: Path):
+    """The file opened for reading with PyAV, after its MP4 sample-table claims are checked
+    (media_cache.mp4: libavformat indexes every claimed sample while it opens a file)."""
     import av
+
+    from media_cache.mp4 import check_claims
 
     if not Path(source).is_file():
         raise MediaError(f"{source}: no such file")
+    check_claims(Path(source))
     try:
         return av.open(str(source), mode="r")
     except (*_av_errors(), OSError) as exc:
@@ -151,7 +156,10 @@ def _probe(source: Path, use_index: bool = True):
 
 
 def _packet_entries(source, container, stream) -> list[tuple[int | None, bool]]:
-    """(pts, keyframe) of every non-empty, non-discarded packet, in demux order."""
+    """(pts, keyframe) of every non-empty, non-discarded packet, in demux order; at most
+    MAX_SAMPLES of them (media_cache.mp4), else the file is refused."""
+    from media_cache.mp4 import MAX_SAMPLES
+
     entries: list[tuple[int | None, bool]] = []
     discard_all = _discard_all()
     if discard_all is not None:       # skip the other streams' packets instead of reading them
@@ -164,6 +172,9 @@ def _packet_entries(source, container, stream) -> list[tuple[int | None, bool]]:
                 continue
             ts = packet.pts if packet.pts is not None else packet.dts
             entries.append((ts, bool(packet.is_keyframe)))
+            if len(entries) > MAX_SAMPLES:
+                raise MediaError(f"{source}: the video stream has more than {MAX_SAMPLES:,} frames, "
+                                 "over br-eval's limit per file")
     except _av_errors() as exc:
         raise MediaError(f"{source}: cannot read video packets ({exc})") from None
     return entries

@@ -361,6 +361,74 @@ def test_reply_size_is_capped():
     assert generation.raw["truncated_from_chars"] == MAX_REPLY_CHARS + 10
 
 
+def gzip_bomb(inflated_mib: int) -> bytes:
+    """A valid gzip body of `inflated_mib` MiB of zeros, about 1 KB per MiB: each MiB is one
+    block ended by a full flush, so the same compressed block repeats."""
+    import struct
+    import zlib
+    mib = bytes(1 << 20)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    block = packer.compress(mib) + packer.flush(zlib.Z_FULL_FLUSH)
+    assert packer.compress(mib) + packer.flush(zlib.Z_FULL_FLUSH) == block
+    crc = 0
+    for _ in range(inflated_mib):
+        crc = zlib.crc32(mib, crc)
+    return (b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff" + block * inflated_mib + packer.flush()
+            + struct.pack("<II", crc, (inflated_mib << 20) & 0xFFFFFFFF))
+
+
+def test_reply_size_cap_counts_decompressed_bytes_with_bounded_memory():
+    """A ~1 MB gzip reply that inflates to 1 GiB stops at the 8 MiB cap: one clear error, no retry,
+    and the peak of Python allocations stays far below the inflated size (measured by tracemalloc)."""
+    import gzip
+    import tracemalloc
+    bomb = gzip_bomb(1024)
+    assert len(bomb) < 1_200_000
+    with Server() as srv:
+        srv.chat = lambda body, h: (200, bomb, {"Content-Encoding": "gzip"})
+        model = make_model("openai", {"base_url": srv.base_url, "model": "m", "max_retries": 3, "backoff": 0.01})
+        tracemalloc.start()
+        try:
+            started = time.monotonic()
+            with pytest.raises(ModelCallError, match="reply larger than 8 MiB, not read further"):
+                model.generate(ask())
+            took = time.monotonic() - started
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert len(srv.requests) == 1                     # a final error: not retried
+        assert peak < 48 * 1024 * 1024, f"peak {peak / 2**20:.0f} MiB while reading a gzip bomb"
+        assert took < 15                                   # ~1 s here; tracemalloc slows the client's import
+        # An honest gzip reply is inflated and read as before, and it was asked for.
+        srv.chat = lambda body, h: (200, gzip.compress(json.dumps(Server.completion(body, "m", "zipped")).encode()),
+                                    {"Content-Encoding": "gzip"})
+        assert model.generate(ask()).text == "zipped"
+        seen = {}
+        srv.chat = lambda body, h: seen.update(h) or None
+        model.generate(ask())
+        assert seen["accept-encoding"] == "gzip, deflate"
+        # A coding that was not asked for is refused rather than decoded uncounted.
+        srv.chat = lambda body, h: (200, b"\x00" * 64, {"Content-Encoding": "br"})
+        with pytest.raises(ModelCallError, match="content-encoding 'br', which was not asked for"):
+            model.generate(ask())
+
+
+def test_a_redirect_to_another_host_is_not_followed_and_never_gets_the_prompt():
+    with Server() as elsewhere, Server() as srv:
+        target = elsewhere.base_url + "/chat/completions"
+        srv.chat = lambda body, h: (307, b"", {"Location": target})
+        model = make_model("openai", {"base_url": srv.base_url, "model": "m", "max_retries": 3, "backoff": 0.01})
+        with pytest.raises(ModelCallError, match=r"HTTP 307 redirect to another origin \(http://127\.0\.0\.1:\d+\) "
+                                                 r"not followed$"):
+            model.generate(ask("the secret prompt"))
+        assert len(srv.requests) == 1 and elsewhere.requests == []      # not retried, nothing sent there
+        # A redirect within the same origin is followed (a proxy moving its path, say).
+        moved = srv.base_url.replace("/v1", "/v2") + "/chat/completions"
+        srv.chat = lambda body, h: (307, b"", {"Location": moved}) if len(srv.requests) == 2 else None
+        assert model.generate(ask()).text == "OK"
+        assert len(srv.requests) == 3 and srv.requests[2] == srv.requests[1]   # the second was the redirect
+
+
 # -- settings and arguments ----------------------------------------------------------------------
 def test_settings_split_into_answer_changing_and_transport():
     answer, transport = split_model_args("openai", {

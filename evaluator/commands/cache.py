@@ -1,7 +1,9 @@
 """`br-eval cache`: inspect (`info`, the default) or clean (`prune`) the media cache.
 
 `info` prints the cache folder, its size, and entries and bytes per operation, plus what `prune`
-would remove. `prune` removes entries written by an older producer version, folders whose name
+would remove, and lists damaged entries (a file missing or of another size than when it was
+written; `--verify` also reads every file and checks its recorded CRC-32). `br-eval prepare`
+rebuilds damaged entries from their source files. `prune` removes entries written by an older producer version, folders whose name
 is not the key their manifest describes, entries with missing files, temporary folders of
 interrupted writes older than --temp-age, stale lock files and hash memos of changed or deleted
 files. `prune --all` removes every entry. Prune only ever removes what br-eval wrote and recognises
@@ -30,6 +32,9 @@ def add_arguments(parser) -> None:
     # SUPPRESS: an action's own default must not overwrite `br-eval cache --cache-dir X info`.
     add_cache_dir_arg(info, default=argparse.SUPPRESS)
     info.add_argument("--json", action="store_true", help="print one JSON object")
+    info.add_argument("--verify", action="store_true",
+                      help="also read every file and check the CRC-32 recorded when it was written "
+                           "(sizes are always checked)")
     prune = sub.add_parser("prune", help="remove entries that no longer match a key, and leftovers")
     add_cache_dir_arg(prune, default=argparse.SUPPRESS)
     prune.add_argument("--dry-run", "--dry_run", dest="dry_run", action="store_true",
@@ -52,11 +57,13 @@ def main(args) -> int:
             print("br-eval cache: error: --temp-age must be >= 0", file=sys.stderr)
             return 2
         return _prune(store, args)
-    return _info(store, getattr(args, "json", False))
+    return _info(store, getattr(args, "json", False), getattr(args, "verify", False))
 
 
-def _info(store, as_json: bool) -> int:
-    info = store.info()
+def _info(store, as_json: bool, verify: bool = False) -> int:
+    from beyondrecall.checksums import printable
+
+    info = store.info(verify=verify)
     if as_json:
         import json
 
@@ -65,8 +72,11 @@ def _info(store, as_json: bool) -> int:
             "operations": {op: {"entries": o.entries, "bytes": o.bytes} for op, o in sorted(info.ops.items())},
             "invalid": info.invalid, "invalid_bytes": info.invalid_bytes,
             "temporary": info.temp, "temporary_bytes": info.temp_bytes, "hash_memos": info.hash_memos,
+            "damaged": [{"operation": op, "entry": str(path), "problem": problem}
+                        for op, path, problem in info.damaged],
+            "checksums_verified": verify,
         }))
-        return 0
+        return 1 if info.damaged else 0
     print(f"media cache: {info.root}")
     if not info.root.is_dir():
         print("  (empty: nothing prepared yet; see `br-eval prepare`)")
@@ -86,6 +96,13 @@ def _info(store, as_json: bool) -> int:
         print(f"  stale or invalid entries: {info.invalid} ({human_bytes(info.invalid_bytes)}); "
               f"unfinished writes: {info.temp} ({human_bytes(info.temp_bytes)}); "
               "`br-eval cache prune` removes them")
+    for op, path, problem in info.damaged:
+        print(printable(f"  damaged {op} entry {path}: {problem}"))
+    if info.damaged:
+        print(f"  {len(info.damaged)} damaged entries ({human_bytes(info.damaged_bytes)}): `br-eval "
+              "prepare` rebuilds them from their media files (a run does too, as it uses them)",
+              file=sys.stderr)
+        return 1
     return 0
 
 

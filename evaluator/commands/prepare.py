@@ -104,7 +104,7 @@ def main(args) -> int:
         "dpi": args.dpi or DEFAULT_DPI,
         "backend": args.video_backend,
     }
-    cache = MediaCache(args.cache_dir)
+    cache = MediaCache(args.cache_dir, verify=True)   # damaged entries (CRC-32 checked) are rebuilt
     if args.captions:
         # Find the weights before the long part, so a missing checkpoint is reported at once.
         from media_cache.clip import load_vocabulary, resolve_clip
@@ -258,7 +258,7 @@ def prepare_one(job, settings: dict, cache_dir) -> dict:
     rel, kind, path, page_map = job
     cache = _worker_caches.get(cache_dir)
     if cache is None:
-        cache = _worker_caches[cache_dir] = MediaCache(cache_dir)
+        cache = _worker_caches[cache_dir] = MediaCache(cache_dir, verify=True)
     out = {"rel": rel, "kind": kind, "prepared": 0, "cached": 0, "images": []}
 
     def count(result) -> None:

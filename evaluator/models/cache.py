@@ -82,13 +82,28 @@ class ResponseCache:
         self.path = Path(path)
         self.hits = 0
         self.misses = 0
+        self.dropped = 0        # damaged rows dropped (each then a miss)
         self._lock = threading.Lock()
         # Fails now, with one clear line, if the file is not a usable database.
         self._db = CacheDB(self.path, _SCHEMA)
 
     def get(self, key: str) -> Generation | None:
+        """The stored generation, or None. A row whose data is damaged (raw not a JSON object,
+        text not text, token counts not integers) is dropped and is a miss: the model is asked
+        again and its answer stored in its place."""
         row = self._db.one(
             "SELECT text, input_tokens, output_tokens, raw FROM responses WHERE key = ?", (key,))
+        if row is not None:
+            text, input_tokens, output_tokens, raw = row
+            try:
+                raw = json.loads(raw) if isinstance(raw, str) else None
+            except (ValueError, RecursionError):
+                raw = None
+            if not (isinstance(raw, dict) and isinstance(text, str)
+                    and all(n is None or type(n) is int for n in (input_tokens, output_tokens))):
+                self._db.execute("DELETE FROM responses WHERE key = ?", (key,))
+                self.dropped += 1
+                row = None
         with self._lock:
             if row is None:
                 self.misses += 1
@@ -96,8 +111,6 @@ class ResponseCache:
                 self.hits += 1
         if row is None:
             return None
-        text, input_tokens, output_tokens, raw = row
-        raw = json.loads(raw)
         requested, served = raw.pop("_requested_model", None), raw.pop("_served_model", None)
         return Generation(text=text, input_tokens=input_tokens, output_tokens=output_tokens,
                           cached=True, raw=raw, requested_model=requested, served_model=served)

@@ -20,8 +20,9 @@ minute), and the request is retried at once on another; a rested endpoint gets r
 when its rest is over. The run's total in flight stays bounded by the loop (`--num_concurrent`).
 
 Bounds: `timeout` bounds a whole request, body included (a server that trickles its reply a byte
-a second is cut at the deadline); a reply body over MAX_REPLY_BYTES is not read further (the call
-fails); a reply text over MAX_REPLY_CHARS is cut there, recorded as raw["truncated_from_chars"].
+a second is cut at the deadline); a reply body over MAX_REPLY_BYTES, counted after gzip/deflate
+decoding, is not read further (the call fails); a redirect to another scheme, host or port is not
+followed (the call fails, nothing is sent there); a reply text over MAX_REPLY_CHARS is cut there, recorded as raw["truncated_from_chars"].
 """
 
 from __future__ import annotations
@@ -138,14 +139,12 @@ class OpenAIChatModel:
         import base64
 
         from media_cache.delivery import encode_image
-        from media_cache.errors import MediaError
 
         if not os.path.isfile(path):
             raise ModelCallError(f"openai backend: image file not found: {path}")
-        try:
-            data, mime = encode_image(path, encoding=self.image_encoding)
-        except MediaError as exc:
-            raise ModelCallError(f"openai backend: {one_line(exc)}") from None
+        # An image that does not decode is a media error naming the file (a damaged cache entry,
+        # say), not the server's: MediaError goes through as it is.
+        data, mime = encode_image(path, encoding=self.image_encoding)
         return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
     def _get_client(self, endpoint: "Endpoint | None" = None):
@@ -350,10 +349,12 @@ class OpenAIChatModel:
         """
         params = self.request_params(gen_kwargs)  # bad settings fail once, before any call
 
-        def one(messages: list[Message]) -> Generation | ModelCallError:
+        from media_cache.errors import MediaError
+
+        def one(messages: list[Message]) -> Generation | ModelCallError | MediaError:
             try:
                 return self._call(self.to_openai_messages(messages), params)
-            except ModelCallError as exc:
+            except (ModelCallError, MediaError) as exc:
                 return exc
 
         if not requests:
@@ -367,7 +368,7 @@ class OpenAIChatModel:
               retry_connection: bool = True) -> Generation:
         import openai
 
-        from evaluator.models._http import ReplyTooLarge
+        from evaluator.models._http import RedirectRefused, ReplyTooLarge
 
         attempts = self.max_retries + 1
         previous = None
@@ -390,6 +391,8 @@ class OpenAIChatModel:
                 cause = exc.__cause__ or exc
                 if isinstance(cause, ReplyTooLarge):
                     detail, kind = f"reply larger than {MAX_REPLY_BYTES // (1024 * 1024)} MiB, not read further", "final"
+                elif isinstance(cause, RedirectRefused):
+                    detail, kind = str(cause), "final"
                 else:
                     detail = f"connection error: {one_line(cause)}"
                     kind = "transient" if retry_connection else "final"
