@@ -115,7 +115,7 @@ def test_score_with_a_judge_rescoring_without_the_agent(sample_snapshot, tmp_pat
         srv.completion = grade
         assert main(["score", str(out), "--no-progress", "--judge", "openai", "--judge_args",
                      f"base_url={srv.base_url},model=judge-1,backoff=0.01"]) == 0
-        n_calls = len(srv.requests)
+        n_calls = len(srv.questions)           # the judge's preflight is not a judgment
     after = journal(out, "memory_update")
     assert [s["prediction"] for s in after] == [s["prediction"] for s in before]   # no agent
     assert n_calls == len(before)
