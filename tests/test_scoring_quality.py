@@ -53,6 +53,24 @@ def test_labelled_sets_are_large_enough_and_sourced():
     assert not tune_questions & {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[1]}
 
 
+
+def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
+    """Draw 5 (make_refusal_real.py --draw 5) stays blind: one split, no question (by LongMemEval id or
+    text) with a reply in draw 4, and its reader sheet holds exactly its rows, unlabelled."""
+    bench = _bench()
+    draw4, draw5 = bench.load(bench.REFUSAL_CHAT_FILE), bench.load("refusal_chat_draw5.jsonl")
+    assert len(draw5) >= 230 and {r["split"] for r in draw5} == {"chat-heldout-2"}
+    assert {r["model"] for r in draw5} == {r["model"] for r in draw4}
+    assert not {r["source"].rsplit("#", 1)[1] for r in draw4} & {r["source"].rsplit("#", 1)[1] for r in draw5}
+    assert not {r["question"] for r in draw4} & {r["question"] for r in draw5}
+    sheet = bench.load("refusal_chat_sheets/chat-heldout-2.jsonl")
+    import hashlib
+
+    # the ids make_refusal_real.sheet_id gives
+    assert sorted(r["id"] for r in sheet) == sorted(hashlib.sha256(r["source"].encode()).hexdigest()[:12] for r in draw5)
+    assert all(r["label"] is None for r in sheet)
+
+
 def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
     assert figures["refusal/tune"]["rate"] >= 0.97

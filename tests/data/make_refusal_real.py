@@ -1,13 +1,14 @@
 """Draw the real-reply refusal samples: tests/data/refusal_real_labels.jsonl (draws 1-3, terse replies
 of two memory systems to LoCoMo) and tests/data/refusal_chat_draw.jsonl (draw 4, replies of chat
-assistants to LongMemEval; labelled, it becomes
-tests/data/refusal_chat_labels.jsonl).
+assistants to LongMemEval; labelled, it becomes tests/data/refusal_chat_labels.jsonl) and
+tests/data/refusal_chat_draw5.jsonl (draw 5, other runs of the same assistants on the questions draw 4
+never drew; labelled, tests/data/refusal_chat_labels5.jsonl).
 
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --out draft.jsonl
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --check
-    python tests/data/make_refusal_real.py --echoes DIR --llama DIR --out draw4.jsonl --sheets DIR
+    python tests/data/make_refusal_real.py --echoes DIR --llama DIR [--draw 5] --out drawN.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --echoes DIR --llama DIR --check
-    python tests/data/make_refusal_real.py --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py [--draw 5] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -31,7 +32,9 @@ shipped reply (its surrounding whitespace stripped) and question is identical to
 Draw 4 (see CHAT_FILES) is drawn the same way, per file and per split, from four repositories, and
 split by question into "chat-tune" and "chat-heldout" before anyone labels it. --sheets writes what
 the readers see (id, question, reply) and refusal_labelling_guide.md is what they follow; --merge
-joins their labels to the shipped draw.
+joins their labels to the shipped draw. Draw 5 ("chat-heldout-2", see CHAT_FILES5) is drawn the same
+way from the two repositories' other published runs, from only the questions that have no reply in
+draw 4; --draw 5 makes --out, --sheets and --merge work on it, and --check checks draws 4 and 5.
 """
 
 from __future__ import annotations
@@ -147,6 +150,28 @@ CHAT_FILES = [  # (repo, path, answering model, replies with a negation word and
             "turn_flat-stella_testlog_top50context_jsonformat_useronlyfalse_20251212-0340.jsonl", "llama-3.1-8b-instruct", 30, 10),
 ]
 CHAT_SPLITS = ("chat-tune", "chat-heldout")
+# Draw 5 (chat-heldout-2): the other runs of the same two repositories at the same commits, on only the
+# LongMemEval questions draw 4 never drew (no question id in either of its splits), one split, per file
+# the first N replies with a negation word and M others, drawn as in draw 4. The runs whose files the
+# stored snapshots lack (claude-echoes' haiku_reranked, sonnet_patched and sonnet_reranked; the fork's
+# cot oracle run and its rag_stella_none and rag_stella_userfact_turn runs) are left out. The five
+# "bc_only" runs answer the same 166 questions with different context sizes, so each gives fewer.
+CHAT_SPLIT5 = "chat-heldout-2"
+_LLAMA_BC = f"{_LLAMA_LOGS}/con/longmemeval_oracle_bc_only.json_testlog_top1000context_jsonformat_useronlyfalse"
+CHAT_FILES5 = [  # (repo, path, answering model, replies with a negation word, others)
+    *((ECHOES, f"benchmarks/results/{run}.jsonl", model, 20, 6) for run, model in (
+        ("haiku_bm25", "claude-haiku-4-5-20251001"), ("haiku_hybrid", "claude-haiku-4-5-20251001"),
+        ("haiku_hybrid2", "claude-haiku-4-5-20251001"), ("haiku_temporal", "claude-haiku-4-5-20251001"),
+        ("sonnet_bm25", "claude-sonnet-4-6"))),
+    (LLAMA, f"{_LLAMA_LOGS}/cot/longmemeval_oracle_answer_only.json_testlog_top1000context_jsonformat_useronlyfalse"
+            "_20251220-0712.jsonl", "llama-3.1-8b-instruct", 20, 6),
+    (LLAMA, "generation_logs/rag_stella_userfact_turn_old/llama3.1-8b-128k/con/longmemeval_s_cleaned.json_retrievallog_"
+            "turn_flat-stella.timefilteredgpt-4o_testlog_top50context_jsonformat_useronlyfalse_20251212-1054.jsonl",
+     "llama-3.1-8b-instruct", 20, 6),
+    *((LLAMA, f"{_LLAMA_BC}_{run}.jsonl", "llama-3.1-8b-instruct", 11, 3) for run in (
+        "con500_1k_20251217-0615", "con1500_2k_20251217-0720", "con2500_3k_20251217-0747", "con3500_4k_20251216-1221",
+        "con5500_6k_20251217-0822")),
+]
 
 
 def _chat_entries(git_dir: str, repo: tuple, path: str, questions: dict) -> tuple[str, list]:
@@ -168,21 +193,27 @@ def lme_questions(git_dir: str) -> dict[str, str]:
     return out
 
 
-def draw_chat(dirs: dict[str, str]) -> list[dict]:
-    """Draw 4 from the git directories of the two repositories ({owner/name: git dir})."""
+def _question_split(benchmark: str, question_id: str) -> str:
+    """Draw 4's split of a question."""
+    return CHAT_SPLITS[hashlib.sha256(f"{benchmark}#{question_id}".encode()).digest()[1] % 2]
+
+
+def _draw_chat_files(dirs: dict[str, str], files: list, splits: tuple[str, ...], split_of,
+                     excluded: frozenset = frozenset()) -> list[dict]:
+    """Per file of `files` and per split, the first replies of `_ranked` (each question's split given
+    by `split_of(benchmark, question id)`), leaving out the question ids in `excluded`."""
     questions = lme_questions(dirs[LLAMA[0]])
     rows, seen = [], set()
-    for repo, path, model, n_neg, n_other in CHAT_FILES:
+    for repo, path, model, n_neg, n_other in files:
         benchmark, entries = _chat_entries(dirs[repo[0]], repo, path, questions)
-        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= CHAT_MAX_CHARS])
-        for split_index, split in enumerate(CHAT_SPLITS):
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= CHAT_MAX_CHARS and e[3][0] not in excluded])
+        for split in splits:
             for negated, take in ((True, n_neg), (False, n_other)):
                 chosen = []
                 for _, key, question, reply, (split_key, kind) in ranked[negated]:
                     if len(chosen) == take:
                         break
-                    if hashlib.sha256(f"{benchmark}#{split_key}".encode()).digest()[1] % 2 == split_index \
-                            and (question, reply) not in seen:
+                    if split_of(benchmark, split_key) == split and (question, reply) not in seen:
                         seen.add((question, reply))
                         chosen.append({"question": question, "text": reply, "refusal": None, "category": kind,
                                        "benchmark": benchmark, "model": model,
@@ -191,8 +222,24 @@ def draw_chat(dirs: dict[str, str]) -> list[dict]:
     return rows
 
 
+def draw_chat(dirs: dict[str, str]) -> list[dict]:
+    """Draw 4 from the git directories of the two repositories ({owner/name: git dir})."""
+    return _draw_chat_files(dirs, CHAT_FILES, CHAT_SPLITS, _question_split)
+
+
+def draw_chat5(dirs: dict[str, str]) -> list[dict]:
+    """Draw 5 (chat-heldout-2): CHAT_FILES5 on the questions of which draw 4 has no reply."""
+    drawn = frozenset(row["source"].rsplit("#", 1)[1] for row in draw_chat(dirs))
+    return _draw_chat_files(dirs, CHAT_FILES5, (CHAT_SPLIT5,), lambda *_: CHAT_SPLIT5, excluded=drawn)
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
+CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
+    4: (draw_chat, CHAT_DRAW, CHAT_LABELS),
+    5: (draw_chat5, Path(__file__).with_name("refusal_chat_draw5.jsonl"),
+        Path(__file__).with_name("refusal_chat_labels5.jsonl")),
+}
 LABELS = {"declines": True, "answers": False}
 
 
@@ -202,10 +249,10 @@ def sheet_id(row: dict) -> str:
 
 
 def write_sheets(rows: list[dict], folder: str) -> None:
-    """One sheet per split for the readers: id, question and reply only, ordered by id, with an
-    empty label and note to fill in (see refusal_labelling_guide.md)."""
+    """One sheet per split of `rows` for the readers: id, question and reply only, ordered by id, with
+    an empty label and note to fill in (see refusal_labelling_guide.md)."""
     Path(folder).mkdir(parents=True, exist_ok=True)
-    for split in CHAT_SPLITS:
+    for split in dict.fromkeys(r["split"] for r in rows):
         sheet = sorted(({"id": sheet_id(r), "question": r["question"], "reply": r["text"], "label": None, "note": ""}
                         for r in rows if r["split"] == split), key=lambda r: r["id"])
         write_draw(sheet, str(Path(folder) / f"{split}.jsonl"))
@@ -223,11 +270,12 @@ def _read_labels(path: str) -> dict[str, dict]:
     return out
 
 
-def merge(first: list[str], second: list[str], third: list[str]) -> int:
+def merge(first: list[str], second: list[str], third: list[str], number: int = 4) -> int:
     """Join two readers' labelled sheets (and a third reading of the rows they disagree on) to the
-    shipped draw and write CHAT_LABELS; with a row unlabelled or a disagreement unsettled, list
-    them and write nothing."""
-    rows = [json.loads(line) for line in CHAT_DRAW.read_text("utf-8").splitlines() if line.strip()]
+    shipped chat draw `number` (4 or 5) and write its labelled file (CHAT_DRAWS); with a row
+    unlabelled or a disagreement unsettled, list them and write nothing."""
+    _, drawn, labelled = CHAT_DRAWS[number]
+    rows = [json.loads(line) for line in drawn.read_text("utf-8").splitlines() if line.strip()]
     a, b, c = ({k: v for path in paths for k, v in _read_labels(path).items()} for paths in (first, second, third))
     out, open_rows = [], []
     for row in rows:
@@ -247,11 +295,11 @@ def merge(first: list[str], second: list[str], third: list[str]) -> int:
         out.append({**row, "refusal": LABELS[label], "labelled_by": by, **({"reader_notes": notes} if notes else {})})
     if open_rows:
         print("\n".join(open_rows))
-        print(f"{len(open_rows)} rows still open; {CHAT_LABELS.name} not written")
+        print(f"{len(open_rows)} rows still open; {labelled.name} not written")
         return 1
     agree = sum(r["labelled_by"] == "two readers, agreeing" for r in out)
     print(f"readers agree on {agree}/{len(out)}")
-    write_draw(out, str(CHAT_LABELS))
+    write_draw(out, str(labelled))
     return 0
 
 
@@ -260,23 +308,27 @@ def main() -> int:
     ap.add_argument("--mem0", help="a git directory of mem0ai/mem0 (draws 1-2)")
     ap.add_argument("--memobase", help="a git directory of memodb-io/memobase (draw 3)")
     for flag, (repo, _) in (("--echoes", ECHOES), ("--llama", LLAMA)):
-        ap.add_argument(flag, help=f"a git directory of {repo} (draw 4)")
+        ap.add_argument(flag, help=f"a git directory of {repo} (draws 4-5)")
+    ap.add_argument("--draw", type=int, choices=sorted(CHAT_DRAWS), default=4,
+                    help="the chat draw that --out, --sheets and --merge work on (default 4)")
     ap.add_argument("--out", help="write the unlabelled draw here")
-    ap.add_argument("--sheets", help="write draw 4's reader sheets into this folder")
-    ap.add_argument("--check", action="store_true", help="compare with the shipped files")
+    ap.add_argument("--sheets", help="write the chat draw's reader sheets into this folder")
+    ap.add_argument("--check", action="store_true", help="compare with the shipped files (every draw the git directories give)")
     ap.add_argument("--merge", nargs=2, metavar=("FIRST", "SECOND"),
-                    help="two readers' labelled sheets (comma-separated files each) to join to the shipped draw 4")
+                    help="two readers' labelled sheets (comma-separated files each) to join to the shipped chat draw")
     ap.add_argument("--third", default="", help="with --merge: the third reading of the rows they disagree on")
     args = ap.parse_args()
     if args.merge:
-        return merge(*(p.split(",") for p in args.merge), [p for p in args.third.split(",") if p])
+        return merge(*(p.split(",") for p in args.merge), [p for p in args.third.split(",") if p], args.draw)
     chat_dirs = {repo: getattr(args, flag) for flag, (repo, _) in
                  (("echoes", ECHOES), ("llama", LLAMA))}
     memory, chat = (args.mem0, args.memobase), tuple(chat_dirs.values())
     if any(memory) != all(memory) or any(chat) != all(chat) or not (any(memory) or any(chat)):
-        ap.error("give --mem0 and --memobase (draws 1-3), or --echoes and --llama (draw 4), or both")
+        ap.error("give --mem0 and --memobase (draws 1-3), or --echoes and --llama (draws 4-5), or both")
     rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase) if all(memory) else []
-    chat_rows = draw_chat(chat_dirs) if all(chat) else []
+    chat_draws = {n: how(chat_dirs) for n, (how, _, _) in CHAT_DRAWS.items()
+                  if all(chat) and (args.check or n == args.draw)}
+    chat_rows = chat_draws.get(args.draw, [])
     if args.out:
         write_draw(rows + chat_rows, args.out)
     if args.sheets:
@@ -284,8 +336,9 @@ def main() -> int:
     status = 0
     if args.check and rows:
         status |= check_shipped(rows, Path(__file__).with_name("refusal_real_labels.jsonl"), ("text", "question"))
-    if args.check and chat_rows:
-        status |= check_shipped(chat_rows, CHAT_LABELS if CHAT_LABELS.exists() else CHAT_DRAW, ("text", "question"))
+    for n, drawn_rows in chat_draws.items() if args.check else ():
+        _, drawn, labelled = CHAT_DRAWS[n]
+        status |= check_shipped(drawn_rows, labelled if labelled.exists() else drawn, ("text", "question"))
     return status
 
 
