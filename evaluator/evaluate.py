@@ -25,7 +25,7 @@ from typing import Any
 from evaluator.context import MediaSettings, RunContext
 from evaluator.errors import EvalError, ItemFailed, UsageError, one_line, record_failure
 from evaluator.records import Sample, TaskResult
-from evaluator.results import RunDir, provenance
+from evaluator.results import RunDir, mend_surrogates, provenance
 from evaluator.sharding import shard_filter
 
 @dataclass
@@ -48,13 +48,16 @@ class EvalResults:
 
 
 def public(args: dict) -> dict:
-    """Never write keys into results files."""
+    """Never write keys into results files: values of key-like names, and the secrets of URLs
+    (evaluator.errors.redact_url)."""
+    from evaluator.errors import redact_url
+
     def secret(k: str) -> bool:
         k = k.lower()
         return k in {"key", "token", "password", "secret"} or k.endswith(
             ("_key", "_token", "_secret", "_password")) and not k.startswith("max_")
 
-    return {k: ("***" if secret(k) else v) for k, v in args.items()}
+    return {k: ("***" if secret(k) else redact_url(v)) for k, v in args.items()}
 
 
 def default_output_path(agent: str, model: str | None, model_args: dict) -> str:
@@ -386,7 +389,9 @@ class Progress:
         if ctx.show_progress and self.total:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=self.total, desc=label, unit="item", file=sys.stderr,
+            from evaluator.errors import progress_stream
+
+            self.bar = tqdm(total=self.total, desc=label, unit="item", file=progress_stream(),
                             dynamic_ncols=True, leave=False)
         elif self.lines:
             for name, (_, n) in self.per_task.items():
@@ -451,6 +456,8 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
     started = time.perf_counter()
     try:
         task.solve(ctx, item, sample)
+        # half an emoji at the end of a reply: no encoder (stemmer, journal, page) takes it
+        sample.prediction = mend_surrogates(sample.prediction)
         task.score(ctx, item, sample, None)
     except (KeyboardInterrupt, SystemExit, EvalError):
         raise
@@ -582,7 +589,7 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
 
     if needs_merge(run_path):             # a sharded run: join the shards first
         merge(run_path, progress=progress)
-    run_dir = RunDir(run_path)
+    run_dir = RunDir(run_path, create=False)
     results = run_dir.read_results()
     if not results:
         raise EvalError(f"{run_path}: no results.json (not a br-eval run folder?)")

@@ -98,9 +98,9 @@ def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tup
     from evaluator.evaluate import _Plan, _show, aggregate_task
     from evaluator.context import RunContext
     from evaluator.registry import TASKS
-    from evaluator.results import RunDir
+    from evaluator.results import RunDir, write_json
 
-    run_dir = RunDir(run_path)
+    run_dir = RunDir(run_path, create=False)
     parts = run_dir.result_parts()
     if not parts:
         raise EvalError(f"{run_path}: no shard results (results.shard-I-of-N.json); "
@@ -110,7 +110,7 @@ def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tup
         raise EvalError(f"{run_path}: shard parts of different shard counts ({', '.join(map(str, counts))}); "
                         "keep one sharding per folder")
     count = counts[0]
-    headers = {i: RunDir(run_path, (i, count)).read_results() for i, _ in parts}
+    headers = {i: RunDir(run_path, (i, count), create=False).read_results() for i, _ in parts}
     first = headers[min(headers)]
     for i, h in headers.items():
         for k in ("config", "data"):
@@ -155,12 +155,7 @@ def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tup
     out = {**header, "results": results}
     if problems:
         out["merge_problems"] = problems
-    import json
-
-    tmp = run_dir.results_path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(out, indent=2, ensure_ascii=False, default=str) + "\n",
-                   encoding="utf-8")
-    os.replace(tmp, run_dir.results_path)
+    write_json(run_dir.results_path, out)
     if not quiet:
         for p in problems:
             print(f"br-eval: merge: {p}", file=sys.stderr)
@@ -171,7 +166,7 @@ def needs_merge(run_path) -> bool:
     """A sharded folder whose results.json is missing or older than a shard's part."""
     from evaluator.results import RunDir
 
-    run_dir = RunDir(run_path)
+    run_dir = RunDir(run_path, create=False)
     parts = run_dir.result_parts()
     if not parts:
         return False
