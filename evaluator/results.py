@@ -20,6 +20,7 @@ wrong shape is one error line naming the file (`check_header`, `check_line`); Na
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -55,8 +56,12 @@ def refuse_link(path: Path) -> None:
     """One line when `path` is a symbolic link: br-eval never reads or writes a run folder's
     files (or the report) through one."""
     if os.path.islink(path):
-        raise EvalError(f"{path} is a symbolic link; br-eval does not read or write through links "
-                        "(remove it, or give another path)")
+        raise _link_error(path)
+
+
+def _link_error(path: Path) -> EvalError:
+    return EvalError(f"{path} is a symbolic link; br-eval does not read or write through links "
+                     "(remove it, or give another path)")
 
 
 def _refuse_other(path: Path, st: os.stat_result) -> None:
@@ -75,8 +80,8 @@ def _open_nofollow(path: Path, flags: int, mode: int = 0o666) -> int:
         raise EvalError(f"{path} is a folder where a file should be; the run folder is "
                         "damaged") from None
     except OSError as exc:
-        if os.path.islink(path):                 # ELOOP: a link appeared since the check
-            refuse_link(path)
+        if exc.errno == errno.ELOOP:             # a link appeared since the check
+            raise _link_error(path) from None
         raise
     try:
         _refuse_other(path, os.fstat(fd))
@@ -161,16 +166,15 @@ def mend_surrogates(value):
 # -- shapes of what is read ----------------------------------------------------------------------------
 # What the readers (report, view, compare, score, merge) rely on, field by field: a type, a tuple
 # of types, a dict (an object with these fields; "*" for every value), or a one-element list (a
-# list of that). Every field may also be null or absent; other fields are not checked.
+# list of that). Every field may also be null or absent; other fields are not checked (a task's
+# own figures are read by the viewer as far as they have the shape it expects).
 _NUM = (int, float)
 _ESTIMATE = {"mean": _NUM, "rate": _NUM, "ci95": [_NUM], "n": int, "n_clusters": int}
 _TASK_SHAPE = {"task": str, "suite": str, "unit": str, "primary_metric": str,
                "primary": _ESTIMATE, "n_expected": int, "n_done": int, "n_failed": int,
                "n_samples": int, "n_scored": int, "n_judge_errors": int, "complete": bool,
                "errors_by_kind": {"*": int}, "first_error": str,
-               "primary_metric_counts": {"*": int}, "primary_condition": str,
-               "per_condition": {"*": dict}, "retrieval": {"*": {"*": {"*": dict}}},
-               "window_coverage": {"*": {"*": dict}}, "demand_rate": dict}
+               "primary_metric_counts": {"*": int}, "primary_condition": str}
 HEADER_SHAPE = {
     "config": {"tasks": [str], "settings": {"agent": str, "model": str, "model_args": dict,
                                             "agent_args": dict, "gen_kwargs": dict, "frames": int,
