@@ -26,7 +26,6 @@ from pathlib import Path
 import pytest
 
 from evaluator.cli import main
-from evaluator.errors import redact_url, terminal_text
 from test_models_openai import error_body, is_preflight
 from test_models_preflight import Server
 
@@ -79,15 +78,18 @@ def test_nothing_is_written_through_a_planted_link(sample_snapshot, finished, tm
     outside.parent.mkdir(parents=True)
     outside.write_text(SECRET_TEXT)
     run = tmp_path / "run"
+    shutil.copytree(finished, run)
+    (run / "report.html").unlink(missing_ok=True)
     if command == "run":
-        run.mkdir()                                    # a fresh run into a folder with the link
-    else:
-        shutil.copytree(finished, run)
-        (run / "report.html").unlink(missing_ok=True)
+        # the first item failed: the rerun retries it, and then rewrites the journal with one
+        # line per key (through a temporary file) and results.json
+        journal = run / f"samples_{TASK}.jsonl"
+        lines = [json.loads(x) for x in journal.read_text().splitlines()]
+        lines[0].update(prediction=None, metrics=None, error="RuntimeError: x", error_kind="model")
+        journal.write_text("".join(json.dumps(x) + "\n" for x in lines))
     planted = run / name
     planted.unlink(missing_ok=True)
     planted.symlink_to(outside)
-    # rerunning with a retry makes `run` rewrite the journal (two lines for a key)
     argv = {"run": ["run", "--no-progress", "--tasks", TASK, "--data", str(sample_snapshot),
                     "--agent", "none", "--model", "mock", "--model_args", "replies=The old harbour.",
                     "--output_path", str(run)],
@@ -158,6 +160,8 @@ def test_whole_file_writes_use_a_new_temporary_file_each_time(tmp_path, monkeypa
 
 # -- item 7: secrets in URLs -----------------------------------------------------------------------
 def test_redact_url_masks_userinfo_and_key_like_parameters():
+    from evaluator.errors import redact_url
+
     assert redact_url("https://user:KEY@host/v1") == "https://***@host/v1"
     assert redact_url("https://TOKEN@host/v1") == "https://***@host/v1"
     assert redact_url("http://h:8000/v1?api-key=K1&model=m") == "http://h:8000/v1?api-key=***&model=m"
@@ -247,6 +251,8 @@ def test_a_hostile_server_error_reaches_the_terminal_as_one_escaped_line(sample_
 
 
 def test_terminal_text_escapes_controls_and_keeps_newlines_and_tabs():
+    from evaluator.errors import terminal_text
+
     assert terminal_text("a\x1b[2Jb\rc\x07d\x00e\x7f\x85") == "a\\x1b[2Jb\\x0dc\\x07d\\x00e\\x7f\\x85"
     assert terminal_text("line 1\n\tline 2 é 😀") == "line 1\n\tline 2 é 😀"
     assert terminal_text("\u202eabc\u2066x\u200f") == "\\u202eabc\\u2066x\\u200f"
