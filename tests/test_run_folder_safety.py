@@ -328,3 +328,21 @@ def test_a_reply_ending_in_half_a_surrogate_pair_is_scored_reported_and_viewed(s
         assert b"Traceback" not in done.stderr
     html = (tmp_path / "x" / "report.html").read_text(encoding="utf-8")
     assert "abc\ufffd" in html
+
+
+def test_progress_bars_draw_on_the_stream_under_the_escaping_wrapper(monkeypatch):
+    """A bar draws with carriage returns (its own text); everything else printed is escaped."""
+    import io
+
+    from tqdm import tqdm
+
+    from evaluator.errors import TerminalStream, progress_stream
+
+    raw = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", TerminalStream(raw))
+    print("served: a\rb", file=sys.stderr)
+    with tqdm(total=2, desc="memory_update", file=progress_stream(), mininterval=0) as bar:
+        bar.update(2)
+    text = raw.getvalue()
+    assert text.startswith("served: a\\x0db\n")
+    assert "\rmemory_update: 100%" in text

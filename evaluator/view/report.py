@@ -4,6 +4,11 @@ Everything is inside the file: the page (a Jinja2 template), the plots (Vega-Lit
 by the vendored vega / vega-lite / vega-embed runtime, see static/*.LICENSE.txt), the items as
 one JSON blob that the page renders on demand (a page of rows at a time, an item's details when
 it is opened) and the media thumbnails as small JPEG data URIs taken from the media cache.
+
+Hostile text stays text: the blob is strict JSON with `<`, `>`, `&`, U+2028 and U+2029 escaped, so
+no reply can end its script element (`_script_json`; NaN and Infinity become null), the page
+builds its DOM with textContent, and its Content-Security-Policy lets only its own inline scripts
+run, named by their sha256 (`with_script_hashes`). The file is written by `write_atomic`.
 """
 
 from __future__ import annotations
