@@ -49,7 +49,7 @@ def main() -> None:
 
     from _fullsize import full_snapshot
     from evaluator.evaluate import evaluate
-    from evaluator.view.report import RUNTIME, STATIC, write_report
+    from evaluator.view.report import RUNTIME, STATIC, with_script_hashes, write_report
     from evaluator.view.runs import load_run
 
     snapshot = Path(sys.argv[1]) if len(sys.argv) > 1 else full_snapshot()
@@ -77,9 +77,9 @@ def main() -> None:
             (STATIC / n).read_text(encoding="utf-8") for n in RUNTIME) +
             "</script><script>window.__done = 1</script></body></html>", encoding="utf-8")
         naive = tmp / "naive.html"
-        naive.write_text(out.read_text(encoding="utf-8").replace(
+        naive.write_text(with_script_hashes(out.read_text(encoding="utf-8").replace(
             "  applyFilters();\n", "  ITEMS.forEach((it, i) => openItem(i) || $('detail').append"
-            "(...[]) || document.body.append($('detail').cloneNode(true)));\n  applyFilters();\n", 1),
+            "(...[]) || document.body.append($('detail').cloneNode(true)));\n  applyFilters();\n", 1)),
             encoding="utf-8")
         driver = browser()
         try:

@@ -392,6 +392,14 @@ def hash_file(path: str, progress=None, block_size: int = BLOCK_SIZE) -> tuple[s
     return h.hexdigest(), total
 
 
+def _bar_stream():
+    """stderr for a progress bar: the stream under br-eval's escaping wrapper, when it has one
+    (evaluator.errors.TerminalStream), since a bar draws with carriage returns."""
+    import sys
+
+    return getattr(sys.stderr, "unescaped", sys.stderr)
+
+
 class _Progress:
     """A thread-safe tqdm byte bar on stderr (silent when disabled or not installed)."""
 
@@ -403,7 +411,8 @@ class _Progress:
                 from tqdm import tqdm
 
                 self.bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
-                                desc=desc, leave=False, dynamic_ncols=True, mininterval=0.5)
+                                desc=desc, leave=False, dynamic_ncols=True, mininterval=0.5,
+                                file=_bar_stream())
             except ImportError:  # pragma: no cover - tqdm is a core dependency
                 self.bar = None
 
@@ -775,7 +784,7 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
             from tqdm import tqdm
 
             bar = tqdm(total=len(targets), unit="file", desc="decode", leave=False,
-                       dynamic_ncols=True, mininterval=0.5)
+                       dynamic_ncols=True, mininterval=0.5, file=_bar_stream())
         except ImportError:  # pragma: no cover
             bar = None
     # Byte-identical copies (the release keeps many) are decoded once: group by content hash;

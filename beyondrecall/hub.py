@@ -29,6 +29,7 @@ import json
 import logging
 import os
 import shutil
+import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -81,9 +82,14 @@ def _client_state(offline: bool, progress: bool):
     constants.HF_HUB_OFFLINE = offline
     if not progress:
         disable_progress_bars()
+    # The client's bars draw with carriage returns: they go to the stream under br-eval's
+    # escaping wrapper (evaluator.errors.TerminalStream), when it has one.
+    saved_stderr = sys.stderr
+    sys.stderr = getattr(sys.stderr, "unescaped", sys.stderr) if progress else sys.stderr
     try:
         yield
     finally:
+        sys.stderr = saved_stderr
         constants.HF_HUB_OFFLINE = saved_offline
         hf_logger.setLevel(saved_level)
         if not progress and not bars_were_disabled:

@@ -58,12 +58,30 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def _report_error(exc: BaseException) -> int:
-    message = str(exc) or exc.__class__.__name__
-    print(f"br-eval: error: {message}", file=sys.stderr)
+    from evaluator.errors import redact_url
+
+    message = " ".join(str(exc).split()) or exc.__class__.__name__
+    print(f"br-eval: error: {redact_url(message)}", file=sys.stderr)
     return int(getattr(exc, "exit_code", 1) or 1)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Everything it prints goes through `evaluator.errors.TerminalStream`, so
+    control characters from servers and data reach the terminal escaped."""
+    from evaluator.errors import TerminalStream
+
+    saved = sys.stdout, sys.stderr
+    if not isinstance(sys.stdout, TerminalStream):
+        sys.stdout = TerminalStream(sys.stdout)
+    if not isinstance(sys.stderr, TerminalStream):
+        sys.stderr = TerminalStream(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         build_parser(only="__none__").print_help(sys.stderr)

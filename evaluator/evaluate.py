@@ -26,7 +26,7 @@ from typing import Any
 from evaluator.context import MediaSettings, RunContext, RunSettings
 from evaluator.errors import EvalError, ItemFailed, UsageError, one_line, record_failure
 from evaluator.records import Sample, TaskResult
-from evaluator.results import RunDir, provenance
+from evaluator.results import RunDir, mend_surrogates, provenance
 from evaluator.runlock import RunLock
 from evaluator.sharding import shard_filter
 
@@ -50,13 +50,16 @@ class EvalResults:
 
 
 def public(args: dict) -> dict:
-    """Never write keys into results files."""
+    """Never write keys into results files: values of key-like names, and the secrets of URLs
+    (evaluator.errors.redact_url)."""
+    from evaluator.errors import redact_url
+
     def secret(k: str) -> bool:
         k = k.lower()
         return k in {"key", "token", "password", "secret"} or k.endswith(
             ("_key", "_token", "_secret", "_password")) and not k.startswith("max_")
 
-    return {k: ("***" if secret(k) else v) for k, v in args.items()}
+    return {k: ("***" if secret(k) else redact_url(v)) for k, v in args.items()}
 
 
 def default_output_path(agent: str, model: str | None, model_args: dict) -> str:
@@ -280,9 +283,10 @@ def folder_headers(run_dir: RunDir) -> list[tuple[str, dict]]:
     """Every header a run folder holds that answers in it were written under: results.json
     and each shard's results part (a shard run, an unsharded run and merge all read them)."""
     out = []
-    plain = RunDir(run_dir.path)
+    plain = RunDir(run_dir.path, create=False)
     for where, reader in [("results.json", plain)] + [
-            (p.name, RunDir(run_dir.path, shard)) for shard, p in plain.result_parts().items()]:
+            (p.name, RunDir(run_dir.path, shard, create=False))
+            for shard, p in plain.result_parts().items()]:
         header = reader.read_results()
         if header.get("config"):
             out.append((where, header))
@@ -513,7 +517,9 @@ class Progress:
         if ctx.show_progress and self.total:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=self.total, desc=label, unit="item", file=sys.stderr,
+            from evaluator.errors import progress_stream
+
+            self.bar = tqdm(total=self.total, desc=label, unit="item", file=progress_stream(),
                             dynamic_ncols=True, leave=False)
         elif self.lines:
             for name, (_, n) in self.per_task.items():
@@ -590,6 +596,8 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
         sample.item_fp = task.fingerprint(ctx, item)
         sample.data_fp = task.data_fingerprint(ctx)
         task.solve(ctx, item, sample)
+        # half an emoji at the end of a reply: no encoder (stemmer, journal, page) takes it
+        sample.prediction = mend_surrogates(sample.prediction)
         score_item(ctx, task, item, sample, None)
     except (KeyboardInterrupt, SystemExit, EvalError):
         raise
@@ -768,7 +776,7 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
 
     if needs_merge(run_path):             # a sharded run: join the shards first
         merge(run_path, progress=progress)
-    run_dir = RunDir(run_path)
+    run_dir = RunDir(run_path, create=False)
     lock = RunLock(run_path, None, "score").acquire()
     try:
         return _rescore(run_dir, judge, judge_args, use_cache, seed, progress)

@@ -9,16 +9,27 @@ Sharded runs (`--shard I/N`, evaluator/sharding.py) share one folder: shard I of
 `samples_<task>.shard-I-of-N.jsonl` and `results.shard-I-of-N.json` and reads only its own files;
 an unsharded RunDir (merge, report, score, a later unsharded run) reads every shard's journal of
 a task and then the plain journal, the latest line per key winning.
+
+Nothing is written through a link or outside the folder: whole files (results.json, a rewritten
+journal, the HTML report) are written by `write_atomic` (a temporary file of its own, created
+exclusively, renamed into place); journals are opened for append with O_NOFOLLOW; a journal or
+results.json that is a symbolic link is refused. What is read is checked: a line or a field of the
+wrong shape is one error line naming the file (`check_header`, `check_line`); NaN and Infinity
+(not JSON) are read as missing values; lone surrogates (half an emoji) in text become U+FFFD.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import secrets
+import stat
 import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterable
 
 from evaluator.errors import EvalError
 from evaluator.records import Sample, latest_by_key
@@ -36,18 +47,213 @@ def shard_suffix(shard: tuple[int, int]) -> str:
 
 SHARD_RE = re.compile(r"\.shard-(\d+)-of-(\d+)\.")
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+# -- safe file primitives ----------------------------------------------------------------------------
+def refuse_link(path: Path) -> None:
+    """One line when `path` is a symbolic link: br-eval never reads or writes a run folder's
+    files (or the report) through one."""
+    if os.path.islink(path):
+        raise _link_error(path)
+
+
+def _link_error(path: Path) -> EvalError:
+    return EvalError(f"{path} is a symbolic link; br-eval does not read or write through links "
+                     "(remove it, or give another path)")
+
+
+def _refuse_other(path: Path, st: os.stat_result) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise EvalError(f"{path} is a folder where a file should be; the run folder is damaged")
+    if not stat.S_ISREG(st.st_mode):
+        raise EvalError(f"{path} is not a regular file; the run folder is damaged")
+
+
+def _open_nofollow(path: Path, flags: int, mode: int = 0o666) -> int:
+    """os.open that never follows a link at `path` and returns only a regular file's fd."""
+    refuse_link(path)
+    try:
+        fd = os.open(path, flags | _NOFOLLOW | _CLOEXEC | getattr(os, "O_NONBLOCK", 0), mode)
+    except IsADirectoryError:
+        raise EvalError(f"{path} is a folder where a file should be; the run folder is "
+                        "damaged") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:             # a link appeared since the check
+            raise _link_error(path) from None
+        raise
+    try:
+        _refuse_other(path, os.fstat(fd))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """The bytes of the regular file `path` (never through a link; None when it does not exist)."""
+    try:
+        fd = _open_nofollow(Path(path), os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read()
+
+
+def write_atomic(path: str | os.PathLike, text: str | Iterable[str]) -> Path:
+    """Write `path` whole or not at all: the text (a string, or strings in turn) goes to a new
+    temporary file beside it, `<name>.<random>.tmp`, created exclusively (O_CREAT|O_EXCL|
+    O_NOFOLLOW: never an existing file, never a link planted in the folder), flushed to disk, then
+    renamed over `path`. A `path` that is a link or a folder is refused; a failed write (a full
+    disk) removes the temporary file and raises. Text that cannot be encoded (lone surrogates) is
+    written as backslash escapes."""
+    path = Path(path)
+    refuse_link(path)
+    if path.is_dir():
+        raise EvalError(f"{path} is a folder; cannot write a file there")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC
+    for _ in range(100):
+        tmp = path.with_name(f"{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            fd = os.open(tmp, flags, 0o666)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - 100 collisions of 48 random bits
+        raise EvalError(f"cannot create a temporary file beside {path}")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as fh:
+            for chunk in ([text] if isinstance(text, str) else text):
+                fh.write(chunk)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def load_json(data: bytes):
+    """json.loads where NaN and Infinity (which JSON does not have) read as None and lone
+    surrogates in strings (half an emoji, escaped or raw) as U+FFFD."""
+    value = json.loads(data, parse_constant=lambda _: None)
+    if _SURROGATE_BYTES.search(data):
+        value = mend_surrogates(value)
+    return value
+
+
+_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def mend_surrogates(value):
+    """`value` (text, or lists and objects of it) with lone surrogates as U+FFFD."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [mend_surrogates(v) for v in value]
+    if isinstance(value, dict):
+        return {mend_surrogates(k): mend_surrogates(v) for k, v in value.items()}
+    return value
+
+
+# -- shapes of what is read ----------------------------------------------------------------------------
+# What the readers (report, view, compare, score, merge) rely on, field by field: a type, a tuple
+# of types, a dict (an object with these fields; "*" for every value), or a one-element list (a
+# list of that). Every field may also be null or absent; other fields are not checked (a task's
+# own figures are read by the viewer as far as they have the shape it expects).
+_NUM = (int, float)
+_ESTIMATE = {"mean": _NUM, "rate": _NUM, "ci95": [_NUM], "n": int, "n_clusters": int}
+_TASK_SHAPE = {"task": str, "suite": str, "unit": str, "primary_metric": str,
+               "primary": _ESTIMATE, "n_expected": int, "n_done": int, "n_failed": int,
+               "n_samples": int, "n_scored": int, "n_judge_errors": int, "complete": bool,
+               "errors_by_kind": {"*": int}, "first_error": str,
+               "primary_metric_counts": {"*": int}, "primary_condition": str}
+HEADER_SHAPE = {
+    "config": {"tasks": [str], "settings": {"agent": str, "model": str, "model_args": dict,
+                                            "agent_args": dict, "gen_kwargs": dict, "frames": int,
+                                            "fps": _NUM, "dpi": int, "video_backend": str},
+               "transport": dict, "judge": str, "judge_args": dict, "limit": int, "seed": int,
+               "rc_data": str, "task_files": {"*": str}, "conditions": [str], "detector": str,
+               "data_identity": {"data_fingerprint": str, "rc_data": str}},
+    "data": {"path": str, "fingerprint": str, "revision": str, "data_version": (str, int, float),
+             "is_sample": bool},
+    "model": {"backend": str, "model_id": str, "base_url": str, "served_model": str,
+              "preflight": {"served_model": str}, "generation": dict},
+    "judge": {"backend": str, "model_id": str},
+    "br_eval_version": str, "git_hash": str, "date": str,
+    "results": {"*": _TASK_SHAPE},
+}
+LINE_SHAPE = {"key": str, "task": str, "cluster": (str, int), "inputs": dict, "prediction": str,
+              "metrics": {"primary": (*_NUM, bool)}, "judge": dict, "prompt_hash": str,
+              "model_reported": str, "input_tokens": int, "output_tokens": int, "error": str,
+              "error_kind": str, "traceback": str, "seconds": _NUM}
+_TYPE_WORDS = {dict: "an object", list: "a list", str: "text", int: "an integer",
+               float: "a number", bool: "true or false"}
+
+
+def shape_error(value, shape, where: str = "") -> str | None:
+    """Where `value` departs from `shape` (see HEADER_SHAPE), in words; None when it fits."""
+    if value is None:
+        return None
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            return f"{where or 'the whole'} should be an object, not {_word(value)}"
+        for name, sub in shape.items():
+            items = value.items() if name == "*" else [(name, value.get(name))]
+            for k, v in items:
+                problem = shape_error(v, sub, f"{where}.{k}" if where else str(k))
+                if problem:
+                    return problem
+        return None
+    if isinstance(shape, list):
+        if not isinstance(value, list):
+            return f"{where} should be a list, not {_word(value)}"
+        for i, v in enumerate(value):
+            problem = shape_error(v, shape[0], f"{where}[{i}]")
+            if problem:
+                return problem
+        return None
+    kinds = shape if isinstance(shape, tuple) else (shape,)
+    if isinstance(value, bool) and bool not in kinds:
+        return f"{where} should be {_words(kinds)}, not {_word(value)}"
+    if not isinstance(value, kinds):
+        return f"{where} should be {_words(kinds)}, not {_word(value)}"
+    return None
+
+
+def _word(value) -> str:
+    return "null" if value is None else _TYPE_WORDS.get(type(value), type(value).__name__)
+
+
+def _words(kinds) -> str:
+    return " or ".join(dict.fromkeys(_TYPE_WORDS.get(k, k.__name__) for k in kinds))
+
 
 class RunDir:
     """The one writer and reader of a run folder's journals and results.json. `shard` (I, N):
-    this process is shard I of N and writes its own journal files and results part."""
+    this process is shard I of N and writes its own journal files and results part. `create`:
+    make the folder when it is missing (a run); readers (report, score, merge, view, compare)
+    pass False and get one line for a folder that is not there."""
 
-    def __init__(self, path: str | os.PathLike, shard: tuple[int, int] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike, shard: tuple[int, int] | None = None, *,
+                 create: bool = True) -> None:
         self.path = Path(path)
         self.shard = shard
-        try:
-            self.path.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise EvalError(f"cannot create output folder {self.path}: {exc.strerror}") from None
+        if not create:
+            if not self.path.is_dir():
+                raise EvalError(f"{self.path}: no such run folder")
+        else:
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise EvalError(f"cannot create output folder {self.path}: {exc.strerror}") from None
         self._handles: dict[str, object] = {}
 
     # -- journal ---------------------------------------------------------------------------
@@ -77,7 +283,7 @@ class RunDir:
         return self.shard_journals(task) + [self.journal_path(task)]
 
     def has_journal(self, task: str) -> bool:
-        return any(p.exists() for p in self.journal_files(task))
+        return any(p.exists() or p.is_symlink() for p in self.journal_files(task))
 
     def read_lines(self, task: str) -> list[dict]:
         """Every complete JSON line of the task's journal (all its files). A final line that does
@@ -90,20 +296,27 @@ class RunDir:
 
     @staticmethod
     def _read_file(path: Path) -> list[dict]:
-        if not path.exists():
+        data = read_bytes(path)
+        if data is None:
             return []
         out = []
-        with open(path, "rb") as fh:
-            lines = fh.read().split(b"\n")
+        lines = data.split(b"\n")
         for n, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                out.append(json.loads(line))
+                value = load_json(line)
             except (ValueError, RecursionError):
                 if n == len(lines):   # torn final write
                     continue
                 raise EvalError(f"{path}: line {n} is not valid JSON; the journal is damaged") from None
+            problem = ("the line should be an object, not " + _word(value)
+                       if not isinstance(value, dict) else
+                       "it has no key" if value.get("key") is None else
+                       shape_error(value, LINE_SHAPE))
+            if problem:
+                raise EvalError(f"{path}: line {n}: {problem}; the journal is damaged")
+            out.append(value)
         return out
 
     def read_samples(self, task: str) -> list[Sample]:
@@ -117,32 +330,35 @@ class RunDir:
         fh = self._handles.get(sample.task)
         if fh is None:
             path = self.journal_path(sample.task)
-            self._repair_tail(path)
-            fh = self._handles[sample.task] = open(path, "a", encoding="utf-8")
+            fd = _open_nofollow(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+            try:
+                self._repair_tail(fd)
+            except BaseException:
+                os.close(fd)
+                raise
+            fh = self._handles[sample.task] = os.fdopen(fd, "a", encoding="utf-8")
         fh.write(sample.dumps() + "\n")
         fh.flush()
 
     @staticmethod
-    def _repair_tail(path: Path) -> None:
-        """Before appending: a last line without its newline is either complete (give it the
-        newline, so it survives) or torn (cut it, the rerun redoes that item)."""
-        if not path.exists() or not path.stat().st_size:
+    def _repair_tail(fd: int) -> None:
+        """Before appending (to the open journal `fd`): a last line without its newline is either
+        complete (give it the newline, so it survives) or torn (cut it, the rerun redoes that
+        item)."""
+        size = os.fstat(fd).st_size
+        if not size or os.pread(fd, 1, size - 1) == b"\n":
             return
-        with open(path, "rb+") as raw:
-            data = raw.read()
-            if data.endswith(b"\n"):
-                return
-            start = data.rfind(b"\n") + 1
-            try:
-                json.loads(data[start:])
-                complete = True
-            except (ValueError, RecursionError):
-                complete = False
-            if complete:
-                raw.write(b"\n")
-            else:
-                raw.seek(start)
-                raw.truncate()
+        data = os.pread(fd, size, 0)
+        start = data.rfind(b"\n") + 1
+        try:
+            json.loads(data[start:])
+            complete = True
+        except (ValueError, RecursionError):
+            complete = False
+        if complete:
+            os.write(fd, b"\n")
+        else:
+            os.ftruncate(fd, start)
 
     def rewrite(self, task: str, samples: list[Sample]) -> None:
         """Replace a journal atomically with one line per sample. Where the journal is several
@@ -158,11 +374,7 @@ class RunDir:
         for s in samples:
             groups.setdefault(home.get(s.key, self.journal_path(task)), []).append(s)
         for path, group in groups.items():
-            tmp = path.with_suffix(".jsonl.tmp")
-            with open(tmp, "w", encoding="utf-8") as fh:
-                for s in group:
-                    fh.write(s.dumps() + "\n")
-            os.replace(tmp, path)
+            write_atomic(path, (s.dumps() + "\n" for s in group))
 
     def close(self) -> None:
         for fh in self._handles.values():
@@ -188,12 +400,8 @@ class RunDir:
         return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
 
     def read_results(self) -> dict:
-        if not self.results_path.exists():
-            return {}
-        try:
-            return json.loads(self.results_path.read_text(encoding="utf-8"))
-        except ValueError as exc:
-            raise EvalError(f"{self.results_path}: not valid JSON ({exc})") from None
+        """results.json (a shard's part), checked against HEADER_SHAPE; {} when there is none."""
+        return read_results_file(self.results_path)
 
     def write_results(self, results: dict) -> None:
         """Atomic write; existing per-task entries for tasks not in `results` are kept."""
@@ -204,10 +412,28 @@ class RunDir:
         merged["results"] = merged_tasks
         from evaluator.scoring.overall import overall       # the one definition (README)
         merged["overall"] = overall(merged_tasks)
-        tmp = self.results_path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(merged, indent=2, ensure_ascii=False, default=str) + "\n",
-                       encoding="utf-8")
-        os.replace(tmp, self.results_path)
+        write_json(self.results_path, merged)
+
+
+def write_json(path: Path, value: dict) -> None:
+    """results.json (or a shard's part), written by write_atomic."""
+    write_atomic(path, json.dumps(value, indent=2, ensure_ascii=False, default=str) + "\n")
+
+
+def read_results_file(path: Path) -> dict:
+    """A results file, checked against HEADER_SHAPE; {} when there is none. Damage is one line."""
+    data = read_bytes(path)
+    if data is None:
+        return {}
+    try:
+        value = load_json(data)
+    except (ValueError, RecursionError) as exc:
+        what = "empty" if not data.strip() else f"not valid JSON ({exc})"
+        raise EvalError(f"{path}: {what}; results.json is damaged") from None
+    problem = shape_error(value, HEADER_SHAPE)
+    if problem:
+        raise EvalError(f"{path}: {problem}; results.json is damaged")
+    return value
 
 
 def glob_escape(text: str) -> str:

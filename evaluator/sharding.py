@@ -96,7 +96,7 @@ def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tup
     from evaluator.results import RunDir
     from evaluator.runlock import RunLock
 
-    run_dir = RunDir(run_path)
+    run_dir = RunDir(run_path, create=False)
     with RunLock(run_path, None, "merge"):
         return _merge(run_dir, quiet, progress)
 
@@ -108,7 +108,7 @@ def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
     from evaluator.evaluate import (_Plan, _check_resumable, _show, aggregate_task,
                                     check_answers_match, folder_headers)
     from evaluator.registry import TASKS
-    from evaluator.results import RunDir
+    from evaluator.results import RunDir, write_json
 
     run_path = run_dir.path
     parts = run_dir.result_parts()
@@ -120,7 +120,7 @@ def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
         raise EvalError(f"{run_path}: shard parts of different shard counts ({', '.join(map(str, counts))}); "
                         "keep one sharding per folder")
     count = counts[0]
-    headers = {i: RunDir(run_path, (i, count)).read_results() for i, _ in parts}
+    headers = {i: RunDir(run_path, (i, count), create=False).read_results() for i, _ in parts}
     first = headers[min(headers)]
     for i, h in headers.items():
         for k in ("config", "data"):
@@ -162,16 +162,13 @@ def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
                                 f"{task.unit}s done (partial: rerun that shard)")
         results[name] = aggregate_task(ctx, plan).to_json()
     run_dir.close()
-    header = {k: v for k, v in first.items() if k not in ("results", "shard")}
-    out = {**header, "results": results}
+    from evaluator.scoring.overall import overall
+
+    header = {k: v for k, v in first.items() if k not in ("results", "shard", "overall")}
+    out = {**header, "results": results, "overall": overall(results)}
     if problems:
         out["merge_problems"] = problems
-    import json
-
-    tmp = run_dir.results_path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(out, indent=2, ensure_ascii=False, default=str) + "\n",
-                   encoding="utf-8")
-    os.replace(tmp, run_dir.results_path)
+    write_json(run_dir.results_path, out)
     if not quiet:
         for p in problems:
             print(f"br-eval: merge: {p}", file=sys.stderr)
@@ -182,7 +179,7 @@ def needs_merge(run_path) -> bool:
     """A sharded folder whose results.json is missing or older than a shard's part."""
     from evaluator.results import RunDir
 
-    run_dir = RunDir(run_path)
+    run_dir = RunDir(run_path, create=False)
     parts = run_dir.result_parts()
     if not parts:
         return False

@@ -156,6 +156,9 @@ def test_bad_shard_flag_is_one_line(sample_snapshot, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "not in 0..2" in err and err.count("\n") == 1
     assert main(["merge", str(tmp_path / "r")]) == 1
+    assert "no such run folder" in capsys.readouterr().err     # merge never creates it
+    (tmp_path / "r").mkdir()
+    assert main(["merge", str(tmp_path / "r")]) == 1
     assert "nothing to merge" in capsys.readouterr().err
 
 

@@ -108,3 +108,35 @@ def test_report_renders_in_headless_chromium(sample_snapshot, tmp_path):
         driver.quit()
     assert (tmp_path / "overview.png").stat().st_size > 10_000
     assert (tmp_path / "item.png").stat().st_size > 10_000
+
+
+def test_hostile_replies_and_a_nan_metric_render_as_text_and_run_nothing(sample_snapshot, tmp_path):
+    """Replies holding `<!--`, `</script>` and inline script, and a journal with NaN and Infinity
+    metrics (issue 22, item 10): the page renders every row, shows the replies as text, and no
+    injected script runs (the policy allows only the page's own scripts, by hash)."""
+    from test_run_folder_safety import INJECTED, hostile_run
+
+    run = hostile_run(sample_snapshot, tmp_path)
+    report = tmp_path / "report.html"
+    assert main(["view", str(run), "-o", str(report), "--no-thumbnails"]) == 0
+    driver = open_browser(tmp_path)
+    try:
+        driver.get(report.resolve().as_uri())
+        wait_for(driver, "return window.__brFirstRender")
+        driver.execute_script("document.getElementById('nav-items').click()")
+        wait_for(driver, "return document.querySelectorAll('#items tbody tr').length")
+        rows = driver.execute_script("return document.querySelectorAll('#items tbody tr').length")
+        assert rows == 7
+        assert driver.execute_script("return document.getElementById('f-count').innerText") \
+            == "7 of 7 items"
+        for i in range(4):                       # open items answered with each hostile reply
+            driver.execute_script(f"document.querySelectorAll('#items tbody tr')[{i}].click()")
+            wait_for(driver, "return !document.getElementById('detail').hidden")
+            text = driver.execute_script("return document.getElementById('detail').innerText")
+            assert INJECTED[i].split(" ")[0] in text, text
+        assert driver.execute_script("return typeof window.__pwned") == "undefined"
+        assert driver.execute_script("return document.querySelectorAll('#detail img').length") == 0
+        errors = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+        assert not errors, errors
+    finally:
+        driver.quit()

@@ -17,6 +17,7 @@ import time
 
 from beyondrecall.files import media_kind
 from evaluator.commands._common import add_data_arg, task_files_of
+from evaluator.errors import progress_stream
 
 _worker_caches: dict = {}
 
@@ -176,7 +177,7 @@ def _run_jobs(jobs, settings, cache_dir, workers: int, show: bool) -> list[dict]
     from tqdm import tqdm
 
     results: list[dict] = []
-    with tqdm(total=len(jobs), unit="file", desc="prepare", file=sys.stderr, disable=not show,
+    with tqdm(total=len(jobs), unit="file", desc="prepare", file=progress_stream(), disable=not show,
               dynamic_ncols=True) as bar:
         if workers == 1 or len(jobs) <= 1:
             for job in jobs:
@@ -293,7 +294,7 @@ def prepare_one(job, settings: dict, cache_dir) -> dict:
 def _captions(cache, images: list[str], args, show: bool) -> str:
     from tqdm import tqdm
 
-    with tqdm(total=len(images), unit="image", desc="captions", file=sys.stderr,
+    with tqdm(total=len(images), unit="image", desc="captions", file=progress_stream(),
               disable=not show, dynamic_ncols=True) as bar:
         caps = cache.clip_captions(images, model=args.clip_model, pretrained=args.clip_pretrained,
                                    vocabulary=args.clip_vocabulary, progress=bar.update)
@@ -309,7 +310,7 @@ def _transcripts(cache, videos: list, args, show: bool) -> str:
     from tqdm import tqdm
 
     new = old = 0
-    for path in tqdm(videos, unit="video", desc="transcripts", file=sys.stderr, disable=not show,
+    for path in tqdm(videos, unit="video", desc="transcripts", file=progress_stream(), disable=not show,
                      dynamic_ncols=True):
         tr = cache.transcript(path, model=args.asr, language=args.asr_language)
         old += tr.from_cache

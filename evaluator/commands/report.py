@@ -35,8 +35,10 @@ def metric_words(entry: dict) -> str:
 
 def _fmt(est) -> str:
     if isinstance(est, dict) and "mean" in est:
-        ci = est.get("ci95") or [None, None]
-        if ci[0] is None:
+        if est["mean"] is None:                  # NaN in the file: missing
+            return "-"
+        ci = est.get("ci95") or []
+        if len(ci) != 2 or None in ci:
             return f"{est['mean']:.3f}"
         return f"{est['mean']:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]"
     if isinstance(est, float):
@@ -161,26 +163,31 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
 
 
 def main(args) -> int:
-    from pathlib import Path
-
     from evaluator.errors import EvalError
     from evaluator.results import RunDir
 
     from evaluator.sharding import merge, needs_merge
 
+    run_dir = RunDir(args.run_dir, create=False)
     if needs_merge(args.run_dir):         # a sharded run: join the shards first
         merge(args.run_dir, quiet=False)
-    if not (Path(args.run_dir) / "results.json").exists():
+    results = run_dir.read_results()
+    if not results and not run_dir.results_path.exists():
         raise EvalError(f"{args.run_dir}: no results.json (not a br-eval run folder?)")
-    results = RunDir(args.run_dir).read_results()
     if args.json:
         print(json.dumps(results.get("results", {}), indent=2))
         return 0
-    print_table(results)
     from evaluator.registry import TASKS
 
+    tables = {}
     for name, entry in (results.get("results") or {}).items():
-        text = TASKS[name].load().tables(entry) if name in TASKS else ""
+        try:
+            tables[name] = TASKS[name].load().tables(entry) if name in TASKS else ""
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            raise EvalError(f"{run_dir.results_path}: {name}'s figures are malformed "
+                            f"({type(exc).__name__}: {exc}); results.json is damaged") from None
+    print_table(results)
+    for name, text in tables.items():
         if text:
             print(f"\n{name}: the paper's tables\n\n{text}")
     return 0

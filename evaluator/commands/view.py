@@ -5,8 +5,8 @@ from __future__ import annotations
 
 def add_arguments(parser) -> None:
     parser.add_argument("run_dirs", nargs="+", metavar="RUN_DIR", help="run folders (hold results.json)")
-    parser.add_argument("-o", "--output", help="the HTML file to write (default RUN_DIR/report.html "
-                        "of the first run)")
+    parser.add_argument("-o", "--output", help="the HTML file to write, or a folder to write "
+                        "report.html in (default RUN_DIR/report.html of the first run)")
     parser.add_argument("--open", action="store_true", help="open the report in the default browser")
     parser.add_argument("--no-thumbnails", action="store_true",
                         help="leave media thumbnails out (a smaller file)")
@@ -27,7 +27,7 @@ def main(args) -> int:
 
     runs = [load_run(p) for p in args.run_dirs]
     out = Path(args.output) if args.output else runs[0].path / "report.html"
-    write_report(runs, out, thumbnails=not args.no_thumbnails, seed=args.seed)
+    out = write_report(runs, out, thumbnails=not args.no_thumbnails, seed=args.seed)
     size = out.stat().st_size
     print(f"report: {out} ({size / 1e6:.1f} MB, {sum(len(r.samples) for r in runs)} journals)")
     if args.open:

@@ -148,10 +148,13 @@ def image_data_url(path: str, backend: str) -> str:
 
 def redact(text: str, secrets) -> str:
     """`text` with every known secret (API keys, Authorization header values) replaced by ***,
-    and the user:password part of URLs removed."""
+    and the secrets of URLs (userinfo, key-like query parameters) masked
+    (evaluator.errors.redact_url)."""
+    from evaluator.errors import redact_url
+
     for secret in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
         text = text.replace(secret, "***")
-    return re.sub(r"(://)[^/@\s:]+:[^/@\s]+@", r"\1***@", text)
+    return redact_url(text)
 
 
 def one_line(text: object, limit: int = 300) -> str:

@@ -4,13 +4,21 @@ Everything is inside the file: the page (a Jinja2 template), the plots (Vega-Lit
 by the vendored vega / vega-lite / vega-embed runtime, see static/*.LICENSE.txt), the items as
 one JSON blob that the page renders on demand (a page of rows at a time, an item's details when
 it is opened) and the media thumbnails as small JPEG data URIs taken from the media cache.
+
+Hostile text stays text: the blob is strict JSON with `<`, `>`, `&`, U+2028 and U+2029 escaped, so
+no reply can end its script element (`_script_json`; NaN and Infinity become null), the page
+builds its DOM with textContent, and its Content-Security-Policy lets only its own inline scripts
+run, named by their sha256 (`with_script_hashes`). The file is written by `write_atomic`.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import json
+import math
+import re
 import sys
 from pathlib import Path
 
@@ -68,14 +76,14 @@ class Thumbnails:
         for entry in used:
             if not isinstance(entry, dict) or not entry.get("path"):
                 continue
-            sig = (entry.get("path"), entry.get("kind"), tuple(entry.get("pages") or ()),
-                   tuple(entry.get("frames") or ()))
-            if sig in seen:
-                continue
-            seen.add(sig)
             try:
+                sig = (str(entry.get("path")), str(entry.get("kind")),
+                       tuple(entry.get("pages") or ()), tuple(entry.get("frames") or ()))
+                if sig in seen:
+                    continue
+                seen.add(sig)
                 out.append(self._media(run, bench, entry))
-            except (MediaError, DataError, OSError, ValueError) as exc:
+            except (MediaError, DataError, OSError, ValueError, TypeError) as exc:
                 self.failed.append(f"{entry.get('path')}: {exc}")
         return [m for m in out if m]
 
@@ -125,13 +133,22 @@ class Thumbnails:
 
 
 # -- the payload ------------------------------------------------------------------------------------
+def _num(v) -> float | None:
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
+def _obj(v) -> dict:
+    """A task's own figures are read as far as they have the expected shape."""
+    return v if isinstance(v, dict) else {}
+
+
 def _ci(est) -> tuple[float | None, float | None, float | None]:
     if not isinstance(est, dict):
         return None, None, None
-    mean = est.get("mean", est.get("rate"))
+    mean = _num(est.get("mean", est.get("rate")))
     ci = est.get("ci95") or [None, None]
     lo, hi = (ci + [None, None])[:2] if isinstance(ci, list) else (None, None)
-    return mean, lo, hi
+    return mean, _num(lo), _num(hi)
 
 
 def _header(run: RunData) -> dict:
@@ -189,31 +206,31 @@ def _plots(runs: list[RunData]) -> dict:
             if mean is not None:
                 scores.append({"task": name, "run": run.label, "mean": mean, "lo": lo, "hi": hi})
             m = r.metrics
-            for cond, entry in (m.get("per_condition") or {}).items():
-                pooled = ((entry or {}).get("content") or {}).get("pooled")
+            for cond, entry in _obj(m.get("per_condition")).items():
+                pooled = _obj(_obj(entry).get("content")).get("pooled")
                 cm, clo, chi = _ci(pooled)
                 if cm is not None:
                     content.append({"condition": cond, "run": run.label, "mean": cm, "lo": clo,
                                     "hi": chi})
-            for gold, methods in (m.get("retrieval") or {}).items():
-                for method, pops in (methods or {}).items():
-                    for pop, entry in (pops or {}).items():
-                        for metric, est in ((entry or {}).get("pooled") or {}).items():
-                            if not metric.startswith("hit@"):
+            for gold, methods in _obj(m.get("retrieval")).items():
+                for method, pops in _obj(methods).items():
+                    for pop, entry in _obj(pops).items():
+                        for metric, est in _obj(_obj(entry).get("pooled")).items():
+                            if not re.fullmatch(r"hit@\d+", metric):
                                 continue
                             hm, hlo, hhi = _ci(est)
                             if hm is not None:
                                 hits.append({"gold set": gold, "method": method,
                                              "population": pop, "k": int(metric[4:]),
                                              "run": run.label, "mean": hm, "lo": hlo, "hi": hhi})
-            wc = m.get("window_coverage") or {}
+            wc = _obj(m.get("window_coverage"))
             for unit in ("messages", "tokens"):
-                for size, est in (wc.get(unit) or {}).items():
+                for size, est in _obj(wc.get(unit)).items():
                     rate, rlo, rhi = _ci(est)
-                    if rate is not None:
+                    if rate is not None and _num(_float(size)) is not None:
                         cover.append({"unit": unit, "window": float(size), "run": run.label,
                                       "rate": rate, "lo": rlo, "hi": rhi})
-            est = (m.get("demand_rate") or {}).get("estimate")
+            est = _obj(m.get("demand_rate")).get("estimate")
             rate, rlo, rhi = _ci(est)
             if rate is not None:
                 demand.append({"run": run.label, "rate": rate, "lo": rlo, "hi": rhi})
@@ -292,6 +309,13 @@ def _plots(runs: list[RunData]) -> dict:
     return plots
 
 
+def _float(text) -> float | None:
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
 def _primary_metrics_table(sample: Sample) -> dict:
     out = {}
     for k, v in (sample.metrics or {}).items():
@@ -341,11 +365,45 @@ def _text(v):
     return json.dumps(v, ensure_ascii=False, default=str)
 
 
+# Characters that could end the <script> element or start a comment or markup in it, and the
+# line separators that some parsers end a line at: written as \u escapes, which JSON reads back.
+_SCRIPT_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                                 "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def _finite(value):
+    """`value` with NaN and Infinity (which JSON does not have) as None, at any depth."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
 def _script_json(obj) -> str:
-    """JSON safe inside a <script> element."""
-    text = json.dumps(obj, ensure_ascii=False, default=str, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--").replace("\u2028", "\\u2028") \
-        .replace("\u2029", "\\u2029")
+    """Strict JSON safe inside a <script> element: no string can end the element, open a
+    comment or break the JSON (< > & U+2028 U+2029 as \\u escapes; NaN and Infinity as null)."""
+    text = json.dumps(_finite(obj), ensure_ascii=False, default=str, separators=(",", ":"),
+                      allow_nan=False)
+    return text.translate(_SCRIPT_ESCAPES)
+
+
+_SCRIPT_RE = re.compile(r"<script>(.*?)</script>", re.S)
+_SCRIPT_SRC_RE = re.compile(r"script-src [^;\"]*;")
+
+
+def with_script_hashes(html: str) -> str:
+    """The page with its Content-Security-Policy's script-src naming the sha256 of each of its
+    inline scripts, exactly as a browser reads them: only those scripts may run ('unsafe-eval'
+    stays for Vega, which compiles its expressions)."""
+    hashes = []
+    for m in _SCRIPT_RE.finditer(html):
+        digest = base64.b64encode(hashlib.sha256(m.group(1).encode("utf-8")).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    policy = "script-src " + " ".join([*dict.fromkeys(hashes), "'unsafe-eval'"]) + ";"
+    return _SCRIPT_SRC_RE.sub(lambda _: policy, html, count=1)
 
 
 def build_report(runs: list[RunData], *, thumbnails: bool = True, seed: int = 0) -> str:
@@ -369,17 +427,18 @@ def build_report(runs: list[RunData], *, thumbnails: bool = True, seed: int = 0)
                              autoescape=jinja2.select_autoescape(["html", "j2"]))
     template = env.get_template("report.html.j2")
     runtime = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in RUNTIME)
-    return template.render(title=" vs ".join(r.label for r in runs), version=__version__,
+    html = template.render(title=" vs ".join(r.label for r in runs), version=__version__,
                            runtime=runtime, payload=_script_json(payload))
+    return with_script_hashes(html)
 
 
 def write_report(runs: list[RunData], out: Path, **kwargs) -> Path:
-    import os
+    """Write the report to `out` (a folder: `out/report.html`) by write_atomic."""
+    from evaluator.results import write_atomic
 
     html = build_report(runs, **kwargs)
     out = Path(out)
+    if out.is_dir() and not out.is_symlink():
+        out = out / "report.html"
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(html, encoding="utf-8")
-    os.replace(tmp, out)
-    return out
+    return write_atomic(out, html)

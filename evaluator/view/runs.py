@@ -34,18 +34,16 @@ def load_run(path, label: str | None = None) -> RunData:
     from evaluator.results import RunDir
 
     path = Path(path)
-    if not path.is_dir():
-        raise EvalError(f"{path}: no such run folder")
-    if not (path / "results.json").exists():
+    run_dir = RunDir(path, create=False)
+    if not (path / "results.json").exists() and not (path / "results.json").is_symlink():
         raise EvalError(f"{path}: no results.json (not a br-eval run folder?)")
-    run_dir = RunDir(path)
     header = run_dir.read_results()
     entries = header.get("results") or {}
     tasks = {name: TaskResult.from_json(name, entry) for name, entry in entries.items()}
     names = list(dict.fromkeys(list((header.get("config") or {}).get("tasks") or []) + list(tasks)))
     samples = {}
     for name in names:
-        if run_dir.journal_path(name).exists():
+        if run_dir.has_journal(name):
             samples[name] = run_dir.latest_samples(name)
     return RunData(path, label or path.name, header, tasks, samples)
 
