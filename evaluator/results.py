@@ -92,13 +92,28 @@ def _open_nofollow(path: Path, flags: int, mode: int = 0o666) -> int:
     return fd
 
 
-def read_bytes(path: Path) -> bytes | None:
-    """The bytes of the regular file `path` (never through a link; None when it does not exist)."""
+# Bounds on what br-eval reads back from a run folder (the folder may be a damaged or hostile
+# copy): one journal line (a --log_samples prompt of a long context is about 1 MB) and one
+# results file.
+JOURNAL_LINE_MAX = 64 * 1024 * 1024
+RESULTS_FILE_MAX = 64 * 1024 * 1024
+
+
+def _size(n: int) -> str:
+    return f"{n // 2**20} MiB" if n >= 2**20 else f"{n} bytes"
+
+
+def read_bytes(path: Path, limit: int | None = None) -> bytes | None:
+    """The bytes of the regular file `path` (never through a link; None when it does not exist);
+    a file over `limit` bytes is refused with one line, unread."""
     try:
         fd = _open_nofollow(Path(path), os.O_RDONLY)
     except FileNotFoundError:
         return None
     with os.fdopen(fd, "rb") as fh:
+        if limit is not None and os.fstat(fh.fileno()).st_size > limit:
+            raise EvalError(f"{path}: over {_size(limit)}; not a results file br-eval "
+                            "wrote (damaged?)")
         return fh.read()
 
 
@@ -304,6 +319,9 @@ class RunDir:
         for n, line in enumerate(lines, 1):
             if not line.strip():
                 continue
+            if len(line) > JOURNAL_LINE_MAX:
+                raise EvalError(f"{path}: line {n} is over {_size(JOURNAL_LINE_MAX)}; the "
+                                "journal is damaged")
             try:
                 value = load_json(line)
             except (ValueError, RecursionError):
@@ -422,7 +440,7 @@ def write_json(path: Path, value: dict) -> None:
 
 def read_results_file(path: Path) -> dict:
     """A results file, checked against HEADER_SHAPE; {} when there is none. Damage is one line."""
-    data = read_bytes(path)
+    data = read_bytes(path, RESULTS_FILE_MAX)
     if data is None:
         return {}
     try:

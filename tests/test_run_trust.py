@@ -218,3 +218,29 @@ def test_score_with_a_judge_checks_the_judge_first(sample_snapshot, tmp_path, ca
     assert code != 0 and time.monotonic() - started < 20
     assert len([x for x in err.splitlines() if x.strip()]) == 1 and "127.0.0.1:9" in err
     assert (out / "samples_memory_update.jsonl").read_bytes() == before
+
+
+def test_journal_lines_and_results_files_are_read_within_their_bounds(sample_snapshot, tmp_path,
+                                                                      capsys, monkeypatch):
+    """A hostile copy of a run folder with an oversized journal line or results.json is one
+    line and exit 1 (the limits are lowered here so the files stay small)."""
+    import evaluator.results as results
+
+    out = tmp_path / "run"
+    assert run(capsys, "--task", "conflict_detection", "--data", sample_snapshot,
+               "--output_path", out)[0] == 0
+    monkeypatch.setattr(results, "JOURNAL_LINE_MAX", 4096)
+    journal_file = out / "samples_conflict_detection.jsonl"
+    line = json.loads(journal_file.read_text().splitlines()[0])
+    line["prediction"] = "x" * 5000
+    journal_file.write_text(journal_file.read_text() + json.dumps(line) + "\n")
+    n = len(journal_file.read_text().splitlines())
+    capsys.readouterr()
+    assert main(["score", str(out), "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert f"line {n} is over 4096 bytes" in err and len(err.strip().splitlines()) == 1
+    monkeypatch.setattr(results, "RESULTS_FILE_MAX", 1024)
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "results.json: over 1024 bytes" in err and len(err.strip().splitlines()) == 1
