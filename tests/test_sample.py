@@ -13,7 +13,8 @@ import pytest
 import beyondrecall as br
 from beyondrecall.records import DIMENSIONS
 from beyondrecall.sample import FULL_COUNTS, TASK_FILES, generate_sample, main as sample_main
-from beyondrecall.snapshot import read_pdf_map, snapshot_info
+from beyondrecall.identity import snapshot_info
+from beyondrecall.pdfmap import read_pdf_map
 from beyondrecall.timestamps import parse_strict
 
 

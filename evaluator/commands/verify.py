@@ -36,11 +36,11 @@ def main(args) -> int:
               file=sys.stderr)
         return 2
     from beyondrecall.checksums import verify_snapshot
-    from beyondrecall.snapshot import resolve_data_dir
 
     from evaluator.commands._common import task_files_of
+    from evaluator.datasets import data_dir
 
-    snapshot = resolve_data_dir(args.data, quiet=args.json)
+    snapshot = data_dir("beyondrecall", args.data, quiet=args.json)
     report = verify_snapshot(snapshot, workers=args.workers, deep=args.deep, strict=args.strict,
                              progress=not args.no_progress and sys.stderr.isatty(),
                              task_files=task_files_of(args))
