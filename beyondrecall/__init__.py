@@ -1,10 +1,10 @@
 """The Beyond Recall release as data: files, schema, times, visibility, checksums, hub.
 
 Knows nothing about agents or scores. Heavy libraries are imported inside functions. The modules
-form a tree (tests/test_repo_hygiene.py): leaves (errors, files, records, card, hashing, paths,
-pdfmap, snapshot, sums, timestamps) under the loader, then identity, counts, visibility, the
-verifier (checksums) and the Hub client; the sample generator (sample.py) is at the top and no
-reader imports it.
+form a tree (tests/test_repo_hygiene.py): small modules at the bottom (errors, files, records,
+card, hashing, paths, pdfmap, snapshot, sums, timestamps), the loader above them, then identity,
+counts, visibility, the verifier (checksums) and the Hub client; the sample generator (sample.py)
+is on top and no reader imports it.
 """
 
 from beyondrecall.errors import DataError, NoDataError, TimestampError
