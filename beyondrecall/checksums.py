@@ -22,8 +22,10 @@ Findings are typed records `(kind, path, detail)`; kinds:
   note       not a problem: e.g. an original-file hash in PDF_PREPROCESSING.json, not checked
 
 The lists are read by beyondrecall.sums (GNU and BSD lines, as `sha256sum -c` reads them;
-bounded), files hashed by beyondrecall.hashing. `--deep` never opens a FIFO, socket
-or device node, and file names that are not UTF-8 are listed (as `\\xNN`), never opened.
+bounded), files hashed by beyondrecall.hashing. The deep check decodes through the `decode`
+function its caller passes (the evaluator: media_cache.check.decode_check, media_cache's bounds
+included); it hands it no FIFO, socket or device node, and file names that are not UTF-8 are
+listed (as `\\xNN`), never opened.
 
 Each file is hashed once, however many lists name it, streaming in large blocks on a thread pool
 (hashlib releases the GIL), with a byte progress bar on stderr. Nothing is ever read outside the
@@ -218,58 +220,6 @@ class _Progress:
 
 
 # ---------------------------------------------------------------------------------------------
-# Deep media checks
-
-
-def _check_image(path: str) -> dict:
-    import warnings
-
-    from PIL import Image
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # large photos trip the decompression-bomb warning
-        with Image.open(path) as im:
-            im.load()  # decodes every pixel
-            return {"format": im.format, "width": im.width, "height": im.height}
-
-
-def _check_pdf(path: str) -> dict:
-    import pymupdf
-
-    with pymupdf.open(path) as doc:
-        if doc.needs_pass:
-            raise ValueError("PDF is encrypted")
-        for i in range(doc.page_count):
-            doc.load_page(i)
-        return {"pages": doc.page_count}
-
-
-def _check_video(path: str) -> dict:
-    import av
-
-    with av.open(path) as container:
-        if not container.streams.video:
-            raise ValueError("no video stream")
-        vs = container.streams.video[0]
-        first = next(container.decode(vs), None)
-        if first is None:
-            raise ValueError("video stream has no decodable frame")
-        # Seek near the end (to the keyframe before it) and decode to the last frame.
-        duration = container.duration  # microseconds (av.time_base)
-        if duration and duration > 2_000_000:
-            container.seek(int(duration - 1_500_000), backward=True, any_frame=False)
-        last = None
-        for last in container.decode(vs):
-            pass
-        if last is None:
-            raise ValueError("cannot decode the last frame")
-        audio = container.streams.audio
-        return {"codec": vs.codec_context.name, "width": vs.width, "height": vs.height,
-                "first_frame_time": first.time, "last_frame_time": last.time,
-                "audio": bool(audio), "audio_codec": audio[0].codec_context.name if audio else None}
-
-
-# ---------------------------------------------------------------------------------------------
 # The whole check
 
 
@@ -284,10 +234,16 @@ def _task_media_paths(snapshot: Path, task_files=None) -> dict[str, str]:
     return out
 
 
-def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, strict: bool = False,
+def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bool = False,
                     progress: bool = True, task_files: dict | None = None) -> VerifyReport:
+    """Check `snapshot` against both lists. `decode(path, kind) -> dict`, raising when the file
+    does not decode, turns on the deep check (`--deep`): every media file under benchmark/ is
+    decoded by it, each set of byte-identical copies once. The data layer never opens media
+    itself; the evaluator passes media_cache.check.decode_check, which opens them within
+    media_cache's bounds."""
     import time
 
+    deep = decode is not None
     t0 = time.perf_counter()
     snapshot = Path(snapshot)
     if not (snapshot / "benchmark").is_dir():
@@ -424,7 +380,8 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
     if deep:
         bad = {f.path for f in findings if f.kind == "mismatch"}
         confirmed = {t for t in digests if t not in bad}
-        _deep_checks(snapshot, resolver, resolved, digests, workers, progress, report, confirmed)
+        _deep_checks(snapshot, resolver, resolved, digests, workers, progress, report, decode,
+                     confirmed)
 
     report.findings.sort(key=lambda f: (PROBLEM_KINDS.index(f.kind), f.path, f.detail))
     info = snapshot_info(snapshot, task_files=task_files)
@@ -508,7 +465,7 @@ def _pdf_hash_findings(rel: str, entry, digest: str | None, confirmed: bool) -> 
 
 def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
                  digests: dict[str, str], workers: int, progress: bool,
-                 report: VerifyReport, confirmed: set[str] | None = None) -> None:
+                 report: VerifyReport, decode, confirmed: set[str] | None = None) -> None:
     pdf_report = read_pdf_preprocessing(snapshot)
     for w in pdf_report.warnings:
         report.findings.append(Finding("malformed", "benchmark/PDF_PREPROCESSING.json",
@@ -538,7 +495,6 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
                                                    "not a regular file; not opened"))
                 continue
             targets[rel] = real
-    pdf_lock = threading.Lock()  # PyMuPDF is not thread-safe
 
     def check(rel: str) -> dict:
         info: dict = {"type": media_kind(rel)}
@@ -547,17 +503,13 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
             info["type"] = kind
             if kind == "empty":
                 raise ValueError("empty file (0 bytes)")
-            if kind == "image":
-                info.update(_check_image(targets[rel]))
-            elif kind == "pdf":
-                with pdf_lock:
-                    info.update(_check_pdf(targets[rel]))
-            else:
-                info.update(_check_video(targets[rel]))
+            info.update(decode(targets[rel], kind))
             info["ok"] = True
         except Exception as exc:  # any decoder error means the file is corrupt
             info["ok"] = False
-            info["error"] = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+            # the finding names the file: a message starting with its real path drops it
+            text = str(exc).removeprefix(f"{targets[rel]}: ")
+            info["error"] = f"{type(exc).__name__}: {text}".splitlines()[0][:200]
         return info
 
     bar = None
