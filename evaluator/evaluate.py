@@ -9,7 +9,8 @@
         aggregate each task from its journal -> results.json -> EvalResults
 
 `br-eval run` parses flags and calls `evaluate`; `br-eval score` calls `rescore`, which runs the
-judge phase and the aggregation over an existing folder without the agent. Tasks are declared in
+judge phase and the aggregation over an existing folder without the agent; `br-eval merge` calls
+`merge`, the aggregation over a sharded folder's journals. Tasks are declared in
 evaluator/task.py's shape; journal lines are written only by evaluator/results.py.
 """
 

@@ -19,7 +19,6 @@ set), Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from evaluator.errors import UsageError
 
