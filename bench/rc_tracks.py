@@ -38,9 +38,9 @@ class TimedMock:
 def main() -> None:
     from evaluator.evaluate import evaluate
     from evaluator.models.mock_backend import MockChatModel
-    from evaluator.realcompanion.data import resolve_rc_data
+    from evaluator.datasets import data_dir
 
-    root = Path(resolve_rc_data(sys.argv[1] if len(sys.argv) > 1 else None))
+    root = data_dir("realcompanion", sys.argv[1] if len(sys.argv) > 1 else None)
     tmp = Path(tempfile.mkdtemp(prefix="br-eval-rc-bench-"))
     runs = [
         ("chat, agent mode (full-context)", "realcompanion/chat", "full-context", {}),

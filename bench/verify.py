@@ -8,7 +8,7 @@ cache, then times, alternately and `--repeats` times each:
   br-eval:    br-eval verify --workers 1 / --workers 2      (every file once, both lists)
 
 and prints the best time of each with throughput and the ratio to sha256sum, and the time to
-read both lists (streamed and bounded: `beyondrecall.checksums.read_sums`) against it.
+read both lists (streamed and bounded: `beyondrecall.sums.read_sums`) against it.
 Goals: 1 worker >= 0.9x sha256sum's throughput; 2 workers faster than sha256sum.
 The folder is removed at the end.
 
@@ -120,7 +120,7 @@ def main() -> int:
         ref_t = best["sha256sum -c"]
         for name, t in best.items():
             print(f"{name:30s} {t:8.2f} {total / t / 1e6:8.0f} {ref_t / t:12.2f}x")
-        from beyondrecall.checksums import BENCH_LIST, TOP_LIST, read_sums
+        from beyondrecall.sums import BENCH_LIST, TOP_LIST, read_sums
 
         t_lists = min(_time(lambda: [read_sums(snap / name, name, base)
                                      for name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark"))])

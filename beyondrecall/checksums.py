@@ -21,9 +21,11 @@ Findings are typed records `(kind, path, detail)`; kinds:
              named .mp4): each file is decoded by what its bytes are
   note       not a problem: e.g. an original-file hash in PDF_PREPROCESSING.json, not checked
 
-List lines are GNU (`<hex>  <path>`, `<hex> *<path>`) or BSD (`SHA256 (<path>) = <hex>`, what
-`sha256sum --tag` writes), read as `sha256sum -c` reads them. `--deep` never opens a FIFO, socket
-or device node, and file names that are not UTF-8 are listed (as `\\xNN`), never opened.
+The lists are read by beyondrecall.sums (GNU and BSD lines, as `sha256sum -c` reads them;
+bounded), files hashed by beyondrecall.hashing. The deep check decodes through the `decode`
+function its caller passes (the evaluator: media_cache.check.decode_check, media_cache's bounds
+included); it hands it no FIFO, socket or device node, and file names that are not UTF-8 are
+listed (as `\\xNN`), never opened.
 
 Each file is hashed once, however many lists name it, streaming in large blocks on a thread pool
 (hashlib releases the GIL), with a byte progress bar on stderr. Nothing is ever read outside the
@@ -34,7 +36,6 @@ folder are allowed, since `snapshot_download` without `local_dir` lays files out
 
 from __future__ import annotations
 
-import hashlib
 import os
 import posixpath
 import re
@@ -46,54 +47,14 @@ from pathlib import Path
 
 from beyondrecall.errors import DataError
 from beyondrecall.files import human_bytes, media_kind
+from beyondrecall.hashing import hash_file
+from beyondrecall.identity import fingerprint_note, snapshot_info
+from beyondrecall.loader import discover_task_files, validate_snapshot
+from beyondrecall.pdfmap import read_pdf_preprocessing
+from beyondrecall.sums import BENCH_LIST, TOP_LIST, Finding, ListEntry, read_sums, unsafe_reason
 
-BLOCK_SIZE = 4 << 20  # 4 MiB reads: few syscalls, and hashlib drops the GIL for each block
-TOP_LIST = "checksums/SHA256SUMS"
-BENCH_LIST = "benchmark/SHA256SUMS"
 PROBLEM_KINDS = ("missing", "mismatch", "malformed", "duplicate", "unsafe", "unlisted",
                  "uncovered", "unreadable", "corrupt", "misnamed", "note")
-
-_LINE = re.compile(r"^(?P<hex>[0-9a-fA-F]{64}) (?P<mode>[ *])(?P<path>.+)$")
-# BSD form, what `sha256sum --tag` writes and `sha256sum -c` reads: `SHA256 (path) = hex`
-_BSD_LINE = re.compile(r"^SHA256 \((?P<path>.+)\) = (?P<hex>[0-9a-fA-F]{64})$")
-
-
-@dataclass(frozen=True)
-class Finding:
-    kind: str
-    path: str          # as the snapshot names it (snapshot-relative where it resolves)
-    detail: str
-    fatal: bool = True
-
-    def __post_init__(self):
-        # Paths from disk or a list may hold undecodable bytes (surrogate escapes): keep them
-        # printable and JSON-valid, shown as \\xNN.
-        object.__setattr__(self, "path", printable(self.path))
-        object.__setattr__(self, "detail", printable(self.detail))
-
-    def line(self) -> str:
-        return f"{self.kind} {self.path}: {self.detail}"
-
-
-def printable(text: str) -> str:
-    """Text with undecodable file-name bytes (surrogate escapes) as `\\xNN` and lone
-    surrogates as `\\udNNN`: always printable, always valid JSON."""
-    if not isinstance(text, str) or text.isascii():
-        return text
-    try:
-        raw = text.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return raw.decode("utf-8", "backslashreplace")
-
-
-@dataclass(frozen=True)
-class ListEntry:
-    list_name: str     # e.g. "benchmark/SHA256SUMS"
-    line_no: int
-    digest: str        # lower-case hex
-    written: str       # the path as written in the list
-    target: str        # snapshot-relative, normalised (posix)
 
 
 @dataclass
@@ -160,134 +121,6 @@ class VerifyReport:
             "fingerprint": self.fingerprint,
             "summary": self.summary(),
         }
-
-
-# ---------------------------------------------------------------------------------------------
-# Parsing
-
-
-def _unescape(path: str) -> str:
-    """GNU sha256sum writes `\\` before the hex when a name holds a backslash or newline."""
-    out, i = [], 0
-    while i < len(path):
-        ch = path[i]
-        if ch == "\\" and i + 1 < len(path):
-            nxt = path[i + 1]
-            out.append({"n": "\n", "\\": "\\", "r": "\r"}.get(nxt, "\\" + nxt))
-            i += 2
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
-
-
-def unsafe_reason(path: str) -> str | None:
-    """Why a list path may not be touched, judged on its text alone; None when it is fine."""
-    if not path:
-        return "empty path"
-    if "\x00" in path:
-        return "path contains NUL"
-    if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path):
-        return "absolute path"
-    if "\\" in path:
-        return "path contains a backslash"
-    norm = posixpath.normpath(path)
-    if norm == ".." or norm.startswith("../"):
-        return "path escapes its root"
-    if norm == ".":
-        return "path names the root folder"
-    return None
-
-
-def parse_sums(text: str, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
-    """Parse one list given as text; `base` is the folder its paths are relative to ("" or
-    "benchmark"). Files are read with `read_sums`, which bounds them."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()      # the newline that ends the last line
-    return _parse_lines(lines, list_name, base)
-
-
-# A checksum list is untrusted bytes: one over either bound is refused unread (a `malformed`
-# problem), and at most MAX_MALFORMED_SHOWN malformed lines are listed one by one (then one line
-# counts the rest). The release lists a few thousand files: 200,000 lines is 40 times that.
-MAX_LIST_BYTES = 32 * 1024 * 1024
-MAX_LIST_LINES = 200_000
-MAX_MALFORMED_SHOWN = 20
-
-
-def read_sums(path: Path, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
-    """Read and parse one list file, streaming, within MAX_LIST_BYTES and MAX_LIST_LINES.
-    OSError (a missing or unreadable list) is the caller's to report."""
-    with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size > MAX_LIST_BYTES:
-            return [], [Finding("malformed", list_name, f"{human_bytes(size)}, over br-eval's limit of "
-                                                        f"{human_bytes(MAX_LIST_BYTES)} for a checksum "
-                                                        "list; not read")]
-
-        def lines():
-            for no, raw in enumerate(f, start=1):
-                if no > MAX_LIST_LINES:
-                    raise _TooManyLines
-                yield raw.rstrip(b"\n").decode("utf-8", errors="surrogateescape")
-        try:
-            return _parse_lines(lines(), list_name, base)
-        except _TooManyLines:
-            return [], [Finding("malformed", list_name, f"more than {MAX_LIST_LINES:,} lines, over "
-                                                        "br-eval's limit for a checksum list; not read")]
-
-
-class _TooManyLines(Exception):
-    pass
-
-
-def listed_paths(snapshot: Path) -> set[str] | None:
-    """Snapshot-relative paths that either checksum list names (read as `verify` reads them);
-    None when the snapshot has neither list."""
-    out: set[str] = set()
-    found = False
-    for list_name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark")):
-        try:
-            entries, _ = read_sums(Path(snapshot) / list_name, list_name, base)
-        except FileNotFoundError:
-            continue
-        except OSError:
-            entries = []
-        found = True
-        out.update(e.target for e in entries)
-    return out if found else None
-
-
-def _parse_lines(lines, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
-    entries: list[ListEntry] = []
-    findings: list[Finding] = []
-    malformed = 0
-    for no, raw in enumerate(lines, start=1):
-        line = raw[:-1] if raw.endswith("\r") else raw
-        escaped = line.startswith("\\")
-        body = line[1:] if escaped else line
-        m = _LINE.match(body) or _BSD_LINE.match(body)
-        if not m:
-            malformed += 1
-            if malformed <= MAX_MALFORMED_SHOWN:
-                shown = line if len(line) <= 60 else line[:57] + "..."
-                findings.append(Finding("malformed", list_name,
-                                        f"line {no}: not '<sha256>  <path>' nor 'SHA256 (<path>) = <sha256>': {shown!r}"))
-            continue
-        written = _unescape(m["path"]) if escaped else m["path"]
-        reason = unsafe_reason(written)
-        if reason:
-            findings.append(Finding("unsafe", written,
-                                    f"{list_name} line {no}: {reason}; not opened"))
-            continue
-        norm = posixpath.normpath(written)
-        target = f"{base}/{norm}" if base else norm
-        entries.append(ListEntry(list_name, no, m["hex"].lower(), written, target))
-    if malformed > MAX_MALFORMED_SHOWN:
-        findings.append(Finding("malformed", list_name, f"{malformed - MAX_MALFORMED_SHOWN:,} more "
-                                                        "malformed lines, not listed one by one"))
-    return entries, findings
 
 
 # ---------------------------------------------------------------------------------------------
@@ -361,37 +194,6 @@ class _Resolver:
         return cur, None
 
 
-# ---------------------------------------------------------------------------------------------
-# Hashing
-
-
-def hash_file(path: str, progress=None, block_size: int = BLOCK_SIZE) -> tuple[str, int]:
-    """sha256 of a file, streamed in blocks (never the whole file in memory)."""
-    h = hashlib.sha256()
-    buf = bytearray(block_size)
-    view = memoryview(buf)
-    total = 0
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-                 | getattr(os, "O_NONBLOCK", 0))   # opening a FIFO must not block
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(0, "not a regular file; not read")
-        with os.fdopen(fd, "rb", buffering=0) as fh:
-            fd = -1
-            while True:
-                n = fh.readinto(buf)
-                if not n:
-                    break
-                h.update(view[:n])
-                total += n
-                if progress is not None:
-                    progress(n)
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    return h.hexdigest(), total
-
-
 def _bar_stream():
     """stderr for a progress bar: the stream under br-eval's escaping wrapper, when it has one
     (evaluator.errors.TerminalStream), since a bar draws with carriage returns."""
@@ -427,66 +229,12 @@ class _Progress:
 
 
 # ---------------------------------------------------------------------------------------------
-# Deep media checks
-
-
-def _check_image(path: str) -> dict:
-    import warnings
-
-    from PIL import Image
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # large photos trip the decompression-bomb warning
-        with Image.open(path) as im:
-            im.load()  # decodes every pixel
-            return {"format": im.format, "width": im.width, "height": im.height}
-
-
-def _check_pdf(path: str) -> dict:
-    import pymupdf
-
-    with pymupdf.open(path) as doc:
-        if doc.needs_pass:
-            raise ValueError("PDF is encrypted")
-        for i in range(doc.page_count):
-            doc.load_page(i)
-        return {"pages": doc.page_count}
-
-
-def _check_video(path: str) -> dict:
-    import av
-
-    with av.open(path) as container:
-        if not container.streams.video:
-            raise ValueError("no video stream")
-        vs = container.streams.video[0]
-        first = next(container.decode(vs), None)
-        if first is None:
-            raise ValueError("video stream has no decodable frame")
-        # Seek near the end (to the keyframe before it) and decode to the last frame.
-        duration = container.duration  # microseconds (av.time_base)
-        if duration and duration > 2_000_000:
-            container.seek(int(duration - 1_500_000), backward=True, any_frame=False)
-        last = None
-        for last in container.decode(vs):
-            pass
-        if last is None:
-            raise ValueError("cannot decode the last frame")
-        audio = container.streams.audio
-        return {"codec": vs.codec_context.name, "width": vs.width, "height": vs.height,
-                "first_frame_time": first.time, "last_frame_time": last.time,
-                "audio": bool(audio), "audio_codec": audio[0].codec_context.name if audio else None}
-
-
-# ---------------------------------------------------------------------------------------------
 # The whole check
 
 
 def _task_media_paths(snapshot: Path, task_files=None) -> dict[str, str]:
     """media path (as the task files write it) -> first task naming it. Problems in the task
     files are `br-eval validate`'s business; a missing media file must not stop verify."""
-    from beyondrecall.loader import validate_snapshot
-
     tasks, _ = validate_snapshot(snapshot, task_files=task_files)
     out: dict[str, str] = {}
     for t in tasks:
@@ -495,10 +243,16 @@ def _task_media_paths(snapshot: Path, task_files=None) -> dict[str, str]:
     return out
 
 
-def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, strict: bool = False,
+def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bool = False,
                     progress: bool = True, task_files: dict | None = None) -> VerifyReport:
+    """Check `snapshot` against both lists. `decode(path, kind) -> dict`, raising when the file
+    does not decode, turns on the deep check (`--deep`): every media file under benchmark/ is
+    decoded by it, each set of byte-identical copies once. The data layer never opens media
+    itself; the evaluator passes media_cache.check.decode_check, which opens them within
+    media_cache's bounds."""
     import time
 
+    deep = decode is not None
     t0 = time.perf_counter()
     snapshot = Path(snapshot)
     if not (snapshot / "benchmark").is_dir():
@@ -507,8 +261,6 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
         raise DataError(f"--workers must be at least 1 (got {workers})")
     # A card naming a task file outside the snapshot, or one no list covers, stops verify here
     # (a DataError: one line, exit 1), before anything is hashed.
-    from beyondrecall.loader import discover_task_files
-
     discover_task_files(snapshot, task_files)
     report = VerifyReport(str(snapshot), strict=strict, deep=deep)
     resolver = _Resolver(snapshot)
@@ -637,12 +389,10 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, deep: bool = False, str
     if deep:
         bad = {f.path for f in findings if f.kind == "mismatch"}
         confirmed = {t for t in digests if t not in bad}
-        _deep_checks(snapshot, resolver, resolved, digests, workers, progress, report, confirmed)
+        _deep_checks(snapshot, resolver, resolved, digests, workers, progress, report, decode,
+                     confirmed)
 
     report.findings.sort(key=lambda f: (PROBLEM_KINDS.index(f.kind), f.path, f.detail))
-    from beyondrecall.card import fingerprint_note
-    from beyondrecall.snapshot import snapshot_info
-
     info = snapshot_info(snapshot, task_files=task_files)
     report.fingerprint = {"inventory": info.inventory_fingerprint,
                           "matches_card": info.matches_card, "note": fingerprint_note(info)}
@@ -692,7 +442,7 @@ _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 def _pdf_hash_findings(rel: str, entry, digest: str | None, confirmed: bool) -> list[Finding]:
     """The hash rules for an entry of PDF_PREPROCESSING.json (see the module docstring of
-    `beyondrecall.snapshot.read_pdf_preprocessing`): compare a hash that is the current file's,
+    `beyondrecall.pdfmap.read_pdf_preprocessing`): compare a hash that is the current file's,
     say "original-file hash, not checked" for the source's, never call a PDF corrupt on a hash
     it cannot interpret."""
     out: list[Finding] = []
@@ -724,9 +474,7 @@ def _pdf_hash_findings(rel: str, entry, digest: str | None, confirmed: bool) -> 
 
 def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
                  digests: dict[str, str], workers: int, progress: bool,
-                 report: VerifyReport, confirmed: set[str] | None = None) -> None:
-    from beyondrecall.snapshot import read_pdf_preprocessing
-
+                 report: VerifyReport, decode, confirmed: set[str] | None = None) -> None:
     pdf_report = read_pdf_preprocessing(snapshot)
     for w in pdf_report.warnings:
         report.findings.append(Finding("malformed", "benchmark/PDF_PREPROCESSING.json",
@@ -756,7 +504,6 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
                                                    "not a regular file; not opened"))
                 continue
             targets[rel] = real
-    pdf_lock = threading.Lock()  # PyMuPDF is not thread-safe
 
     def check(rel: str) -> dict:
         info: dict = {"type": media_kind(rel)}
@@ -765,17 +512,13 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
             info["type"] = kind
             if kind == "empty":
                 raise ValueError("empty file (0 bytes)")
-            if kind == "image":
-                info.update(_check_image(targets[rel]))
-            elif kind == "pdf":
-                with pdf_lock:
-                    info.update(_check_pdf(targets[rel]))
-            else:
-                info.update(_check_video(targets[rel]))
+            info.update(decode(targets[rel], kind))
             info["ok"] = True
         except Exception as exc:  # any decoder error means the file is corrupt
             info["ok"] = False
-            info["error"] = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+            # the finding names the file: a message starting with its real path drops it
+            text = str(exc).removeprefix(f"{targets[rel]}: ")
+            info["error"] = f"{type(exc).__name__}: {text}".splitlines()[0][:200]
         return info
 
     bar = None
@@ -842,5 +585,4 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
     report.media = results
 
 
-__all__ = ["Finding", "ListEntry", "VerifyReport", "parse_sums", "read_sums", "listed_paths",
-           "unsafe_reason", "hash_file", "verify_snapshot", "PROBLEM_KINDS", "TOP_LIST", "BENCH_LIST"]
+__all__ = ["VerifyReport", "verify_snapshot", "sniff_type", "PROBLEM_KINDS"]

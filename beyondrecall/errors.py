@@ -9,3 +9,8 @@ class DataError(Exception):
 
 class TimestampError(DataError):
     """A non-null timestamp that is empty or in none of the card's formats."""
+
+
+class NoDataError(DataError):
+    """No data folder was given and none was found. A reader only says so; whether to fall back
+    to a generated sample is the caller's decision (evaluator/datasets.py)."""

@@ -8,6 +8,8 @@ the checksum verifier, the card's media counts, `br-eval prepare`, `br-eval show
 1,000 bytes), as the README's sizes, the Hugging Face Hub's file sizes and the benchmarks' MB/s
 count, so a printed figure compares directly with those. (Before, `br-eval cache` divided by 1000
 under the same labels while `verify` divided by 1000.)
+
+`printable` is the one way a file name from disk or a list is shown: undecodable bytes as `\\xNN`.
 """
 
 from __future__ import annotations
@@ -45,3 +47,15 @@ def human_bytes(n: int | float) -> str:
             return text
         size /= 1000
     raise AssertionError("unreachable")
+
+
+def printable(text: str) -> str:
+    """Text with undecodable file-name bytes (surrogate escapes) as `\\xNN` and lone
+    surrogates as `\\udNNN`: always printable, always valid JSON."""
+    if not isinstance(text, str) or text.isascii():
+        return text
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return raw.decode("utf-8", "backslashreplace")

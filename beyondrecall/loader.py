@@ -18,6 +18,7 @@ from pathlib import Path
 from beyondrecall.errors import DataError
 from beyondrecall.records import (DIMENSIONS, TASK_DIMENSION, TASK_NAMES, Question, QuestionKey,
                                   Session, TaskData, Trajectory, Turn)
+from beyondrecall.sums import listed_paths, unsafe_reason
 from beyondrecall.timestamps import TimestampParser
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -150,7 +151,6 @@ def discover_task_files(snapshot: Path, overrides: dict[str, Path] | None = None
     cache's blobs/ allowed), and a file the card names must be covered by a checksum list when
     the snapshot has one: else a DataError naming it, and nothing is opened. `--task-file`
     overrides are the user's own choice and are not held to this (a run announces them)."""
-    from beyondrecall.checksums import listed_paths, unsafe_reason
     from beyondrecall.paths import inside, snapshot_roots
 
     snapshot = Path(snapshot)

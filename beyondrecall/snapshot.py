@@ -1,19 +1,19 @@
-"""Where the data lives and what a snapshot says about itself.
+"""Where the data lives: br-eval's home folder, the default download folder, and the data folder
+a command was given.
 
-Data folder, in order: `--data DIR`, `$BR_EVAL_DATA`, the default download folder when it holds a
-snapshot, else the generated sample (written into the user cache on first use, with a notice).
+`resolve_data_dir` finds a snapshot, in order: `--data DIR`, `$BR_EVAL_DATA`, the default
+download folder when it holds one. It returns that folder or raises: a DataError when what was
+given is not a snapshot, `NoDataError` when nothing was given or found. Falling back to the
+generated sample is the evaluator's decision (evaluator/datasets.py), never a reader's. A leaf:
+standard library only.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
-from beyondrecall.errors import DataError
+from beyondrecall.errors import DataError, NoDataError
 
 HUB_REPO = "Moritze-Chenyu/BeyondRecall"
 REVISION_FILE = ".br-eval-revision.json"   # written by `br-eval download` next to the snapshot
@@ -31,17 +31,14 @@ def default_download_dir() -> Path:
     return home_dir() / "data" / "BeyondRecall"
 
 
-def sample_dir() -> Path:
-    from beyondrecall.sample import GENERATOR_VERSION
-
-    return home_dir() / f"sample-v{GENERATOR_VERSION}"
-
-
 def is_snapshot(path: Path) -> bool:
     return (Path(path) / "benchmark").is_dir()
 
 
-def resolve_data_dir(data: str | os.PathLike | None = None, *, quiet: bool = False) -> Path:
+def resolve_data_dir(data: str | os.PathLike | None = None) -> Path:
+    """The snapshot folder to read: `data` (--data), else `$BR_EVAL_DATA`, else the default
+    download folder when it holds a snapshot. DataError when the folder given is not a
+    snapshot; NoDataError when none was given and none is downloaded."""
     if data:
         path = Path(data).expanduser()
         if not path.exists():
@@ -58,291 +55,9 @@ def resolve_data_dir(data: str | os.PathLike | None = None, *, quiet: bool = Fal
     downloaded = default_download_dir()
     if is_snapshot(downloaded):
         return downloaded
-    return ensure_sample(quiet=quiet)
+    raise NoDataError(f"no Beyond Recall data: pass --data DIR, set $BR_EVAL_DATA, or run "
+                      f"`br-eval download` (fetches {HUB_REPO} into {downloaded})")
 
 
-def ensure_sample(quiet: bool = False) -> Path:
-    path = sample_dir()
-    if not (path / ".complete").exists():
-        from beyondrecall.sample import generate_sample
-
-        generate_sample(path)
-    if not quiet:
-        print(f"br-eval: using the generated sample snapshot at {path} (not the real benchmark); "
-              f"run `br-eval download` to fetch {HUB_REPO}", file=sys.stderr)
-    return path
-
-
-@dataclass(frozen=True)
-class SnapshotInfo:
-    path: str
-    data_version: str | None
-    revision: str | None          # Hub commit sha recorded by `br-eval download`
-    repo: str | None
-    # What identifies the data (a resumed run must match it): the inventory fingerprint when
-    # benchmark/SHA256SUMS exists, else "tasks:<sha256 over the task files' bytes>", so data is
-    # identified by content even without the list.
-    fingerprint: str | None
-    is_sample: bool
-    inventory_fingerprint: str | None = None   # sha256 of benchmark/SHA256SUMS (the card's)
-    fingerprint_source: str | None = None      # "benchmark/SHA256SUMS" | "task files"
-    matches_card: bool | None = None           # inventory fingerprint == the card's
-    # `--task-file` overrides: the user's own files, not the card's nor covered by the snapshot's
-    # checksum lists; one line a run prints among its first (None without overrides)
-    task_files_note: str | None = None
-
-
-def tasks_fingerprint(path: Path, task_files: dict | None = None) -> str | None:
-    """sha256 over (task name, sha256 of the file) for every task file found, in task order."""
-    from beyondrecall.checksums import hash_file
-    from beyondrecall.loader import discover_task_files
-    from beyondrecall.records import TASK_NAMES
-
-    try:
-        files = discover_task_files(path, task_files).files
-    except DataError:
-        return None
-    if not files:
-        return None
-    h = hashlib.sha256()
-    for task in TASK_NAMES:
-        if task in files:
-            try:
-                digest, _ = hash_file(str(files[task]))
-            except OSError:
-                digest = "unreadable"
-            h.update(f"{task} {digest}\n".encode())
-    return h.hexdigest()
-
-
-def snapshot_info(path: Path, *, task_files: dict | None = None) -> SnapshotInfo:
-    """What identifies a snapshot (old callers: `snapshot_info(path)` and `.fingerprint` work as
-    before; `task_files` are `--task-file` overrides, used only without benchmark/SHA256SUMS)."""
-    from beyondrecall.card import CARD_FINGERPRINT
-
-    path = Path(path)
-    version = None
-    vfile = path / "metadata" / "VERSION.json"
-    if vfile.is_file():
-        try:
-            v = json.loads(vfile.read_text(encoding="utf-8"))
-            version = str(v.get("version") or v.get("data_version")) if isinstance(v, dict) else str(v)
-        except (OSError, ValueError, RecursionError):
-            version = None
-    revision = repo = None
-    rfile = path / REVISION_FILE
-    if rfile.is_file():
-        try:
-            r = json.loads(rfile.read_text(encoding="utf-8"))
-            revision, repo = r.get("commit"), r.get("repo")
-        except (OSError, ValueError, AttributeError, RecursionError):
-            pass
-    sums = path / "benchmark" / "SHA256SUMS"
-    inventory = None
-    if sums.is_file():
-        h = hashlib.sha256()
-        with open(sums, "rb") as f:      # streamed: the list is untrusted and may be huge
-            for block in iter(lambda: f.read(1 << 20), b""):
-                h.update(block)
-        inventory = h.hexdigest()
-    if inventory:
-        fingerprint, source = inventory, "benchmark/SHA256SUMS"
-    else:
-        content = tasks_fingerprint(path, task_files)
-        fingerprint, source = (f"tasks:{content}", "task files") if content else (None, None)
-    note = None
-    if task_files:
-        chosen = ", ".join(f"{task}={Path(p)}" for task, p in sorted(task_files.items()))
-        note = (f"task files given with --task-file (your choice, used as given; no checksum list "
-                f"covers them): {chosen}")
-    return SnapshotInfo(str(path), version, revision, repo, fingerprint,
-                        (path / ".sample").exists(), inventory, source,
-                        None if inventory is None else inventory == CARD_FINGERPRINT, note)
-
-
-@dataclass(frozen=True)
-class PdfPageMap:
-    """One PDF's entry in benchmark/PDF_PREPROCESSING.json."""
-
-    path: str                          # relative to benchmark/
-    original_pages: tuple[int, ...]    # original 1-based page number of each kept page, in order;
-                                       # empty for an identity map (the PDF is original)
-    evidence_pages: frozenset[int]     # original page numbers that carry annotated evidence
-    original_page_count: int | None
-    sha256: str | None                 # a hash listed for the file, field name not saying whose
-    identity: bool = False             # no page list: the file is the original PDF
-    current_sha256: str | None = None  # a hash the entry names as the cropped/current file's
-    original_sha256: str | None = None  # a hash the entry names as the source/original file's
-
-
-@dataclass
-class PdfMapReport:
-    entries: dict[str, PdfPageMap]     # every PDF the file describes, identity maps included
-    warnings: list[str]
-    shape: str                         # how it was read, for messages
-
-
-# How PDF_PREPROCESSING.json may name things (its schema is not published).
-_PAGE_KEYS = ("kept_pages", "original_pages", "kept_original_pages", "selected_pages",
-              "retained_pages", "pages_kept", "page_mapping", "page_map", "pages", "kept",
-              "source_pages", "kept_page_indices", "page_indices", "original_page_indices")
-_EVIDENCE_KEYS = ("evidence_pages", "evidence", "annotated_pages", "evidence_page_numbers",
-                  "evidence_page_indices")
-_COUNT_KEYS = ("original_page_count", "original_pages_count", "source_page_count",
-               "num_original_pages", "original_num_pages", "total_pages")
-_PATH_KEYS = ("path", "file", "pdf", "filename", "file_name", "relative_path", "cropped_path",
-              "output", "output_path", "name")
-_CURRENT_HASH = ("cropped_sha256", "output_sha256", "current_sha256", "sha256_cropped",
-                 "cropped_hash", "file_sha256", "new_sha256", "processed_sha256")
-_ORIGINAL_HASH = ("original_sha256", "source_sha256", "sha256_original", "original_hash",
-                  "source_hash", "input_sha256", "old_sha256", "raw_sha256")
-_PLAIN_HASH = ("sha256", "hash", "sha256sum", "checksum", "digest")
-_WRAPPERS = ("files", "pdfs", "entries", "documents", "items", "mappings", "pdf_files", "data")
-_shown_warnings: set[tuple[str, str]] = set()
-
-
-def _norm_path(p: str) -> str:
-    p = p.replace("\\", "/")
-    while p.startswith("./"):
-        p = p[2:]
-    return p[len("benchmark/"):] if p.startswith("benchmark/") else p
-
-
-def _pages(value, zero_hint: bool) -> tuple[list[int], bool] | None:
-    """A page list in any plausible shape -> (pages in cropped order, zero-based?)."""
-    if isinstance(value, dict):   # {cropped page: original page}
-        try:
-            items = sorted((int(k), int(v)) for k, v in value.items())
-        except (TypeError, ValueError):
-            return None
-        return [v for _, v in items], zero_hint or any(v == 0 for _, v in items)
-    if not isinstance(value, list):
-        return None
-    out = []
-    for v in value:
-        if isinstance(v, dict):    # {"cropped": i, "original": j}
-            v = next((v[k] for k in ("original", "original_page", "source", "source_page",
-                                     "orig", "from") if k in v), None)
-        if isinstance(v, bool) or not isinstance(v, (int, str)):
-            return None
-        try:
-            out.append(int(v))
-        except ValueError:
-            return None
-    return out, zero_hint or 0 in out
-
-
-def _entry(rel: str, e: dict) -> PdfPageMap:
-    page_key = next((k for k in _PAGE_KEYS if k in e and e[k] is not None), None)
-    zero = False
-    pages: list[int] = []
-    if page_key is not None:
-        got = _pages(e[page_key], zero_hint="ind" in page_key or "zero" in str(e.get("page_base", "")))
-        if got is None:
-            raise ValueError(f"field {page_key!r} is not a page list")
-        pages, zero = got
-        if "page_base" in e and str(e["page_base"]).strip() in ("0", "zero"):
-            zero = True
-    shift = 1 if zero else 0
-    ev_key = next((k for k in _EVIDENCE_KEYS if k in e), None)
-    evidence = []
-    if ev_key is not None and e[ev_key] is not None:
-        got = _pages(e[ev_key], zero_hint=zero or "ind" in ev_key)
-        evidence = [p + (1 if zero or (got and got[1]) else 0) for p in (got[0] if got else [])]
-    count = next((e[k] for k in _COUNT_KEYS if isinstance(e.get(k), int)), None)
-
-    def hexval(keys):
-        for k in keys:
-            v = e.get(k)
-            if isinstance(v, str):
-                return v.strip().lower().removeprefix("sha256:")
-        return None
-
-    return PdfPageMap(rel, tuple(p + shift for p in pages), frozenset(evidence), count,
-                      hexval(_PLAIN_HASH), identity=not pages,
-                      current_sha256=hexval(_CURRENT_HASH), original_sha256=hexval(_ORIGINAL_HASH))
-
-
-def read_pdf_preprocessing(snapshot: Path) -> PdfMapReport:
-    """Read benchmark/PDF_PREPROCESSING.json in any plausible shape; never raises.
-
-    Accepted: an object keyed by PDF path, a list of entries naming their path, or a wrapper
-    object holding either (`files`, `pdfs`, `entries`, ... or its only list/object value); paths
-    with or without `benchmark/`; page lists as original page numbers, 1-based or 0-based (a 0 in
-    the list, or a field name with "index"), as a list, a {cropped: original} object or a list of
-    {"cropped", "original"} objects, under the usual field names. An entry without a page list is
-    an identity map (the original PDF, like the card's one uncropped file). What cannot be read is
-    a warning, and those PDFs are read as original."""
-    f = Path(snapshot) / "benchmark" / "PDF_PREPROCESSING.json"
-    if not f.is_file():
-        return PdfMapReport({}, [], "absent")
-    try:
-        raw = json.loads(f.read_bytes())
-    except (ValueError, RecursionError) as exc:
-        return PdfMapReport({}, [f"benchmark/PDF_PREPROCESSING.json is not readable JSON "
-                                 f"({type(exc).__name__}); every PDF is read as original"], "unreadable")
-    body, shape = raw, "object keyed by path"
-    if isinstance(raw, dict):
-        key = next((k for k in _WRAPPERS if isinstance(raw.get(k), (dict, list))), None)
-        if key is None:
-            containers = [k for k, v in raw.items() if isinstance(v, (dict, list))
-                          and not str(k).lower().endswith(".pdf")]
-            if len(containers) == 1 and not any(str(k).lower().endswith(".pdf") for k in raw):
-                key = containers[0]
-        if key is not None:
-            body, shape = raw[key], f"wrapper {key!r}"
-    entries: list[tuple[str, object]] = []
-    if isinstance(body, dict):
-        entries = [(str(k), v) for k, v in body.items()]
-        shape += ", keyed by path"
-    elif isinstance(body, list):
-        for e in body:
-            if isinstance(e, dict):
-                pk = next((k for k in _PATH_KEYS if isinstance(e.get(k), str)), None)
-                entries.append((e[pk] if pk else "", e))
-        shape += ", list of entries"
-    out: dict[str, PdfPageMap] = {}
-    warnings: list[str] = []
-    unread = []
-    for path, e in entries:
-        rel = _norm_path(path)
-        if not rel.lower().endswith(".pdf"):
-            if isinstance(e, dict) or not path:
-                unread.append(path or "(no path)")
-            continue
-        if e is None or (isinstance(e, dict) and not e):
-            out[rel] = PdfPageMap(rel, (), frozenset(), None, None, identity=True)
-            continue
-        if isinstance(e, list):   # path -> page list
-            e = {"kept_pages": e}
-        if not isinstance(e, dict):
-            unread.append(rel)
-            continue
-        try:
-            out[rel] = _entry(rel, e)
-        except (ValueError, TypeError) as exc:
-            warnings.append(f"benchmark/PDF_PREPROCESSING.json: {rel}: {exc}; read as original")
-            out[rel] = PdfPageMap(rel, (), frozenset(), None, None, identity=True)
-    if not entries and body not in ({}, [], None):
-        warnings.append("benchmark/PDF_PREPROCESSING.json: shape not recognised (expected "
-                        "entries keyed by or naming a .pdf path); every PDF is read as original")
-    elif unread and not out:
-        warnings.append("benchmark/PDF_PREPROCESSING.json: shape not recognised (no entries naming "
-                        "a .pdf path); every PDF is read as original")
-    elif unread:
-        warnings.append(f"benchmark/PDF_PREPROCESSING.json: {len(unread)} entries without a .pdf "
-                        f"path ignored (first: {unread[0]!r})")
-    return PdfMapReport(out, warnings, shape)
-
-
-def read_pdf_map(snapshot: Path, *, warn: bool = True) -> dict[str, PdfPageMap]:
-    """The cropped PDFs' page maps, keyed by path relative to benchmark/ (identity maps left out:
-    a PDF not in the result is read as original). Never raises; each warning is printed once per
-    process on stderr."""
-    report = read_pdf_preprocessing(snapshot)
-    if warn:
-        for w in report.warnings:
-            if (str(snapshot), w) not in _shown_warnings:
-                _shown_warnings.add((str(snapshot), w))
-                print(f"br-eval: warning: {w}", file=sys.stderr)
-    return {k: v for k, v in report.entries.items() if not v.identity}
+__all__ = ["HUB_REPO", "REVISION_FILE", "home_dir", "default_download_dir", "is_snapshot",
+           "resolve_data_dir"]

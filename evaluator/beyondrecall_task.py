@@ -68,7 +68,7 @@ def ask(ctx, sessions, query):
 
 
 def media_preparer(ctx):
-    from beyondrecall.snapshot import read_pdf_map
+    from beyondrecall.pdfmap import read_pdf_map
     from evaluator.agents.protocol import MediaPreparer
 
     snapshot = Path(ctx.data)

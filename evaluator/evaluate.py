@@ -9,13 +9,15 @@
         aggregate each task from its journal -> results.json -> EvalResults
 
 `br-eval run` parses flags and calls `evaluate`; `br-eval score` calls `rescore`, which runs the
-judge phase and the aggregation over an existing folder without the agent. Tasks are declared in
+judge phase and the aggregation over an existing folder without the agent; `br-eval merge` calls
+`merge`, the aggregation over a sharded folder's journals. Tasks are declared in
 evaluator/task.py's shape; journal lines are written only by evaluator/results.py.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import sys
 import threading
 import time
@@ -28,7 +30,7 @@ from evaluator.errors import EvalError, ItemFailed, UsageError, one_line, record
 from evaluator.records import Sample, TaskResult
 from evaluator.results import RunDir, mend_surrogates, provenance
 from evaluator.runlock import RunLock
-from evaluator.sharding import shard_filter
+from evaluator.sharding import assign, shard_filter
 
 @dataclass
 class EvalResults:
@@ -154,9 +156,11 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         transport_args = {}
     data_info = snapshot = None
     if any(s.suite == "beyondrecall" for s in specs):
-        from beyondrecall.snapshot import resolve_data_dir, snapshot_info
+        from beyondrecall.identity import snapshot_info
 
-        snapshot = resolve_data_dir(data)
+        from evaluator.datasets import data_dir
+
+        snapshot = data_dir("beyondrecall", data)
         data_info = snapshot_info(snapshot, task_files=task_files).__dict__
     rc_tasks = [t for _, t in declared if t.suite == "realcompanion"]
     if rc_tasks:
@@ -772,8 +776,6 @@ def rescore(run_path, *, judge=None, judge_args: dict | None = None, use_cache=N
     """`br-eval score`: without a judge, recompute the deterministic metrics of every answered
     item (a scorer fix applies to old runs); with one, judge what this judge has not graded yet
     or failed on. The agent is never called. Returns the results and the judge failures."""
-    from evaluator.sharding import merge, needs_merge
-
     if needs_merge(run_path):             # a sharded run: join the shards first
         merge(run_path, progress=progress)
     run_dir = RunDir(run_path, create=False)
@@ -858,3 +860,96 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
                             "judge_args": public(judge_args or {})}
     run_dir.write_results(update)
     return EvalResults(Path(run_path), out, run_dir.read_results()), failures
+
+
+# -- merging a sharded run's shards (`br-eval merge`; who owns what: evaluator/sharding.py) --
+def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tuple[dict, list[str]]:
+    """Aggregate every shard's journal of a sharded folder into results.json (the same
+    Task.aggregate an unsharded run uses, over the union of the shards' lines). Returns the
+    written results and the problems found (missing shard parts, shards with items not done),
+    each one line; the problems are also printed unless `quiet`."""
+    run_dir = RunDir(run_path, create=False)
+    with RunLock(run_path, None, "merge"):
+        return _merge(run_dir, quiet, progress)
+
+
+def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
+    from evaluator.registry import TASKS
+
+    run_path = run_dir.path
+    parts = run_dir.result_parts()
+    if not parts:
+        raise EvalError(f"{run_path}: no shard results (results.shard-I-of-N.json); "
+                        "nothing to merge")
+    counts = sorted({n for _, n in parts})
+    if len(counts) > 1:
+        raise EvalError(f"{run_path}: shard parts of different shard counts ({', '.join(map(str, counts))}); "
+                        "keep one sharding per folder")
+    count = counts[0]
+    headers = {i: RunDir(run_path, (i, count), create=False).read_results() for i, _ in parts}
+    first = headers[min(headers)]
+    for i, h in headers.items():
+        for k in ("config", "data"):
+            if {kk: vv for kk, vv in (h.get(k) or {}).items()} != (first.get(k) or {}):
+                raise EvalError(f"{run_path}: shard {i}/{count} ran with other {k} than shard "
+                                f"{min(headers)}/{count}; they cannot be merged")
+    problems = [f"shard {i}/{count}: missing (no results.shard-{i}-of-{count}.json)"
+                for i in range(count) if (i, count) not in parts]
+    config = first.get("config", {})
+    settings = RunSettings.from_config(config, (first.get("data") or {}).get("path"))
+    # An earlier unsharded run in the folder (results.json) must have had the shards' settings.
+    for where, header in folder_headers(run_dir):
+        _check_resumable(run_path, header, settings.answer(), {}, {}, where)
+    names = [t for t in config.get("tasks", []) if t in TASKS]
+    data = settings.data
+    if any(TASKS[t].suite == "beyondrecall" for t in names) and not (data and Path(data).exists()):
+        raise EvalError(f"{run_path}: the run's Beyond Recall data ({data}) is not there")
+    ctx = RunContext(settings=settings, run_dir=run_dir, show_progress=_show(progress))
+    results = {}
+    for name in names:
+        task = TASKS[name].load()
+        task.prepare(ctx)
+        plan = _Plan.existing(ctx, task, lambda items: items if ctx.limit is None
+                              else items[:ctx.limit])
+        latest_lines = run_dir.latest_samples(name)
+        # every journal line joined (the shards' and any unsharded one) must answer this
+        # run's settings and the items as they are now
+        check_answers_match(ctx, task, plan.by_key,
+                            [s for s in latest_lines if s.solved and s.key in plan.by_key])
+        owner = assign(plan.all_items, count)
+        latest = {s.key: s for s in latest_lines}
+        for i in range(count):
+            if (i, count) not in parts:
+                continue
+            mine = [it for it in plan.items if owner[str(it.cluster)] == i]
+            done = sum(1 for it in mine if it.key in latest and not latest[it.key].failed)
+            if done < len(mine):
+                problems.append(f"shard {i}/{count}: {name}: {done} of {len(mine)} "
+                                f"{task.unit}s done (partial: rerun that shard)")
+        results[name] = aggregate_task(ctx, plan).to_json()
+    run_dir.close()
+    from evaluator.scoring.overall import overall
+
+    header = {k: v for k, v in first.items() if k not in ("results", "shard", "overall")}
+    out = {**header, "results": results, "overall": overall(results)}
+    if problems:
+        out["merge_problems"] = problems
+    from evaluator.results import write_json
+
+    write_json(run_dir.results_path, out)
+    if not quiet:
+        for p in problems:
+            print(f"br-eval: merge: {p}", file=sys.stderr)
+    return out, problems
+
+
+def needs_merge(run_path) -> bool:
+    """A sharded folder whose results.json is missing or older than a shard's part."""
+    run_dir = RunDir(run_path, create=False)
+    parts = run_dir.result_parts()
+    if not parts:
+        return False
+    if not run_dir.results_path.exists():
+        return True
+    at = run_dir.results_path.stat().st_mtime
+    return any(p.stat().st_mtime > at for p in parts.values())

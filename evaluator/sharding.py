@@ -1,6 +1,8 @@
 """Sharded runs: `br-eval run --shard I/N` (or `--shards N` with the index from the scheduler)
 runs a deterministic part of every task's items into a shared folder; `br-eval merge RUN_DIR`
-aggregates all shards into the results.json an unsharded run would write.
+aggregates all shards into the results.json an unsharded run would write (`merge` in
+evaluator/evaluate.py: it is the loop's aggregation over the shards' journals, so it lives with
+the loop; this module only assigns items to shards and imports nothing of the loop).
 
 Assignment: whole clusters (trajectories, participants), so cluster intervals stay right. For
 each task, its clusters are taken largest first (ties by cluster id) and each goes to the shard
@@ -17,9 +19,8 @@ set), Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
-from evaluator.errors import EvalError, UsageError
+from evaluator.errors import UsageError
 
 
 def parse_shard(spec: str | None = None, shards: int | None = None,
@@ -85,105 +86,3 @@ def shard_filter(items: list, shard: tuple[int, int] | None) -> set[str] | None:
         return None
     index, count = shard
     return {c for c, i in assign(items, count).items() if i == index}
-
-
-# -- merge ---------------------------------------------------------------------------------------
-def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tuple[dict, list[str]]:
-    """Aggregate every shard's journal of a sharded folder into results.json (the same
-    Task.aggregate an unsharded run uses, over the union of the shards' lines). Returns the
-    written results and the problems found (missing shard parts, shards with items not done),
-    each one line; the problems are also printed unless `quiet`."""
-    from evaluator.results import RunDir
-    from evaluator.runlock import RunLock
-
-    run_dir = RunDir(run_path, create=False)
-    with RunLock(run_path, None, "merge"):
-        return _merge(run_dir, quiet, progress)
-
-
-def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
-    import sys
-
-    from evaluator.context import RunContext, RunSettings
-    from evaluator.evaluate import (_Plan, _check_resumable, _show, aggregate_task,
-                                    check_answers_match, folder_headers)
-    from evaluator.registry import TASKS
-    from evaluator.results import RunDir, write_json
-
-    run_path = run_dir.path
-    parts = run_dir.result_parts()
-    if not parts:
-        raise EvalError(f"{run_path}: no shard results (results.shard-I-of-N.json); "
-                        "nothing to merge")
-    counts = sorted({n for _, n in parts})
-    if len(counts) > 1:
-        raise EvalError(f"{run_path}: shard parts of different shard counts ({', '.join(map(str, counts))}); "
-                        "keep one sharding per folder")
-    count = counts[0]
-    headers = {i: RunDir(run_path, (i, count), create=False).read_results() for i, _ in parts}
-    first = headers[min(headers)]
-    for i, h in headers.items():
-        for k in ("config", "data"):
-            if {kk: vv for kk, vv in (h.get(k) or {}).items()} != (first.get(k) or {}):
-                raise EvalError(f"{run_path}: shard {i}/{count} ran with other {k} than shard "
-                                f"{min(headers)}/{count}; they cannot be merged")
-    problems = [f"shard {i}/{count}: missing (no results.shard-{i}-of-{count}.json)"
-                for i in range(count) if (i, count) not in parts]
-    config = first.get("config", {})
-    settings = RunSettings.from_config(config, (first.get("data") or {}).get("path"))
-    # An earlier unsharded run in the folder (results.json) must have had the shards' settings.
-    for where, header in folder_headers(run_dir):
-        _check_resumable(run_path, header, settings.answer(), {}, {}, where)
-    names = [t for t in config.get("tasks", []) if t in TASKS]
-    data = settings.data
-    if any(TASKS[t].suite == "beyondrecall" for t in names) and not (data and Path(data).exists()):
-        raise EvalError(f"{run_path}: the run's Beyond Recall data ({data}) is not there")
-    ctx = RunContext(settings=settings, run_dir=run_dir, show_progress=_show(progress))
-    results = {}
-    for name in names:
-        task = TASKS[name].load()
-        task.prepare(ctx)
-        plan = _Plan.existing(ctx, task, lambda items: items if ctx.limit is None
-                              else items[:ctx.limit])
-        latest_lines = run_dir.latest_samples(name)
-        # every journal line joined (the shards' and any unsharded one) must answer this
-        # run's settings and the items as they are now
-        check_answers_match(ctx, task, plan.by_key,
-                            [s for s in latest_lines if s.solved and s.key in plan.by_key])
-        owner = assign(plan.all_items, count)
-        latest = {s.key: s for s in latest_lines}
-        for i in range(count):
-            if (i, count) not in parts:
-                continue
-            mine = [it for it in plan.items if owner[str(it.cluster)] == i]
-            done = sum(1 for it in mine if it.key in latest and not latest[it.key].failed)
-            if done < len(mine):
-                problems.append(f"shard {i}/{count}: {name}: {done} of {len(mine)} "
-                                f"{task.unit}s done (partial: rerun that shard)")
-        results[name] = aggregate_task(ctx, plan).to_json()
-    run_dir.close()
-    from evaluator.scoring.overall import overall
-
-    header = {k: v for k, v in first.items() if k not in ("results", "shard", "overall")}
-    out = {**header, "results": results, "overall": overall(results)}
-    if problems:
-        out["merge_problems"] = problems
-    write_json(run_dir.results_path, out)
-    if not quiet:
-        for p in problems:
-            print(f"br-eval: merge: {p}", file=sys.stderr)
-    return out, problems
-
-
-def needs_merge(run_path) -> bool:
-    """A sharded folder whose results.json is missing or older than a shard's part."""
-    from evaluator.results import RunDir
-
-    run_dir = RunDir(run_path, create=False)
-    parts = run_dir.result_parts()
-    if not parts:
-        return False
-    if not run_dir.results_path.exists():
-        return True
-    at = run_dir.results_path.stat().st_mtime
-    return any(p.stat().st_mtime > at for p in parts.values())

@@ -54,6 +54,10 @@ Public API
     nothing is ever downloaded (MissingWeightsError says how to provide weights). Image and
     vocabulary embeddings are cached; a fully cached call does not load the model.
 
+``media_cache.check.decode_check(path, kind) -> dict``
+    Whether an image, PDF or video decodes (what ``br-eval verify --deep`` reports), opened
+    within this package's bounds (a video's MP4 header claims are checked first).
+
 ``cache.store.info()`` / ``cache.store.prune()``
     What ``br-eval cache info`` and ``br-eval cache prune`` print and do.
 

@@ -22,7 +22,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 
 from beyondrecall.sample import generate_sample
-from beyondrecall.snapshot import REVISION_FILE, default_download_dir, resolve_data_dir, snapshot_info
+from beyondrecall.identity import snapshot_info
+from beyondrecall.snapshot import REVISION_FILE, default_download_dir, resolve_data_dir
 from evaluator.cli import main
 
 REPO = "Moritze-Chenyu/BeyondRecall"
@@ -395,7 +396,7 @@ def test_default_folder_is_where_the_other_commands_look(hub, tmp_path, capsys, 
     code, _, err = cli(capsys)
     assert code == 0, err
     assert (default_download_dir() / REVISION_FILE).is_file()
-    assert resolve_data_dir(None, quiet=True) == default_download_dir()
+    assert resolve_data_dir(None) == default_download_dir()
 
 
 def test_verification_failure_after_download_exits_1(hub, snapshots, tmp_path, capsys):

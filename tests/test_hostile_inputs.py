@@ -158,6 +158,20 @@ def test_prepare_refuses_an_mp4_claiming_20_million_frames_and_a_pdf_bomb_quickl
     assert took < 20 and peak < 400, (took, peak)
 
 
+
+def test_verify_deep_refuses_an_mp4_claiming_20_million_frames_in_bounded_memory(sample_copy):
+    """`verify --deep` opens videos through media_cache (media_cache.check), so the MP4 header
+    check refuses the file before libavformat indexes 20 million claimed frames (1.4 GB when
+    the verifier opened videos with PyAV itself): a `corrupt` finding naming the claim."""
+    mp4_claiming(sample_copy / "benchmark" / "videos" / "clip_parade.mp4", 20_000_000)
+    code, out, err, took, peak = run_measured("verify", "--data", sample_copy, "--deep",
+                                              "--no-progress", "--workers", "1")
+    assert code == 1 and "Traceback" not in err, err
+    assert ("corrupt benchmark/videos/clip_parade.mp4: does not decode (MediaError: an MP4 track "
+            "claims 20,000,000 samples of 16 bytes") in out, out
+    print(f"verify --deep: {took:.2f} s, peak RSS {peak:.0f} MiB")
+    assert peak < 400, peak
+
 @pytest.mark.parametrize("fragmented", [False, True], ids=["sample-tables", "fragment"])
 def test_an_mp4_header_claim_is_checked_before_the_file_is_opened(tmp_path, fragmented):
     clip = mp4_claiming(tmp_path / "claims.mp4", 20_000_000, fragmented=fragmented)

@@ -61,7 +61,7 @@ def test_deep_verify_never_opens_a_fifo(sample_copy, as_json):
 
 
 def test_hash_file_refuses_a_fifo_without_blocking(tmp_path):
-    from beyondrecall.checksums import hash_file
+    from beyondrecall.hashing import hash_file
 
     os.mkfifo(tmp_path / "f")
     with pytest.raises(OSError, match="not a regular file"):

@@ -41,7 +41,7 @@ def test_prepare_then_nothing_left_to_do(sample_snapshot, tmp_path, capsys):
     assert counts(out2) == (0, prepared + cached, 0)
 
     # What `run` reads with the same settings is a hit, PDF page maps applied.
-    from beyondrecall.snapshot import read_pdf_map
+    from beyondrecall.pdfmap import read_pdf_map
 
     pdf_map = read_pdf_map(sample_snapshot)
     assert pdf_map, "the sample is expected to carry a PDF_PREPROCESSING.json"

@@ -8,7 +8,8 @@ import pytest
 
 from beyondrecall.errors import DataError
 from evaluator.realcompanion import counts
-from evaluator.realcompanion.data import load_participant, load_release, resolve_rc_data
+from evaluator.datasets import data_dir
+from evaluator.realcompanion.data import load_participant, load_release
 from evaluator.realcompanion.sample import DEFAULT_SCALE, generate_sample
 
 
@@ -168,13 +169,13 @@ def test_out_of_order_messages_and_missing_files_are_errors(copy):
 
 def test_default_data_is_the_cached_sample_with_one_notice(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "home"))
-    first = resolve_rc_data(None)
+    first = data_dir("realcompanion", None)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "generated RealCompanion sample" in err
     assert first.parent == tmp_path / "home" and (first / ".complete").exists()
     stamp = (first / "U01" / "conversation.jsonl").stat().st_mtime_ns
-    assert resolve_rc_data(None, quiet=True) == first
+    assert data_dir("realcompanion", None, quiet=True) == first
     assert (first / "U01" / "conversation.jsonl").stat().st_mtime_ns == stamp   # not rewritten
     assert capsys.readouterr().err == ""
     with pytest.raises(DataError, match="no such folder"):
-        resolve_rc_data(tmp_path / "absent")
+        data_dir("realcompanion", tmp_path / "absent")

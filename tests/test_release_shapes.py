@@ -11,7 +11,8 @@ from beyondrecall.card import CARD_FINGERPRINT
 from beyondrecall.errors import DataError
 from beyondrecall.loader import discover_task_files, task_name_for_stem
 from beyondrecall.sample import VARIANTS, generate_sample
-from beyondrecall.snapshot import read_pdf_map, read_pdf_preprocessing, snapshot_info
+from beyondrecall.identity import snapshot_info
+from beyondrecall.pdfmap import read_pdf_map, read_pdf_preprocessing
 from evaluator.cli import main
 from snapshot_builder import minimal_snapshot
 
@@ -186,7 +187,7 @@ def test_verify_deep_pdf_hash_rules(sample_copy, capsys):
 
 
 def test_bsd_checksum_lines_read_as_sha256sum_reads_them():
-    from beyondrecall.checksums import parse_sums
+    from beyondrecall.sums import parse_sums
 
     h = "ab" * 32
     text = (f"SHA256 (images/a b.png) = {h}\n\\SHA256 (images/x\\ny.png) = {h}\n"
@@ -209,7 +210,7 @@ def test_fingerprint_note_in_verify_and_validate(sample_snapshot, capsys):
 
 def test_fingerprint_equal_to_the_card_is_said(tmp_path, monkeypatch):
     import beyondrecall.card as card
-    from beyondrecall.card import fingerprint_note
+    from beyondrecall.identity import fingerprint_note
 
     minimal_snapshot(tmp_path)
     (tmp_path / "benchmark" / "SHA256SUMS").write_text("")

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import beyondrecall as br
+from beyondrecall.identity import snapshot_info
+from beyondrecall.pdfmap import read_pdf_map
 from beyondrecall.records import DIMENSIONS
 from beyondrecall.sample import FULL_COUNTS, TASK_FILES, generate_sample, main as sample_main
-from beyondrecall.snapshot import read_pdf_map, snapshot_info
 from beyondrecall.timestamps import parse_strict
 
 
@@ -292,3 +293,53 @@ def test_full_scale_has_the_cards_counts(tmp_path, capsys):
     assert stats["media"]["images"]["referenced_files"] > 5 * stats["media"]["images"]["distinct_content"]
     tasks = br.load_tasks(tmp_path / "full", ["memory_update", "temporal_anchoring"])
     assert len(tasks[0].trajectories) == 116 and tasks[0].n_questions == 156
+
+
+# -- no data given: the evaluator's one fallback (evaluator/datasets.py) -------------------------
+def test_resolving_data_never_generates_it(tmp_path, monkeypatch):
+    """The reader finds data or says none was found; it writes nothing."""
+    monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("BR_EVAL_DATA", raising=False)
+    with pytest.raises(br.NoDataError, match=r"no Beyond Recall data: pass --data DIR, set "
+                                             r"\$BR_EVAL_DATA, or run `br-eval download`"):
+        br.resolve_data_dir(None)
+    assert not (tmp_path / "home").exists()
+    with pytest.raises(br.DataError, match="no such folder") as err:
+        br.resolve_data_dir(tmp_path / "absent")
+    assert not isinstance(err.value, br.NoDataError)   # a wrong --data is never the sample
+
+
+@pytest.mark.parametrize("suite,folder,notice", [
+    ("beyondrecall", "sample-v1", "using the generated sample snapshot at "),
+    ("realcompanion", "realcompanion-sample-v2", "using the generated RealCompanion sample at "),
+])
+def test_no_data_given_is_the_generated_sample_said_once(suite, folder, notice, tmp_path,
+                                                         monkeypatch, capsys):
+    from evaluator.datasets import data_dir
+
+    monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("BR_EVAL_DATA", raising=False)
+    first = data_dir(suite)
+    err = capsys.readouterr().err
+    assert first == tmp_path / "home" / folder and (first / ".sample").exists()
+    assert err.count("\n") == 1 and err.startswith(f"br-eval: {notice}{first} ")
+    stamp = (first / ".complete").stat().st_mtime_ns
+    assert data_dir(suite, quiet=True) == first                    # kept, not written again
+    assert (first / ".complete").stat().st_mtime_ns == stamp and capsys.readouterr().err == ""
+    with pytest.raises(br.DataError, match="no such folder"):     # a wrong folder is an error
+        data_dir(suite, tmp_path / "absent")
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("suite", ["beyondrecall", "realcompanion"])
+def test_an_unwritable_home_gets_the_sample_in_a_folder_of_its_own(suite, tmp_path, monkeypatch,
+                                                                    capsys):
+    from evaluator.datasets import data_dir
+
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "file" / "home"))   # mkdir fails here
+    monkeypatch.delenv("BR_EVAL_DATA", raising=False)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    path = data_dir(suite, quiet=True)
+    assert path.parent == tmp_path and path.name.startswith(f"br-eval-{suite}-sample-")
+    assert (path / ".complete").exists() and (path / ".sample").exists()

@@ -288,11 +288,16 @@ def test_not_a_snapshot_is_one_line(tmp_path, capsys):
     assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_deep_decodes_identical_copies_once(sample_snapshot, monkeypatch):
+def test_deep_decodes_identical_copies_once(sample_snapshot):
+    from media_cache.check import decode_check
+
     seen = []
-    real = checksums._check_video
-    monkeypatch.setattr(checksums, "_check_video", lambda p: seen.append(p) or real(p))
-    report = checksums.verify_snapshot(sample_snapshot, deep=True, progress=False)
+
+    def decode(path, kind):
+        seen.extend([path] if kind == "video" else [])
+        return decode_check(path, kind)
+
+    report = checksums.verify_snapshot(sample_snapshot, progress=False, decode=decode)
     videos = [m for m in report.media if m["type"] == "video"]
     # VID_0007.mp4 is a byte-identical copy of clip_parade.mp4: four files, three decodes.
     assert len(videos) == 4 and len(seen) == 3 and all(m["ok"] for m in videos)

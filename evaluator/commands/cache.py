@@ -61,7 +61,7 @@ def main(args) -> int:
 
 
 def _info(store, as_json: bool, verify: bool = False) -> int:
-    from beyondrecall.checksums import printable
+    from beyondrecall.files import printable
 
     info = store.info(verify=verify)
     if as_json:

@@ -55,7 +55,7 @@ def main(args) -> int:
     from beyondrecall.checksums import verify_snapshot
     from evaluator.commands.verify import print_report, share_hashes
 
-    report = verify_snapshot(result.path, workers=min(args.workers, 4), deep=False,
+    report = verify_snapshot(result.path, workers=min(args.workers, 4),
                              progress=progress and sys.stderr.isatty())
     share_hashes(report)
     return print_report(report)

@@ -65,9 +65,11 @@ def _realcompanion_rows(rc_data) -> list[dict]:
 
 
 def main(args) -> int:
-    from beyondrecall.snapshot import resolve_data_dir, snapshot_info
+    from beyondrecall.identity import snapshot_info
 
-    snapshot = resolve_data_dir(args.data)
+    from evaluator.datasets import data_dir
+
+    snapshot = data_dir("beyondrecall", args.data)
     info = snapshot_info(snapshot)
     rows = _beyondrecall_rows(snapshot) + _realcompanion_rows(args.rc_data)
     if args.json:

@@ -14,7 +14,7 @@ def add_arguments(parser) -> None:
 
 def main(args) -> int:
     from evaluator.commands.report import print_table
-    from evaluator.sharding import merge
+    from evaluator.evaluate import merge
 
     results, problems = merge(args.run_dir, progress=None if args.progress else False)
     print_table(results)

@@ -87,13 +87,15 @@ def main(args) -> int:
     if args.dpi is not None and not 1 <= args.dpi <= 1200:
         return _usage_error(f"--dpi must be between 1 and 1200 (got {args.dpi})")
 
-    from beyondrecall import load_tasks, resolve_data_dir
-    from beyondrecall.snapshot import read_pdf_map
+    from beyondrecall import load_tasks
+    from beyondrecall.pdfmap import read_pdf_map
     from media_cache import DEFAULT_DPI, DEFAULT_NUM_FRAMES, MediaCache
     from media_cache.errors import MediaError
 
+    from evaluator.datasets import data_dir
+
     started = time.perf_counter()
-    snapshot = resolve_data_dir(args.data)
+    snapshot = data_dir("beyondrecall", args.data)
     tasks = load_tasks(snapshot, _task_names(args.tasks), task_files=task_files_of(args))
     bench = snapshot / "benchmark"
     rel_paths = sorted(set().union(*(t.media_paths() for t in tasks)))

@@ -166,7 +166,7 @@ def main(args) -> int:
     from evaluator.errors import EvalError
     from evaluator.results import RunDir
 
-    from evaluator.sharding import merge, needs_merge
+    from evaluator.evaluate import merge, needs_merge
 
     run_dir = RunDir(args.run_dir, create=False)
     if needs_merge(args.run_dir):         # a sharded run: join the shards first

@@ -69,11 +69,12 @@ def find_question(tasks, key):
 
 
 def main(args) -> int:
-    from beyondrecall import load_tasks, resolve_data_dir, visible_history
+    from beyondrecall import load_tasks, visible_history
     from beyondrecall.errors import DataError
     from beyondrecall.records import QuestionKey
     from evaluator.agents.builtin import persons_text, when_text
     from evaluator.agents.protocol import media_kind
+    from evaluator.datasets import data_dir
 
     if args.key.startswith("realcompanion/"):
         return show_realcompanion(args)
@@ -81,7 +82,7 @@ def main(args) -> int:
         key = QuestionKey.parse(args.key)
     except ValueError as exc:
         raise DataError(str(exc)) from None
-    snapshot = resolve_data_dir(args.data)
+    snapshot = data_dir("beyondrecall", args.data)
     tasks = load_tasks(snapshot, [key.task], lenient=args.lenient_time,
                        task_files=task_files_of(args))
     traj, question = find_question(tasks, key)
@@ -119,14 +120,14 @@ def show_realcompanion(args) -> int:
     """A RealCompanion item, through its task's declaration (the same items a run journals)."""
     from evaluator.context import RunContext, RunSettings
     from evaluator.errors import UsageError
-    from evaluator.realcompanion.data import resolve_rc_data
+    from evaluator.datasets import data_dir
     from evaluator.registry import TASKS
 
     name = "/".join(args.key.split("/")[:2])
     if name not in TASKS:
         raise UsageError(f"{args.key}: no task {name!r}; `br-eval ls` lists the tasks")
     task = TASKS[name].load()
-    ctx = RunContext(settings=RunSettings(rc_data=str(resolve_rc_data(args.rc_data))))
+    ctx = RunContext(settings=RunSettings(rc_data=str(data_dir("realcompanion", args.rc_data))))
     item = next((it for it in task.items(ctx) if it.key == args.key), None)
     if item is None:
         raise UsageError(f"{args.key}: no such item in {name} (keys look like "

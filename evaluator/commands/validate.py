@@ -23,17 +23,16 @@ def add_arguments(parser) -> None:
 
 
 def main(args) -> int:
-    from beyondrecall import resolve_data_dir
-    from beyondrecall.card import (card_notes, fingerprint_note, release_stats_notes,
-                                   snapshot_counts)
-    from beyondrecall.checksums import printable
+    from beyondrecall.counts import card_notes, release_stats_notes, snapshot_counts
+    from beyondrecall.files import printable
+    from beyondrecall.identity import fingerprint_note, snapshot_info
     from beyondrecall.loader import check_snapshot
-    from beyondrecall.snapshot import snapshot_info
 
+    from evaluator.datasets import data_dir
     from evaluator.scoring.unanswerable import rule as read_unanswerable
 
     rule = read_unanswerable(args.unanswerable)
-    snapshot = resolve_data_dir(args.data)
+    snapshot = data_dir("beyondrecall", args.data)
     names = None
     if args.tasks:
         names = [p for raw in args.tasks for p in raw.split(",") if p.strip()]

@@ -36,12 +36,15 @@ def main(args) -> int:
               file=sys.stderr)
         return 2
     from beyondrecall.checksums import verify_snapshot
-    from beyondrecall.snapshot import resolve_data_dir
+    from media_cache.check import decode_check
 
     from evaluator.commands._common import task_files_of
+    from evaluator.datasets import data_dir
 
-    snapshot = resolve_data_dir(args.data, quiet=args.json)
-    report = verify_snapshot(snapshot, workers=args.workers, deep=args.deep, strict=args.strict,
+    snapshot = data_dir("beyondrecall", args.data, quiet=args.json)
+    # --deep: media are decoded by media_cache, within its bounds (the data layer opens none)
+    report = verify_snapshot(snapshot, workers=args.workers, strict=args.strict,
+                             decode=decode_check if args.deep else None,
                              progress=not args.no_progress and sys.stderr.isatty(),
                              task_files=task_files_of(args))
     share_hashes(report)

@@ -22,11 +22,11 @@ def counts(rc_data: str | os.PathLike | None) -> dict[str, dict]:
     both tasks journal; retrieval's note says how many have references); question = questions;
     reconstruction = participants.
     Without `rc_data`, the generated sample (made once, quietly) is counted."""
+    from evaluator.datasets import data_dir
     from evaluator.realcompanion.data import (CHAT, QUESTIONS, is_cold_open_row,
-                                              is_scoreable_row, iter_jsonl, participant_dirs,
-                                              resolve_rc_data)
+                                              is_scoreable_row, iter_jsonl, participant_dirs)
 
-    root = resolve_rc_data(rc_data, quiet=True)
+    root = data_dir("realcompanion", rc_data, quiet=True)
     folders = participant_dirs(Path(root))
     retrieval = chat = questions = 0
     for folder in folders:

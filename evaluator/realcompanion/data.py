@@ -22,13 +22,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from beyondrecall.errors import DataError
+from beyondrecall.errors import DataError, NoDataError
 
 CONVERSATION = "conversation.jsonl"
 PROFILE = "profile.jsonl"
@@ -492,32 +490,12 @@ def load_release(root: str | os.PathLike, *, is_sample: bool | None = None) -> R
 
 
 # -- where the data comes from -------------------------------------------------------------------
-def sample_cache_dir() -> Path:
-    from beyondrecall.snapshot import home_dir
-    from evaluator.realcompanion.sample import SAMPLE_VERSION
-
-    return home_dir() / f"realcompanion-sample-v{SAMPLE_VERSION}"
-
-
-def resolve_rc_data(rc_data: str | os.PathLike | None, *, quiet: bool = False) -> Path:
-    """The RealCompanion folder to use: `rc_data` when given (it must exist), else the generated
-    sample, written once into the br-eval cache (or a temporary folder when the cache is not
-    writable) with one notice line on stderr."""
-    if rc_data:
-        path = Path(rc_data).expanduser()
-        if not path.is_dir():
-            raise DataError(f"--rc_data {path}: no such folder")
-        return path
-    from evaluator.realcompanion.sample import generate_sample
-
-    path = sample_cache_dir()
-    if not (path / ".complete").exists():
-        try:
-            generate_sample(path)
-        except OSError:
-            path = Path(tempfile.mkdtemp(prefix="br-eval-realcompanion-sample-"))
-            generate_sample(path)
-    if not quiet:
-        print(f"br-eval: using the generated RealCompanion sample at {path} (synthetic, not the "
-              f"real release); pass --rc_data DIR for the real one", file=sys.stderr)
+def rc_data_dir(rc_data: str | os.PathLike | None) -> Path:
+    """The RealCompanion folder given (--rc_data), which must exist; NoDataError when none was
+    given (evaluator/datasets.py then uses the generated sample)."""
+    if not rc_data:
+        raise NoDataError("no RealCompanion data: pass --rc_data DIR")
+    path = Path(rc_data).expanduser()
+    if not path.is_dir():
+        raise DataError(f"--rc_data {path}: no such folder")
     return path

@@ -25,9 +25,9 @@ class RealCompanionTask(Task):
     suite = "realcompanion"
 
     def resolve_data(self, given):
-        from evaluator.realcompanion.data import resolve_rc_data
+        from evaluator.datasets import data_dir
 
-        return Path(resolve_rc_data(given))
+        return data_dir("realcompanion", given)
 
     def fingerprint(self, ctx, item) -> str:
         """The item itself and its participant's whole release (conversation, profile,
@@ -49,10 +49,11 @@ class RealCompanionTask(Task):
 
 def load_rc(ctx):
     """(root, Release) for the run, loaded once and shared by the four tasks."""
-    from evaluator.realcompanion.data import load_release, resolve_rc_data
+    from evaluator.datasets import data_dir
+    from evaluator.realcompanion.data import load_release
 
     def build():
-        root = resolve_rc_data(ctx.rc_data)
+        root = data_dir("realcompanion", ctx.rc_data)
         return Path(root), load_release(root)
     return ctx.shared(("rc_release", str(ctx.rc_data)), build)
 

@@ -118,7 +118,7 @@ class Thumbnails:
                 "thumbs": [self._add(f"image:{rel}", img.path)]}
 
     def _pdf(self, snapshot: Path, source: Path, rel: str, dpi):
-        from beyondrecall.snapshot import read_pdf_map
+        from beyondrecall.pdfmap import read_pdf_map
 
         key = str(snapshot)
         if key not in self._pdf_maps:

@@ -1,0 +1,181 @@
+"""The two `sha256sum` lists of a snapshot, read: `checksums/SHA256SUMS` (paths relative to the
+snapshot root) and `benchmark/SHA256SUMS` (paths relative to `benchmark/`).
+
+Lines are GNU (`<hex>  <path>`, `<hex> *<path>`) or BSD (`SHA256 (<path>) = <hex>`, what
+`sha256sum --tag` writes), read as `sha256sum -c` reads them. A list is untrusted bytes: read
+streaming within MAX_LIST_BYTES and MAX_LIST_LINES, and a listed path is judged on its text
+(`unsafe_reason`) before anything may touch it. What cannot be read is a `Finding`, the record
+`verify` (beyondrecall.checksums) reports. The loader uses `listed_paths` to hold the card's task
+files to the lists; nothing here opens a listed file.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from beyondrecall.files import human_bytes, printable
+
+TOP_LIST = "checksums/SHA256SUMS"
+BENCH_LIST = "benchmark/SHA256SUMS"
+
+_LINE = re.compile(r"^(?P<hex>[0-9a-fA-F]{64}) (?P<mode>[ *])(?P<path>.+)$")
+# BSD form, what `sha256sum --tag` writes and `sha256sum -c` reads: `SHA256 (path) = hex`
+_BSD_LINE = re.compile(r"^SHA256 \((?P<path>.+)\) = (?P<hex>[0-9a-fA-F]{64})$")
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    path: str          # as the snapshot names it (snapshot-relative where it resolves)
+    detail: str
+    fatal: bool = True
+
+    def __post_init__(self):
+        # Paths from disk or a list may hold undecodable bytes (surrogate escapes): keep them
+        # printable and JSON-valid, shown as \\xNN.
+        object.__setattr__(self, "path", printable(self.path))
+        object.__setattr__(self, "detail", printable(self.detail))
+
+    def line(self) -> str:
+        return f"{self.kind} {self.path}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    list_name: str     # e.g. "benchmark/SHA256SUMS"
+    line_no: int
+    digest: str        # lower-case hex
+    written: str       # the path as written in the list
+    target: str        # snapshot-relative, normalised (posix)
+
+
+def _unescape(path: str) -> str:
+    """GNU sha256sum writes `\\` before the hex when a name holds a backslash or newline."""
+    out, i = [], 0
+    while i < len(path):
+        ch = path[i]
+        if ch == "\\" and i + 1 < len(path):
+            nxt = path[i + 1]
+            out.append({"n": "\n", "\\": "\\", "r": "\r"}.get(nxt, "\\" + nxt))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def unsafe_reason(path: str) -> str | None:
+    """Why a list path may not be touched, judged on its text alone; None when it is fine."""
+    if not path:
+        return "empty path"
+    if "\x00" in path:
+        return "path contains NUL"
+    if path.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", path):
+        return "absolute path"
+    if "\\" in path:
+        return "path contains a backslash"
+    norm = posixpath.normpath(path)
+    if norm == ".." or norm.startswith("../"):
+        return "path escapes its root"
+    if norm == ".":
+        return "path names the root folder"
+    return None
+
+
+def parse_sums(text: str, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
+    """Parse one list given as text; `base` is the folder its paths are relative to ("" or
+    "benchmark"). Files are read with `read_sums`, which bounds them."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()      # the newline that ends the last line
+    return _parse_lines(lines, list_name, base)
+
+
+# A checksum list is untrusted bytes: one over either bound is refused unread (a `malformed`
+# problem), and at most MAX_MALFORMED_SHOWN malformed lines are listed one by one (then one line
+# counts the rest). The release lists a few thousand files: 200,000 lines is 40 times that.
+MAX_LIST_BYTES = 32 * 1024 * 1024
+MAX_LIST_LINES = 200_000
+MAX_MALFORMED_SHOWN = 20
+
+
+def read_sums(path: Path, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
+    """Read and parse one list file, streaming, within MAX_LIST_BYTES and MAX_LIST_LINES.
+    OSError (a missing or unreadable list) is the caller's to report."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_LIST_BYTES:
+            return [], [Finding("malformed", list_name, f"{human_bytes(size)}, over br-eval's limit of "
+                                                        f"{human_bytes(MAX_LIST_BYTES)} for a checksum "
+                                                        "list; not read")]
+
+        def lines():
+            for no, raw in enumerate(f, start=1):
+                if no > MAX_LIST_LINES:
+                    raise _TooManyLines
+                yield raw.rstrip(b"\n").decode("utf-8", errors="surrogateescape")
+        try:
+            return _parse_lines(lines(), list_name, base)
+        except _TooManyLines:
+            return [], [Finding("malformed", list_name, f"more than {MAX_LIST_LINES:,} lines, over "
+                                                        "br-eval's limit for a checksum list; not read")]
+
+
+class _TooManyLines(Exception):
+    pass
+
+
+def listed_paths(snapshot: Path) -> set[str] | None:
+    """Snapshot-relative paths that either checksum list names (read as `verify` reads them);
+    None when the snapshot has neither list."""
+    out: set[str] = set()
+    found = False
+    for list_name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark")):
+        try:
+            entries, _ = read_sums(Path(snapshot) / list_name, list_name, base)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            entries = []
+        found = True
+        out.update(e.target for e in entries)
+    return out if found else None
+
+
+def _parse_lines(lines, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
+    entries: list[ListEntry] = []
+    findings: list[Finding] = []
+    malformed = 0
+    for no, raw in enumerate(lines, start=1):
+        line = raw[:-1] if raw.endswith("\r") else raw
+        escaped = line.startswith("\\")
+        body = line[1:] if escaped else line
+        m = _LINE.match(body) or _BSD_LINE.match(body)
+        if not m:
+            malformed += 1
+            if malformed <= MAX_MALFORMED_SHOWN:
+                shown = line if len(line) <= 60 else line[:57] + "..."
+                findings.append(Finding("malformed", list_name,
+                                        f"line {no}: not '<sha256>  <path>' nor 'SHA256 (<path>) = <sha256>': {shown!r}"))
+            continue
+        written = _unescape(m["path"]) if escaped else m["path"]
+        reason = unsafe_reason(written)
+        if reason:
+            findings.append(Finding("unsafe", written,
+                                    f"{list_name} line {no}: {reason}; not opened"))
+            continue
+        norm = posixpath.normpath(written)
+        target = f"{base}/{norm}" if base else norm
+        entries.append(ListEntry(list_name, no, m["hex"].lower(), written, target))
+    if malformed > MAX_MALFORMED_SHOWN:
+        findings.append(Finding("malformed", list_name, f"{malformed - MAX_MALFORMED_SHOWN:,} more "
+                                                        "malformed lines, not listed one by one"))
+    return entries, findings
+
+
+__all__ = ["TOP_LIST", "BENCH_LIST", "Finding", "ListEntry", "unsafe_reason", "parse_sums",
+           "read_sums", "listed_paths", "MAX_LIST_BYTES", "MAX_LIST_LINES"]
