@@ -138,11 +138,11 @@ def report() -> dict:
     out = {}
     for name, file, label, splits, ours, naive, peer in (
             ("refusal", "refusal_labels.jsonl", "refusal", ("tune", "heldout"),
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("refusal", REFUSAL_REAL_FILE, "refusal", ("real-tune", "real-heldout-3"),
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("refusal", REFUSAL_CHAT_FILE, "refusal", CHAT_SPLITS,
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("multiple_choice", "mc_labels.jsonl", "choice", ("tune", MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu),

@@ -71,8 +71,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from evaluator.scoring.metrics import answer_text, normalize_answer
+from evaluator.text import STOPWORDS_REALCOMPANION, stem_words
 
 def _words(words) -> str:
     """An alternation of the phrases in `words`, longest first (whole words only)."""
@@ -103,13 +105,14 @@ _UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not
 # "I can't confirm a definitive count", "... enough information to fully answer", "with certainty".
 _CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for certain", "for sure",
                  "completely", "entirely", "conclusively", "with confidence", "100", "complete", "comprehensive",
-                 "exhaustive", "full", "additional", "any other", "any more", "further", "broader")
+                 "exhaustive", "full", "additional", "other", "any more", "further", "broader")
 # Words that open a conclusion: what follows is the reply's answer ("Therefore, 12 days",
 # "Total: $495", "So you've tried at least 3 cuisines", "That's at least 4 types").
 _CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in summary", "to summarize",
                      "to sum up", "overall", "consequently", "as result", "this means", "that means",
                      "which means", "meaning", "in short", "in total", "total", "altogether",
-                     "i can conclude", "we can conclude", "it can be concluded", "i conclude",
+                     "i can conclude", "we can conclude", "it can be concluded", "i conclude", "i must conclude",
+                     "we must conclude", "i can infer", "we can infer", "it can be inferred", "i infer",
                      "i can confidently say", "we can confidently say", "based on this", "based on that", "based on above", "based on analysis",
                      "based on extracted information", "based on available information",
                      "based on information provided", "based on reasoning", "given this information",
@@ -117,7 +120,7 @@ _CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in su
                      "with what is available", "based on what i have", "from what i can see")
 # A count summed up is an answer: "That's at least 4 types", "which makes 3 in total".
 _TALLY_LEADS = ("thats", "that is", "that makes", "this makes", "which makes", "that brings", "this brings",
-                "which brings", "this gives", "that gives", "which gives")
+                "which brings", "this gives", "that gives", "which gives", "giving", "bringing", "for total")
 # Advice given is an answer to a request for advice ("Here are some options", "I'd suggest ...").
 _ADVICE_LEADS = ("i would recommend", "i would suggest", "id recommend", "id suggest", "i recommend",
                  "i suggest", "my recommendation", "my suggestion", "some options could include",
@@ -169,6 +172,9 @@ _PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to
 _HEADINGS = ("answer", "final answer", "conclusion", "reasoning", "analysis", "extracted information",
              "relevant information", "we have", "we know", "i can see", "we can see", "i found", "notes",
              "we have following", "i found following")
+# a lead-in to a list or to notes: "I can identify the following:", "I found the following
+# information:" (at most this many words before "following")
+_LEAD_IN = re.compile(r"^(?:\w+\s+){0,5}following(?:\s+\w+){0,6}$")
 # Offers, suggestions and questions back are no answer ("If you tell me, I'll remember it",
 # "you could check your calendar", "Let me know if ...", "it's up to you").
 _OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let me know", "id be happy",
@@ -341,7 +347,60 @@ _CONTEXT = re.compile(r"^(?:you|we)\s+(?:\w+\s+)?(?:mentioned|talked about|told 
                       # what the question says is no answer: "The question refers to an accident, but ..."
                       r"|^(?:(?:however|but|and)\s+)?(?:(?:the|this|your)\s+)?(?:current\s+|original\s+)?question\s+(?:\w+\s+)?(?:refers|asks|mentions|is about|assumes|implies"
                       r"|presumes|talks about)\b")
-_SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;:\n()\[\]]+|,|\s[-–—]+\s|[–—]|\.\.\.|…")
+_SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;\n()\[\]]+|(?<!\d):|:(?!\d)|(?<!\d),|,(?!\d)|\s[-–—]+\s|[–—]|\.\.\.|…")
+
+
+# -- the question: what it asks -------------------------------------------------------------------
+# When the caller has the question, the reply is read against it: what kind of value it asks for
+# (a number, a clock time, a date, advice) and which words name what it asks about. Phrases are
+# matched on the normalised question (lower case, no punctuation, no articles).
+_ASKS = (
+    # a number: a count, a total, a sum of money, a duration, an age, a frequency
+    ("amount", ("how many", "how much", "total", "number of", "combined", "in total", "altogether",
+                "sum of", "how long", "how old", "how often", "what percentage", "how far")),
+    # a total: a partial sum is no answer ("A full total cannot be determined" declines)
+    ("total", ("total", "combined", "in total", "altogether", "sum of", "all together")),
+    ("clock", ("what time", "which time", "at what time")),
+    ("date", ("when", "what date", "which date", "what day", "which day", "what year", "which year",
+              "what month", "which month", "how long ago")),
+    ("advice", ("any advice", "any tips", "any suggestions", "any recommendations", "any ideas",
+                "can you recommend", "could you recommend", "can you suggest", "could you suggest",
+                "do you think", "what should i", "what do you think", "any helpful tips", "tips for",
+                "advice on", "suggestions on", "ideas for", "do you have any")),
+    # what was said before ("Can you remind me what you recommended?")
+    ("recall", ("remind me", "you recommended", "you mentioned", "you suggested", "you provided",
+                "you told me", "you said", "you gave", "our previous", "we discussed", "last time")),
+)
+# Words that frame a question rather than name what it asks about ("I was going through our
+# previous conversation and wanted to confirm ..."), and the vocabulary of saying that something is
+# absent ("the retrieved messages don't specifically mention ..."): neither names the asked thing.
+_FRAME_WORDS = frozenset("""
+remind recall remember previous earlier conversation conversations chat chats discussion discuss
+discussed mention mentioned mentions wonder wondering going back looking look thinking think wanted
+want confirm know tell say said told like could would can please also again follow up planning get
+got ask asked asking question questions currently current recently recent past ago last week weeks
+month months year years day days time times first ever really just exactly actually specifically
+explicitly clearly directly precisely specific explicit clear direct exact precise definitive
+retrieved message messages information info detail details record records note notes session
+sessions history context data indication indications evidence reference references memory memories
+provide provided contain contained contains include included includes specify specified state
+stated indicate indicated show shown shows discussed cover covered find found see seen available
+enough mention none nothing whether which what when where who whom how many much long often there
+any other one some all only thing things something anything user users answer total number count
+two three four five six seven eight nine ten first second third
+""".split())
+# A decline qualified by precision doubts the value's exactness, not that it is there ("the exact day
+# isn't mentioned" after "in July"): it never declines the asked thing by itself.
+_PRECISION_WORDS = ("exact", "exactly", "precise", "precisely", "definitive", "definitively", "certain",
+                    "certainty", "sure", "accurate", "accurately", "specific date", "specific day",
+                    "specific time", "specific number", "specific amount")
+# A decline qualified by coverage says the answer is partial ("no complete record", "a full total
+# cannot be determined", "enough information to give a complete total"): when a total or a count
+# was asked, a partial answer is no answer.
+_COVERAGE_WORDS = ("complete", "completely", "full", "fully", "comprehensive", "exhaustive", "entire",
+                   "entirely", "all", "whole", "overall", "combined", "in total")
+# How many of the question's naming words a decline must repeat to decline what was asked
+_ASKED_OVERLAP = 2
 
 
 # -- stance cues, compiled from the word lists above --------------------------------------------
@@ -387,6 +446,39 @@ _NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten
 _TALLY = re.compile(rf"^{_words(_TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{_NUMBER.pattern}")
 
 
+_PRECISION = re.compile(rf"\b{_words(_PRECISION_WORDS)}\b")
+_COVERAGE = re.compile(rf"\b{_words(_COVERAGE_WORDS)}\b")
+_ASK_PATTERNS = tuple((kind, re.compile(rf"\b{_words(phrases)}\b")) for kind, phrases in _ASKS)
+
+
+class Asked(NamedTuple):
+    """What a question asks: the kinds of value (see _ASKS) and the stems of the words that name
+    what it asks about."""
+    kinds: frozenset
+    words: frozenset
+
+
+def _content_stems(norm: str) -> frozenset:
+    """The stems of the words of a normalised text that can name a thing (no stop or frame words)."""
+    words = [w for w in norm.split() if w not in STOPWORDS_REALCOMPANION and w not in _FRAME_WORDS
+             and len(w) > 1]
+    return frozenset(stem_words(words))
+
+
+def _question_text(question: object) -> str | None:
+    text = answer_text(question).strip()
+    return text or None
+
+
+@lru_cache(maxsize=4096)
+def read_question(question: str | None) -> Asked | None:
+    """What `question` asks (None when there is no question)."""
+    if not question:
+        return None
+    norm = normalize_answer(question)
+    return Asked(frozenset(kind for kind, p in _ASK_PATTERNS if p.search(norm)), _content_stems(norm))
+
+
 def _clauses(text: str) -> list[tuple[str, bool, int, bool]]:
     """(normalised clause, ended with a question mark, sentence number, inside brackets) for each
     clause of `text`; a sentence ends at ".", "!", "?" or a line break."""
@@ -426,7 +518,7 @@ def clause_kind(clause: str, *, asked: bool = False, after: str | None = None) -
         return "caveat" if _CAVEAT.search(clause) else "hedge"
     if asked or _FILLER.match(clause) or _CONTRAST.match(clause) or _CONCLUSION.fullmatch(clause):
         return "filler"
-    if _OFFER.match(clause) or _UP_TO_YOU.search(clause) or _PROCEDURE.match(clause):
+    if _OFFER.match(clause) or _UP_TO_YOU.search(clause) or _PROCEDURE.match(clause) or _LEAD_IN.match(clause):
         return "filler"
     if _FILLER_LEAD.match(clause) and len(clause.split()) <= 6:
         return "filler"
@@ -439,16 +531,66 @@ def clause_kind(clause: str, *, asked: bool = False, after: str | None = None) -
     return "content"
 
 
-def explain(text: object) -> list[tuple[str, str]]:
-    """[(clause, kind)] as the detector reads `text` (for debugging a verdict)."""
-    return [(clause, kind) for clause, kind, _, _ in _read(answer_text(text))]
+def explain(text: object, question: object = None) -> list[tuple[str, str]]:
+    """[(clause, kind)] as the detector reads `text` (for debugging a verdict). With a question, the
+    kinds decided by it show as 'declines-asked', 'declines-total' and 'no-value' (see
+    `against_question`)."""
+    question = _question_text(question)
+    read = _read(answer_text(text), question)
+    _, kinds = _decide(read, read_question(question))
+    return [(clause, kind) for (clause, _, _, _), kind in zip(read, kinds)]
 
 
-def _read(text: str) -> list[tuple[str, str, int, bool]]:
-    """(clause, kind, sentence number, inside brackets) for each clause of `text`."""
+# a value of the kind a question asks for (on the normalised clause: "7:00 AM" reads "700 am")
+_VALUES = {
+    "amount": re.compile(rf"{_NUMBER.pattern}|\b(?:few|several|couple|single|daily|weekly|monthly|yearly|"
+                         r"every|each|half|dozens?|hundreds?|thousands?|no)\b"),
+    "clock": re.compile(r"\b\d{1,4}\s*(?:am|pm)\b|\b\d{3,4}\b|\b(?:noon|midnight|oclock|morning|evening|"
+                        r"afternoon|night)\b"),
+    "date": re.compile(r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|"
+                       r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|"
+                       r"wednesday|thursday|friday|saturday|sunday|weekend|yesterday|today|tonight|ago|"
+                       r"spring|summer|autumn|fall|winter|morning|afternoon|evening|night|week|month|year|"
+                       r"before|after|during|since|until|earlier|later|recently|once)\b"),
+}
+
+
+def _overlap(clause: str, asked: Asked) -> int:
+    """How many of the question's naming words `clause` repeats."""
+    return len(_content_stems(clause) & asked.words)
+
+
+def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = False) -> str:
+    """A clause's kind read against what the question asks (`opening`: the clause is in the
+    reply's first sentence that says anything):
+    - 'declines-total': a caveat of coverage when a total was asked ("A full total cannot be
+      determined", "I don't have enough information to give a complete total"): a partial sum is
+      no answer, so it declines like a decline of the answer itself;
+    - 'declines-asked': a refusal or hedge that repeats what the question asks about (at least
+      _ASKED_OVERLAP of its naming words) and does not merely doubt the value's precision
+      ("There is no mention of autographed footballs" when asked how many autographed footballs);
+      it declines over an earlier answer that repeats fewer of them (see _decide);
+    - 'no-value': content in the opening without a value of the kind asked (no number when a
+      count was asked, no clock time when a time was asked, nothing dated when a date was
+      asked): it does not answer first;
+    otherwise the kind is unchanged."""
+    if kind == "caveat" and "total" in asked.kinds and _COVERAGE.search(clause):
+        return "declines-total"
+    if kind in ("refuse", "hedge") and not _PRECISION.search(clause) and _overlap(clause, asked) >= _ASKED_OVERLAP:
+        return "declines-asked"
+    if kind == "content" and opening:
+        wanted = [k for k in ("amount", "clock", "date") if k in asked.kinds]
+        if wanted and not any(_VALUES[k].search(clause) for k in wanted):
+            return "no-value"
+    return kind
+
+
+def _read(text: str, question: str | None = None) -> list[tuple[str, str, int, bool]]:
+    """(clause, kind, sentence number, inside brackets) for each clause of `text`, read against
+    `question` when there is one."""
     out, prev, lead = [], None, False
-    for clause, asked, sentence, aside in _clauses(text):
-        kind = clause_kind(clause, asked=asked, after="lead" if lead else prev)
+    for clause, is_question, sentence, aside in _clauses(text):
+        kind = clause_kind(clause, asked=is_question, after="lead" if lead else prev)
         if prev == "context" and kind == "content" and _RELATIVE.match(clause) and not _NUMBER.search(clause):
             kind = "context"        # "your question asks about X, which is a different role" (not "which
                                     # would be June 10th": a value worked out from it)
@@ -458,6 +600,10 @@ def _read(text: str) -> list[tuple[str, str, int, bool]]:
         elif kind != "filler":
             lead = False            # ... up to the first that is not filler
         prev = kind
+    asked = read_question(question)
+    if asked is not None:
+        opening = next((s for _, kind, s, aside in out if kind != "filler" and not aside), None)
+        out = [(c, against_question(c, k, asked, opening=s == opening), s, a) for c, k, s, a in out]
     return out
 
 
@@ -478,7 +624,9 @@ _FINAL_ANSWER = re.compile(
     r"(?i)\banswer\s*\**\s*[:：]\**"
     r"|\b(?:the|my|final|your)\s+answer(?:\s+to\s+(?:the|this|your)\s+question)?\s*\**\s+(?:is|would\s+be|will\s+be)\b\s*:?"
     r"|^\W*answer\W*$", re.MULTILINE)
-_DECLINES = ("decline", "refuse", "hedge", "caveat")
+# kinds that decline the answer itself (they override what was answered before them), and all declines
+_ANSWER_DECLINES = ("decline", "declines-asked", "declines-total")
+_DECLINES = (*_ANSWER_DECLINES, "refuse", "hedge", "caveat")
 
 
 def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
@@ -495,44 +643,58 @@ def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
     return led - {s for _, kind, s, _ in read if kind in _DECLINES}
 
 
-def _stance(read: list[tuple[str, str, int, bool]]) -> bool:
-    """True when the clauses, read in order, leave the reply declining (see the module docstring)."""
+def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) -> tuple[bool, list[str]]:
+    """(True when the clauses, read in order, leave the reply declining (see the module docstring),
+    the kind each clause had in the decision). A 'declines-asked' clause declines unless the reply
+    has already answered with words that repeat as much of the question; then it is a detail
+    ('refuse')."""
     led = _contrast_led(read)
     opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
-    state, declined_at = None, None
+    kinds = [kind for _, kind, _, _ in read]
+    state, declined_at, answered = None, None, 0
+
+    def said(s: int) -> int:
+        """How many of the question's words the sentence's statements repeat (declines left out)."""
+        if asked is None:
+            return 0
+        return _overlap(" ".join(c for c, k, s2, _ in read if s2 == s and k not in _DECLINES), asked)
+
     for i, (clause, kind, s, aside) in enumerate(read):
         if aside:
             continue        # "(around March 15)", "(not a friend)": an aside takes no stance
-        if kind == "decline" or (kind in _DECLINES and state is None):
+        if kind == "declines-asked" and state == "answer" and _overlap(clause, asked) <= answered:
+            kinds[i] = kind = "refuse"      # the answer named the asked thing as fully: a detail
+        if kind in _ANSWER_DECLINES or (kind in _DECLINES and state is None):
             state, declined_at = "decline", s
         elif kind in ("commit", "guess"):
-            state = "answer"
+            state, answered = "answer", said(s)
         elif kind == "content":
             if state is None and s == opening:
-                state = "answer"        # answered first; a later decline of a detail keeps it
+                state, answered = "answer", said(s)     # answered first; a later decline of a detail keeps it
             elif state == "decline" and (
                     s in led                                            # "However, the closest match is ..."
                     or (s == declined_at and _NARRATIVE.match(clause))  # "... but she went in May"
                     or (s == declined_at and _CONTRAST_OPEN.match(clause)
                         and not any(k in _DECLINES for _, k, s2, _ in read[i + 1:] if s2 == s))):
-                state = "answer"        # "The cause was unknown, but the diagnosis was a sprain."
-    return state == "decline"
+                state, answered = "answer", said(s)     # "The cause was unknown, but the diagnosis was a sprain."
+    return state == "decline", kinds
 
 
 @lru_cache(maxsize=4096)
-def _is_refusal_text(text: str) -> bool:
+def _is_refusal_text(text: str, question: str | None = None) -> bool:
     if not _TRIGGER.search(normalize_answer(text)):
         return False
     labels = list(_FINAL_ANSWER.finditer(text))
     if labels and labels[-1].start() > 0 and re.search(r"\w", text[labels[-1].end():]):
-        return _is_refusal_text(text[labels[-1].end():])   # what follows the last "Answer:" decides
-    read = _read(text)
-    if len(read) > 1 and read[0][0] in ("no", "nope") and read[1][1] in ("refuse", "decline") \
+        return _is_refusal_text(text[labels[-1].end():], question)   # what follows the last "Answer:" decides
+    read = _read(text, question)
+    if len(read) > 1 and read[0][0] in ("no", "nope") and read[1][1] in ("refuse", "decline", "declines-asked") \
             and len(read[1][0].split()) >= 3 and not _PARTICIPANT.search(read[1][0]):
         return False        # "No, there is no information indicating she is": a yes/no answer, with its reason
-    return _stance(read)
+    return _decide(read, read_question(question))[0]
 
 
-def is_refusal(text: object) -> bool:
-    """True when the text declines to answer or says the information is not available."""
-    return _is_refusal_text(answer_text(text))
+def is_refusal(text: object, question: object = None) -> bool:
+    """True when the text declines to answer or says the information is not available. Pass the
+    `question` when there is one: what it asks decides some replies (see the module docstring)."""
+    return _is_refusal_text(answer_text(text), _question_text(question))
