@@ -136,7 +136,8 @@ _SOURCES = ("message", "messages", "conversation", "conversations", "chat", "cha
             "history", "session", "sessions", "note", "notes", "extracted note", "extracted notes",
             "memory", "memories", "record", "records", "context", "log", "logs", "summary", "summaries",
             "retrieved history", "discussion", "discussions", "past conversations", "reference",
-            "references", "session summary", "session content", "extracted information", "information")
+            "references", "session summary", "session content", "extracted information", "information",
+            "they")
 _SOURCE_QUALIFIERS = ("one", "some", "several", "other", "these", "those", "both", "all", "earlier",
                       "previous", "past", "retrieved", "relevant", "most relevant", "only", "closest",
                       "closest relevant", "your", "provided", "available", "same", "related", "another",
@@ -160,7 +161,7 @@ _EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see t
 # The steps of a step-by-step reply ("To answer the question, I will follow these steps",
 # "Step 2: Reason over the information"): filler.
 _PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to calculate", "to work out",
-                    "to solve", "i will follow", "ill follow", "i will extract", "i will look", "i will reason",
+                    "to solve", "i will follow", "we need to follow", "we will follow", "follow these steps", "ill follow", "i will extract", "i will look", "i will reason",
                     "i will analyze", "i will consider", "i will use", "we need to extract", "we need to find",
                     "we need to look", "we need to consider", "we need to determine", "we need to calculate",
                     "lets", "let us", "step", "extract relevant information", "extracting relevant information",
@@ -207,7 +208,7 @@ _SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|inclu
                  r"contain(?:ed|s)?|cover(?:ed|s)?|show(?:n|ed|s)?|reveal(?:ed|s)?|indicate[sd]?|tell|told|"
                  r"give|gave|address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                  r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
-                 r"list(?:ed|s)?|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
+                 r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
 _INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
          r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline)")
 _FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
@@ -241,7 +242,7 @@ _REFUSE = [re.compile(p) for p in (
     # what a picture or a page does not let one read: "the receipt is illegible", "the name is cut off"
     rf"\b{_words(_UNREADABLE)}\b",
     # "but they don't specify how many": what a source does, not a person ("they didn't discuss salary")
-    rf"\b(?:they|these|those)\s+{_NEG_DO}\s+{_ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish)\b",
+    rf"\b(?:they|these|those)\s+{_NEG_DO}\s+{_ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish|address|cover|mention|go into|touch on|reference|list|describe|explain)\b",
     rf"\b{_NEG_DO}\s+{_ADVS}(?:match|answer|address|fit|relate to|correspond to)\s+(?:your|this|that|current|specific)\s+(?:\w+\s+)?question\b",
     # "The answer isn't in what we've discussed", "not in anything you told me"
     rf"\b(?:not|isnt|wasnt|arent|werent|nt)\s+(?:\w+\s+)?in\s+(?:what|anything)\s+(?:you|we|i|weve|youve|ive|has been|have been|was|were)\s+(?:\w+\s+)?{_SOURCE_VERBS}",
@@ -291,8 +292,12 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b(?:unknown|not known|unclear|not clear|uncertain)\s+in\s+(?:our|your|my|these|those|any)?\s*{_SOURCE}\b",
     r"\b(?:but|and|yet)\s+(?:cant|cannot|couldnt|could not|did not|didnt|was unable to)\s+(?:find|locate|see)\b",
     r"\b(?:is|remains|was)\s+(?:still\s+)?(?:unknown|not known)\s*$",
+    # "..., without specifying which trip it was"
+    rf"^(?:(?:but|and|though|yet)\s+)?without\s+{_ADVS}(?:specifying|mentioning|saying|stating|indicating|giving|"
+    r"providing|clarifying|naming|identifying|confirming)\b",
 )]
-_REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt|did not|without|nothing)\b")
+_REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt|did not|dont|do not|doesnt|does not|"
+                                   r"without|nothing)\b")
 _WHOLE = re.compile(
     r"^(?:unknown|not known|na|n a|idk|i dunno|dunno|no idea|no clue|unanswerable|not applicable|"
     r"no answer|beats me|cannot answer|cant answer|cannot say|cant say|none given|no comment|"
@@ -427,6 +432,9 @@ _DECLINE = [re.compile(p) for p in (
     # a step-by-step reply whose output for "no information" is "empty" (LongMemEval's instruction)
     r"\b(?:output|answer|respond|reply|return)\w*\s+(?:(?:will|would|should|must)\s+be\s+|is\s+|with\s+)?empty\b",
     r"^empty(?:$|\s+as\b)",
+    # what is known is not clear enough to answer: "the timing is not explicitly clear enough to give an answer"
+    rf"\b(?:not|isnt|arent|wasnt|werent)\s+{_ADVS}(?:clear|detailed|specific|complete|conclusive|precise)\s+enough\s+"
+    rf"to\s+{_ADVS}(?:give|provide|answer|determine|say|tell|know|make|reach|draw|calculate)\b",
 )]
 _CAVEAT = re.compile(rf"\b{_words(_CAVEAT_WORDS)}\b")
 _CONCLUSION = re.compile(rf"^{_words(_CONCLUSION_LEADS)}\b")
@@ -440,6 +448,9 @@ _EVIDENCE = re.compile(
     rf"|^(?:(?:while|although|though|however|but|and)\s+)?{_words(_EVIDENCE_LEADS)}\b")
 _PROCEDURE = re.compile(rf"^{_words(_PROCEDURE_LEADS)}\b|^{_words(_HEADINGS)}$")
 _OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{_words(_OFFER_LEADS)}\b")
+# more evidence in the sentence of a report: "..., and five sessions in another message", "..., while
+# the plane was started about a month ago"
+_EVIDENCE_MORE = re.compile(r"^(?:and|while|whereas|as well as|along with|plus)\s")
 _RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
 _NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|"
                      r"once|twice|none|zero)\b")
@@ -555,6 +566,11 @@ _VALUES = {
 }
 
 
+# a value worked out from the question's own words: "the past weekend would have been March 18-19",
+# "a week ago, which would be around June 15"
+_WORKED_OUT = re.compile(r"\b(?:would|will)\s+(?:have\s+)?(?:be|been)\b")
+
+
 def _overlap(clause: str, asked: Asked) -> int:
     """How many of the question's naming words `clause` repeats."""
     return len(_content_stems(clause) & asked.words)
@@ -570,6 +586,8 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
       _ASKED_OVERLAP of its naming words) and does not merely doubt the value's precision
       ("There is no mention of autographed footballs" when asked how many autographed footballs);
       it declines over an earlier answer that repeats fewer of them (see _decide);
+    - 'time-frame': a date worked out from the question's time words ("a week ago, which would be
+      around June 15") when no date, time or number was asked: it answers nothing;
     - 'no-value': content in the opening without a value of the kind asked (no number when a
       count was asked, no clock time when a time was asked, nothing dated when a date was
       asked): it does not answer first;
@@ -578,6 +596,9 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
         return "declines-total"
     if kind in ("refuse", "hedge") and not _PRECISION.search(clause) and _overlap(clause, asked) >= _ASKED_OVERLAP:
         return "declines-asked"
+    if kind in ("content", "guess") and not asked.kinds & {"amount", "clock", "date"} \
+            and _WORKED_OUT.search(clause) and _VALUES["date"].search(clause):
+        return "time-frame"
     if kind == "content" and opening:
         wanted = [k for k in ("amount", "clock", "date") if k in asked.kinds]
         if wanted and not any(_VALUES[k].search(clause) for k in wanted):
@@ -588,18 +609,22 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
 def _read(text: str, question: str | None = None) -> list[tuple[str, str, int, bool]]:
     """(clause, kind, sentence number, inside brackets) for each clause of `text`, read against
     `question` when there is one."""
-    out, prev, lead = [], None, False
+    out, prev, lead, last = [], None, False, (None, None)     # last: (kind, sentence) of the last clause outside brackets
     for clause, is_question, sentence, aside in _clauses(text):
         kind = clause_kind(clause, asked=is_question, after="lead" if lead else prev)
         if prev == "context" and kind == "content" and _RELATIVE.match(clause) and not _NUMBER.search(clause):
             kind = "context"        # "your question asks about X, which is a different role" (not "which
                                     # would be June 10th": a value worked out from it)
+        elif last == ("context", sentence) and kind in ("content", "guess") and _EVIDENCE_MORE.match(clause):
+            kind = "context"        # "You mentioned three sessions in one message and five in another"
         out.append((clause, kind, sentence, aside))
         if _CONCLUSION.fullmatch(clause):
             lead = True             # "Therefore," / "Total:" opens the clauses after it ...
         elif kind != "filler":
             lead = False            # ... up to the first that is not filler
         prev = kind
+        if not aside:
+            last = (kind, sentence)
     asked = read_question(question)
     if asked is not None:
         opening = next((s for _, kind, s, aside in out if kind != "filler" and not aside), None)
@@ -632,7 +657,7 @@ _DECLINES = (*_ANSWER_DECLINES, "refuse", "hedge", "caveat")
 def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
     """The sentences that open with a contrast ("However, ...", "Based on the photo, though, ...",
     "But ...") and hold no decline: what they state holds instead of a decline before them."""
-    led, seen = set(), set()
+    led, seen, reports = set(), set(), set()
     for clause, kind, s, _ in read:
         if s in seen:
             continue
@@ -640,7 +665,9 @@ def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
             led.add(s)
         if kind != "filler":
             seen.add(s)             # only the sentence's leading fillers and first clause count
-    return led - {s for _, kind, s, _ in read if kind in _DECLINES}
+            if kind == "context":
+                reports.add(s)      # "However, the most recent message is from June 15, where ...": evidence
+    return led - reports - {s for _, kind, s, _ in read if kind in _DECLINES}
 
 
 def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) -> tuple[bool, list[str]]:
