@@ -113,6 +113,7 @@ _CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in su
                      "which means", "meaning", "in short", "in total", "total", "altogether",
                      "i can conclude", "we can conclude", "it can be concluded", "i conclude", "i must conclude",
                      "we must conclude", "i can infer", "we can infer", "it can be inferred", "i infer",
+                     "i can estimate", "we can estimate", "i estimate", "i can assume", "we can assume",
                      "i can confidently say", "we can confidently say", "based on this", "based on that", "based on above", "based on analysis",
                      "based on extracted information", "based on available information",
                      "based on information provided", "based on reasoning", "given this information",
@@ -459,6 +460,7 @@ _TALLY = re.compile(rf"^{_words(_TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{_NUMBER.patt
 
 _PRECISION = re.compile(rf"\b{_words(_PRECISION_WORDS)}\b")
 _COVERAGE = re.compile(rf"\b{_words(_COVERAGE_WORDS)}\b")
+_TOTAL = re.compile(r"\b(?:total|sum)\b")
 _ASK_PATTERNS = tuple((kind, re.compile(rf"\b{_words(phrases)}\b")) for kind, phrases in _ASKS)
 
 
@@ -576,7 +578,7 @@ def _overlap(clause: str, asked: Asked) -> int:
     return len(_content_stems(clause) & asked.words)
 
 
-def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = False) -> str:
+def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = False, rest: str = "") -> str:
     """A clause's kind read against what the question asks (`opening`: the clause is in the
     reply's first sentence that says anything):
     - 'declines-total': a caveat of coverage when a total was asked ("A full total cannot be
@@ -590,19 +592,26 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
       around June 15") when no date, time or number was asked: it answers nothing;
     - 'no-value': content in the opening without a value of the kind asked (no number when a
       count was asked, no clock time when a time was asked, nothing dated when a date was
-      asked): it does not answer first;
+      asked): it does not answer first; a conclusion or a guess without one (in what is left of
+      its sentence) answers nothing;
+    - 'reports-asked': evidence in the opening that repeats what was asked with a value of the
+      kind asked ("You mentioned visiting 3 different doctors" when asked how many): it answers
+      first, like content;
     otherwise the kind is unchanged."""
-    if kind == "caveat" and "total" in asked.kinds and _COVERAGE.search(clause):
+    if kind == "caveat" and "total" in asked.kinds and _TOTAL.search(clause):
         return "declines-total"
     if kind in ("refuse", "hedge") and not _PRECISION.search(clause) and _overlap(clause, asked) >= _ASKED_OVERLAP:
         return "declines-asked"
     if kind in ("content", "guess") and not asked.kinds & {"amount", "clock", "date"} \
             and _WORKED_OUT.search(clause) and _VALUES["date"].search(clause):
         return "time-frame"
-    if kind == "content" and opening:
-        wanted = [k for k in ("amount", "clock", "date") if k in asked.kinds]
-        if wanted and not any(_VALUES[k].search(clause) for k in wanted):
+    wanted = [k for k in ("amount", "clock", "date") if k in asked.kinds]
+    if wanted and (kind in ("commit", "guess") or (kind == "content" and opening)):
+        if not any(_VALUES[k].search(clause + " " + rest) for k in wanted):
             return "no-value"
+    if wanted and kind == "context" and opening and _overlap(clause, asked) >= _ASKED_OVERLAP \
+            and any(_VALUES[k].search(clause) for k in wanted):
+        return "reports-asked"
     return kind
 
 
@@ -628,7 +637,9 @@ def _read(text: str, question: str | None = None) -> list[tuple[str, str, int, b
     asked = read_question(question)
     if asked is not None:
         opening = next((s for _, kind, s, aside in out if kind != "filler" and not aside), None)
-        out = [(c, against_question(c, k, asked, opening=s == opening), s, a) for c, k, s, a in out]
+        out = [(c, against_question(c, k, asked, opening=s == opening,
+                                    rest=" ".join(c2 for c2, _, s2, _ in out[i + 1:] if s2 == s)), s, a)
+               for i, (c, k, s, a) in enumerate(out)]
     return out
 
 
@@ -647,8 +658,12 @@ _PARTICIPANT = re.compile(r"\b(?:i|im|ive|id|me|my|we|us|our|you|your|youve|idk|
 # answer is "empty".", "my answer will be: ...", a heading "**Answer**" on its own line
 _FINAL_ANSWER = re.compile(
     r"(?i)\banswer\s*\**\s*[:：]\**"
-    r"|\b(?:the|my|final|your)\s+answer(?:\s+to\s+(?:the|this|your)\s+question)?\s*\**\s+(?:is|would\s+be|will\s+be)\b\s*:?"
-    r"|^\W*answer\W*$", re.MULTILINE)
+    r"|\b(?:the|my|final|your)\s+(?:(?:best|most|final|accurate|likely|correct|only|short)\s+){0,2}answer"
+    r"(?:\s+to\s+(?:the|this|your)\s+question|\s+(?:i|we)\s+can\s+(?:give|provide|offer))?\s*\**\s+(?:is|would\s+be|will\s+be)\b\s*:?"
+    r"|^\W*answer\W*$"
+    # a step-by-step reply's last step heading: "**Step 3: Provide an answer**", "**Conclusion**"
+    r"|^\W*(?:step\s*\d+\W*)?(?:provide\s+(?:the\s+|an\s+|a\s+)?(?:final\s+)?answer|answer(?:ing)?\s+the\s+question|"
+    r"final\s+answer|conclusion)\W*$", re.MULTILINE)
 # kinds that decline the answer itself (they override what was answered before them), and all declines
 _ANSWER_DECLINES = ("decline", "declines-asked", "declines-total")
 _DECLINES = (*_ANSWER_DECLINES, "refuse", "hedge", "caveat")
@@ -695,7 +710,7 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
             state, declined_at = "decline", s
         elif kind in ("commit", "guess"):
             state, answered = "answer", said(s)
-        elif kind == "content":
+        elif kind in ("content", "reports-asked"):
             if state is None and s == opening:
                 state, answered = "answer", said(s)     # answered first; a later decline of a detail keeps it
             elif state == "decline" and (
@@ -715,9 +730,10 @@ def _is_refusal_text(text: str, question: str | None = None) -> bool:
     if labels and labels[-1].start() > 0 and re.search(r"\w", text[labels[-1].end():]):
         return _is_refusal_text(text[labels[-1].end():], question)   # what follows the last "Answer:" decides
     read = _read(text, question)
-    if len(read) > 1 and read[0][0] in ("no", "nope") and read[1][1] in ("refuse", "decline", "declines-asked") \
+    if len(read) > 1 and read[0][0] in ("no", "nope", "none") and read[1][1] in ("refuse", "decline", "declines-asked") \
             and len(read[1][0].split()) >= 3 and not _PARTICIPANT.search(read[1][0]):
         return False        # "No, there is no information indicating she is": a yes/no answer, with its reason
+                            # ("None. The memories do not mention them visiting any city together.")
     return _decide(read, read_question(question))[0]
 
 
