@@ -211,7 +211,8 @@ _SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|inclu
                  r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
                  r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
 _INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
-         r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline)")
+         r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline|"
+         r"answer)")
 _FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
 _NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been)\s+(?:not|never)(?:\s+been)?|"
            r"isnt|wasnt|arent|werent|hasnt been|havent been|hadnt been|never been|not been|aint)")
@@ -598,7 +599,7 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
       kind asked ("You mentioned visiting 3 different doctors" when asked how many): it answers
       first, like content;
     otherwise the kind is unchanged."""
-    if kind == "caveat" and "total" in asked.kinds and _TOTAL.search(clause):
+    if kind in ("caveat", "decline") and "total" in asked.kinds and _TOTAL.search(clause):
         return "declines-total"
     if kind in ("refuse", "hedge") and not _PRECISION.search(clause) and _overlap(clause, asked) >= _ASKED_OVERLAP:
         return "declines-asked"
@@ -689,11 +690,12 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
     """(True when the clauses, read in order, leave the reply declining (see the module docstring),
     the kind each clause had in the decision). A 'declines-asked' clause declines unless the reply
     has already answered with words that repeat as much of the question; then it is a detail
-    ('refuse')."""
+    ('refuse'). A decline of precision only ("I cannot provide an exact number") after a concluded
+    answer ("it is likely that your count is now above 1300") is a caveat: the answer stands."""
     led = _contrast_led(read)
     opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
     kinds = [kind for _, kind, _, _ in read]
-    state, declined_at, answered = None, None, 0
+    state, declined_at, answered, concluded = None, None, 0, False
 
     def said(s: int) -> int:
         """How many of the question's words the sentence's statements repeat (declines left out)."""
@@ -706,10 +708,12 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
             continue        # "(around March 15)", "(not a friend)": an aside takes no stance
         if kind == "declines-asked" and state == "answer" and _overlap(clause, asked) <= answered:
             kinds[i] = kind = "refuse"      # the answer named the asked thing as fully: a detail
+        if kind == "decline" and concluded and _PRECISION.search(clause):
+            kinds[i] = kind = "caveat"      # "... likely above 1300. I cannot provide an exact number."
         if kind in _ANSWER_DECLINES or (kind in _DECLINES and state is None):
-            state, declined_at = "decline", s
+            state, declined_at, concluded = "decline", s, False
         elif kind in ("commit", "guess"):
-            state, answered = "answer", said(s)
+            state, answered, concluded = "answer", said(s), kind == "commit" or concluded
         elif kind in ("content", "reports-asked"):
             if state is None and s == opening:
                 state, answered = "answer", said(s)     # answered first; a later decline of a detail keeps it
