@@ -324,7 +324,7 @@ _GUESS = re.compile(
     r"\b(?:i think|i believe|i guess|my guess|best guess|guess is|probably|likely|maybe|perhaps|"
     r"possibly|might have|may have|must have|could have been|might be|may be|could be|it was|it is|"
     r"its|it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either\s.*\bor|i would say|"
-    r"id say|id guess|i suspect|presumably|most likely|"
+    r"id say|id guess|i suspect|presumably|most likely|closest match is|best match is|closest match would be|"
     # an approximation is a guess only when it approximates a quantity or a time ("about 5 days",
     # "around mid-May"), not "information about the trip"
     r"(?:around|about|roughly|approximately|nearly|almost)\s+(?:\d|one|two|three|four|five|six|seven|"
@@ -359,7 +359,7 @@ _SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;\n()\[\]]+|(?<!\d):|:(?!\d)|(?<!\d),|
 
 # -- the question: what it asks -------------------------------------------------------------------
 # When the caller has the question, the reply is read against it: what kind of value it asks for
-# (a number, a clock time, a date, advice) and which words name what it asks about. Phrases are
+# (a number, a total, a clock time, a date) and which words name what it asks about. Phrases are
 # matched on the normalised question (lower case, no punctuation, no articles).
 _ASKS = (
     # a number: a count, a total, a sum of money, a duration, an age, a frequency
@@ -370,14 +370,12 @@ _ASKS = (
     ("clock", ("what time", "which time", "at what time")),
     ("date", ("when", "what date", "which date", "what day", "which day", "what year", "which year",
               "what month", "which month", "how long ago")),
-    ("advice", ("any advice", "any tips", "any suggestions", "any recommendations", "any ideas",
-                "can you recommend", "could you recommend", "can you suggest", "could you suggest",
-                "do you think", "what should i", "what do you think", "any helpful tips", "tips for",
-                "advice on", "suggestions on", "ideas for", "do you have any")),
-    # what was said before ("Can you remind me what you recommended?")
-    ("recall", ("remind me", "you recommended", "you mentioned", "you suggested", "you provided",
-                "you told me", "you said", "you gave", "our previous", "we discussed", "last time")),
 )
+# A choice between named things ("Which did I start first, the Ferrari model or the Porsche?"): the
+# question has "or" and one of these; an answer picks with one of them (or before / after).
+_COMPARE_WORDS = ("first", "last", "earlier", "earliest", "later", "latest", "more", "most", "less", "least",
+                  "fewer", "better", "best", "older", "oldest", "newer", "newest", "higher", "lower",
+                  "longer", "shorter", "bigger", "smaller", "before", "after")
 # Words that frame a question rather than name what it asks about ("I was going through our
 # previous conversation and wanted to confirm ..."), and the vocabulary of saying that something is
 # absent ("the retrieved messages don't specifically mention ..."): neither names the asked thing.
@@ -394,19 +392,15 @@ provide provided contain contained contains include included includes specify sp
 stated indicate indicated show shown shows discussed cover covered find found see seen available
 enough mention none nothing whether which what when where who whom how many much long often there
 any other one some all only thing things something anything user users answer total number count
-two three four five six seven eight nine ten first second third
+two three four five six seven eight nine ten first second third name named called type kind sort
 """.split())
 # A decline qualified by precision doubts the value's exactness, not that it is there ("the exact day
 # isn't mentioned" after "in July"): it never declines the asked thing by itself.
 _PRECISION_WORDS = ("exact", "exactly", "precise", "precisely", "definitive", "definitively", "certain",
                     "certainty", "sure", "accurate", "accurately", "specific date", "specific day",
                     "specific time", "specific number", "specific amount")
-# A decline qualified by coverage says the answer is partial ("no complete record", "a full total
-# cannot be determined", "enough information to give a complete total"): when a total or a count
-# was asked, a partial answer is no answer.
-_COVERAGE_WORDS = ("complete", "completely", "full", "fully", "comprehensive", "exhaustive", "entire",
-                   "entirely", "all", "whole", "overall", "combined", "in total")
-# How many of the question's naming words a decline must repeat to decline what was asked
+# How many of the question's naming words a clause must repeat to name what was asked (all of them
+# when the question has fewer)
 _ASKED_OVERLAP = 2
 
 
@@ -460,8 +454,8 @@ _TALLY = re.compile(rf"^{_words(_TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{_NUMBER.patt
 
 
 _PRECISION = re.compile(rf"\b{_words(_PRECISION_WORDS)}\b")
-_COVERAGE = re.compile(rf"\b{_words(_COVERAGE_WORDS)}\b")
 _TOTAL = re.compile(r"\b(?:total|sum)\b")
+_COMPARE = re.compile(rf"\b{_words(_COMPARE_WORDS)}\b")
 _ASK_PATTERNS = tuple((kind, re.compile(rf"\b{_words(phrases)}\b")) for kind, phrases in _ASKS)
 
 
@@ -490,7 +484,10 @@ def read_question(question: str | None) -> Asked | None:
     if not question:
         return None
     norm = normalize_answer(question)
-    return Asked(frozenset(kind for kind, p in _ASK_PATTERNS if p.search(norm)), _content_stems(norm))
+    kinds = {kind for kind, p in _ASK_PATTERNS if p.search(norm)}
+    if re.search(r"\bor\b", norm) and _COMPARE.search(norm):
+        kinds.add("choice")
+    return Asked(frozenset(kinds), _content_stems(norm))
 
 
 def _clauses(text: str) -> list[tuple[str, bool, int, bool]]:
@@ -601,7 +598,8 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
     otherwise the kind is unchanged."""
     if kind in ("caveat", "decline") and "total" in asked.kinds and _TOTAL.search(clause):
         return "declines-total"
-    if kind in ("refuse", "hedge") and not _PRECISION.search(clause) and _overlap(clause, asked) >= _ASKED_OVERLAP:
+    enough = min(_ASKED_OVERLAP, len(asked.words)) or _ASKED_OVERLAP
+    if kind in ("refuse", "hedge") and not _PRECISION.search(clause) and _overlap(clause, asked) >= enough:
         return "declines-asked"
     if kind in ("content", "guess") and not asked.kinds & {"amount", "clock", "date"} \
             and _WORKED_OUT.search(clause) and _VALUES["date"].search(clause):
@@ -610,8 +608,8 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
     if wanted and (kind in ("commit", "guess") or (kind == "content" and opening)):
         if not any(_VALUES[k].search(clause + " " + rest) for k in wanted):
             return "no-value"
-    if wanted and kind == "context" and opening and _overlap(clause, asked) >= _ASKED_OVERLAP \
-            and any(_VALUES[k].search(clause) for k in wanted):
+    if kind == "context" and opening and _overlap(clause, asked) >= enough \
+            and (not wanted or any(_VALUES[k].search(clause) for k in wanted)):
         return "reports-asked"
     return kind
 
@@ -695,34 +693,48 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
     led = _contrast_led(read)
     opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
     kinds = [kind for _, kind, _, _ in read]
-    state, declined_at, answered, concluded = None, None, 0, False
+    state, declined_at, concluded = None, None, False
+    answered, reported = frozenset(), False     # the question's words the answer repeated; whether it was reported
+    picked = False                              # for a choice: whether the answer's sentence picks
 
-    def said(s: int) -> int:
-        """How many of the question's words the sentence's statements repeat (declines left out)."""
+    def said(s: int) -> frozenset:
+        """The question's words that the sentence's statements repeat (declines left out)."""
         if asked is None:
-            return 0
-        return _overlap(" ".join(c for c, k, s2, _ in read if s2 == s and k not in _DECLINES), asked)
+            return frozenset()
+        return _content_stems(" ".join(c for c, k, s2, _ in read if s2 == s and k not in _DECLINES)) & asked.words
+
+    def names_more(clause: str) -> bool:
+        """Whether a decline names more of what was asked than the answer did: more of the
+        question's words, or (after a reported answer) one that the report did not."""
+        named = _content_stems(clause) & asked.words
+        return len(named) > len(answered) or (reported and bool(named - answered)) \
+            or ("choice" in asked.kinds and not picked)
+
+    def picks(s: int) -> bool:
+        return _COMPARE.search(" ".join(c for c, k, s2, _ in read if s2 == s and k not in _DECLINES)) is not None
 
     for i, (clause, kind, s, aside) in enumerate(read):
         if aside:
             continue        # "(around March 15)", "(not a friend)": an aside takes no stance
-        if kind == "declines-asked" and state == "answer" and _overlap(clause, asked) <= answered:
+        if kind == "declines-asked" and state == "answer" and not names_more(clause):
             kinds[i] = kind = "refuse"      # the answer named the asked thing as fully: a detail
         if kind == "decline" and concluded and _PRECISION.search(clause):
             kinds[i] = kind = "caveat"      # "... likely above 1300. I cannot provide an exact number."
         if kind in _ANSWER_DECLINES or (kind in _DECLINES and state is None):
             state, declined_at, concluded = "decline", s, False
         elif kind in ("commit", "guess"):
-            state, answered, concluded = "answer", said(s), kind == "commit" or concluded
+            state, answered, picked, reported = "answer", said(s), picks(s), False
+            concluded = kind == "commit" or concluded
         elif kind in ("content", "reports-asked"):
             if state is None and s == opening:
-                state, answered = "answer", said(s)     # answered first; a later decline of a detail keeps it
+                # answered first; a later decline of a detail keeps it
+                state, answered, picked, reported = "answer", said(s), picks(s), kind == "reports-asked"
             elif state == "decline" and (
                     s in led                                            # "However, the closest match is ..."
                     or (s == declined_at and _NARRATIVE.match(clause))  # "... but she went in May"
                     or (s == declined_at and _CONTRAST_OPEN.match(clause)
                         and not any(k in _DECLINES for _, k, s2, _ in read[i + 1:] if s2 == s))):
-                state, answered = "answer", said(s)     # "The cause was unknown, but the diagnosis was a sprain."
+                state, answered, picked, reported = "answer", said(s), picks(s), False  # "The cause was unknown, but the diagnosis was a sprain."
     return state == "decline", kinds
 
 
