@@ -368,7 +368,8 @@ _ASKS = (
     # a total: a partial sum is no answer ("A full total cannot be determined" declines)
     ("total", ("total", "combined", "in total", "altogether", "sum of", "all together")),
     ("clock", ("what time", "which time", "at what time")),
-    ("date", ("when", "what date", "which date", "what day", "which day", "what year", "which year",
+    # ("when" only opening a sentence: "What did I buy when I was in Paris?" asks for a thing)
+    ("date", ("what date", "which date", "what day", "which day", "what year", "which year",
               "what month", "which month", "how long ago")),
 )
 # A choice between named things ("Which did I start first, the Ferrari model or the Porsche?"): the
@@ -485,6 +486,8 @@ def read_question(question: str | None) -> Asked | None:
         return None
     norm = normalize_answer(question)
     kinds = {kind for kind, p in _ASK_PATTERNS if p.search(norm)}
+    if re.search(r"(?:^|[.?!]\s+)when\b", question.strip(), re.IGNORECASE):
+        kinds.add("date")
     if re.search(r"\bor\b", norm) and _COMPARE.search(norm):
         kinds.add("choice")
     return Asked(frozenset(kinds), _content_stems(norm))
@@ -681,6 +684,9 @@ def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
             seen.add(s)             # only the sentence's leading fillers and first clause count
             if kind == "context":
                 reports.add(s)      # "However, the most recent message is from June 15, where ...": evidence
+    # ... unless a value is worked out from it: "That said, you mentioned the weekend after your
+    # birthday, which would be June 10th"
+    reports -= {s for clause, _, s, _ in read if _WORKED_OUT.search(clause)}
     return led - reports - {s for _, kind, s, _ in read if kind in _DECLINES}
 
 
