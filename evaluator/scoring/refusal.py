@@ -59,6 +59,33 @@ tuples below, data rather than ever-longer patterns):
    Evidence, context, asides and filler take no stance: "I don't know, though.", "I can't
    remember, but you could check your calendar" and "The messages don't mention a hamster; they
    discuss your cat Luna" decline. An empty reply is not a refusal (it is simply a wrong answer).
+   A decline of precision only ("I cannot provide an exact number") after a concluded answer is a
+   caveat. A step-by-step reply's last heading ("Step 3: Provide an answer", "Conclusion") and "the
+   best answer is ..." work like "Answer:".
+
+With the question (`is_refusal(text, question)`, `explain(text, question)`; the scorer passes it),
+the reply is read against what it asks (`read_question`: the kind of value asked, from word lists in
+_ASKS: a number, a total, a clock time, a date, a choice between named things; and the stems of the
+words that name what is asked about, without the question's framing words). The same sentences
+then decide either way, by what was asked (`against_question` and `_decide`):
+
+- a refusal that repeats what was asked declines it ('declines-asked'), over an earlier answer
+  that named less of it: "The messages mention autographed baseballs: you have 15. There is no
+  mention of autographed footballs." declines when footballs were asked and answers when baseballs
+  were; "don't mention you replacing a bulb" declines "What bulb did I replace?" after a report of
+  the bulb; for a choice ("A or B, which first?") an answer that does not pick leaves it declining;
+- a report that repeats what was asked (with a value of the kind asked) answers first
+  ('reports-asked'): "You mentioned your cat is called Luna, but her breed was never mentioned."
+  answers "What is my cat's name?" and declines "What breed is my cat?";
+- when a total was asked, a caveat that names the total declines ('declines-total': "A full total
+  cannot be determined" after a partial sum); for a plain count, "at least 3 ... the list may not be
+  complete" answers;
+- an opening, a conclusion or a guess without a value of the kind asked answers nothing
+  ('no-value': "You wake up 15 minutes earlier on Tuesdays, but the exact time isn't mentioned"
+  declines "What time do I wake up?" and answers "How much earlier do I wake up?"); a date worked
+  out from the question's own time words ("a week ago, which would be around June 15") answers
+  nothing when a thing was asked ('time-frame').
+Without a question the reply is read alone, as before.
 
 Measured on tests/data/refusal_labels.jsonl (hand-written), tests/data/refusal_real_labels.jsonl
 (real replies of two memory systems to LoCoMo questions) and tests/data/refusal_chat_labels.jsonl
@@ -493,11 +520,23 @@ def read_question(question: str | None) -> Asked | None:
     return Asked(frozenset(kinds), _content_stems(norm))
 
 
+# where a sentence ends inside a line: after "?" or "!", after "." that follows a lower-case word (not
+# "U.S." or "3.5"), or after a number's "." before a capital ("you have 15. There is ...")
+_SENTENCE_END = re.compile(r"(?<=[?!])|(?<=[^\dA-Z.][.])(?=\s)|(?<=\d[.])(?=\s+[A-Z*\"'])")
+_LIST_MARKER = re.compile(r"\s*\d+[.)]\s")
+
+
 def _clauses(text: str) -> list[tuple[str, bool, int, bool]]:
     """(normalised clause, ended with a question mark, sentence number, inside brackets) for each
     clause of `text`; a sentence ends at ".", "!", "?" or a line break."""
     out = []
-    sentences = [p for p in re.split(r"(?<=[?!])|(?<=[^\dA-Z.][.])(?=\s)|\n+", text) if p.strip()]
+    sentences = []
+    for line in text.split("\n"):
+        marker = _LIST_MARKER.match(line)                   # "12. " opening a line is no sentence end
+        at = marker.end() if marker else 0
+        pieces = _SENTENCE_END.split(line[at:])
+        pieces[0] = line[:at] + pieces[0]
+        sentences += [p for p in pieces if p.strip()]
     for sentence, piece in enumerate(sentences):
         depth = 0
         asked = piece.rstrip().endswith("?")
