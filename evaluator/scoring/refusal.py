@@ -396,7 +396,7 @@ _ASKS = (
     ("total", ("total", "combined", "in total", "altogether", "sum of", "all together")),
     ("clock", ("what time", "which time", "at what time")),
     # ("when" only opening a sentence: "What did I buy when I was in Paris?" asks for a thing)
-    ("date", ("what date", "which date", "what day", "which day", "what year", "which year",
+    ("date", ("date", "what date", "which date", "what day", "which day", "what year", "which year",
               "what month", "which month", "how long ago")),
 )
 # A choice between named things ("Which did I start first, the Ferrari model or the Porsche?"): the
@@ -420,7 +420,7 @@ provide provided contain contained contains include included includes specify sp
 stated indicate indicated show shown shows discussed cover covered find found see seen available
 enough mention none nothing whether which what when where who whom how many much long often there
 any other one some all only thing things something anything user users answer total number count
-two three four five six seven eight nine ten first second third name named called type kind sort
+two three four five six seven eight nine ten first second third name named called type kind sort date
 """.split())
 # A decline qualified by precision doubts the value's exactness, not that it is there ("the exact day
 # isn't mentioned" after "in July"): it never declines the asked thing by itself.
