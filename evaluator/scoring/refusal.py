@@ -494,6 +494,7 @@ class Asked(NamedTuple):
     words: frozenset
 
 
+@lru_cache(maxsize=8192)
 def _content_stems(norm: str) -> frozenset:
     """The stems of the words of a normalised text that can name a thing (no stop or frame words)."""
     words = [w for w in norm.split() if w not in STOPWORDS_REALCOMPANION and w not in _FRAME_WORDS
@@ -678,9 +679,13 @@ def _read(text: str, question: str | None = None) -> list[tuple[str, str, int, b
     asked = read_question(question)
     if asked is not None:
         opening = next((s for _, kind, s, aside in out if kind != "filler" and not aside), None)
-        out = [(c, against_question(c, k, asked, opening=s == opening,
-                                    rest=" ".join(c2 for c2, _, s2, _ in out[i + 1:] if s2 == s)), s, a)
-               for i, (c, k, s, a) in enumerate(out)]
+        rest, rest_sentence, read = "", None, []
+        for c, k, s, a in reversed(out):            # rest: what follows the clause in its sentence
+            if s != rest_sentence:
+                rest, rest_sentence = "", s
+            read.append((c, against_question(c, k, asked, opening=s == opening, rest=rest), s, a))
+            rest = f"{c} {rest}"
+        out = read[::-1]
     return out
 
 
