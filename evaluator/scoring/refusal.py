@@ -138,8 +138,8 @@ _CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for c
 _CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in summary", "to summarize",
                      "to sum up", "overall", "consequently", "as result", "this means", "that means",
                      "which means", "meaning", "in short", "in total", "total", "altogether",
-                     "i can conclude", "we can conclude", "it can be concluded", "i conclude", "i must conclude",
-                     "we must conclude", "i can infer", "we can infer", "it can be inferred", "i infer",
+                     "i can conclude", "we can conclude", "it can be concluded", "i conclude",
+                     "i must conclude", "we must conclude", "i can infer", "we can infer", "it can be inferred", "i infer",
                      "i can estimate", "we can estimate", "i estimate", "i can assume", "we can assume",
                      "i can confidently say", "we can confidently say", "based on this", "based on that", "based on above", "based on analysis",
                      "based on extracted information", "based on available information",
@@ -189,7 +189,8 @@ _EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see t
 # The steps of a step-by-step reply ("To answer the question, I will follow these steps",
 # "Step 2: Reason over the information"): filler.
 _PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to calculate", "to work out",
-                    "to solve", "i will follow", "we need to follow", "we will follow", "follow these steps", "ill follow", "i will extract", "i will look", "i will reason",
+                    "to solve", "i will follow", "we need to follow", "we will follow", "follow these steps",
+                    "ill follow", "i will extract", "i will look", "i will reason",
                     "i will analyze", "i will consider", "i will use", "we need to extract", "we need to find",
                     "we need to look", "we need to consider", "we need to determine", "we need to calculate",
                     "lets", "let us", "step", "extract relevant information", "extracting relevant information",
@@ -587,8 +588,9 @@ def clause_kind(clause: str, *, asked: bool = False, after: str | None = None) -
 
 def explain(text: object, question: object = None) -> list[tuple[str, str]]:
     """[(clause, kind)] as the detector reads `text` (for debugging a verdict). With a question, the
-    kinds decided by it show as 'declines-asked', 'declines-total' and 'no-value' (see
-    `against_question`)."""
+    kinds it decided show as 'declines-asked', 'declines-total', 'reports-asked', 'no-value' and
+    'time-frame' (see `against_question`); a 'declines-asked' clause that did not decline (the
+    answer before it named as much of what was asked) shows as 'refuse'."""
     question = _question_text(question)
     read = _read(answer_text(text), question)
     _, kinds = _decide(read, read_question(question))
@@ -622,9 +624,10 @@ def _overlap(clause: str, asked: Asked) -> int:
 def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = False, rest: str = "") -> str:
     """A clause's kind read against what the question asks (`opening`: the clause is in the
     reply's first sentence that says anything):
-    - 'declines-total': a caveat of coverage when a total was asked ("A full total cannot be
-      determined", "I don't have enough information to give a complete total"): a partial sum is
-      no answer, so it declines like a decline of the answer itself;
+    - 'declines-total': a caveat or a decline that names the total when a total was asked ("A full
+      total cannot be determined", "I don't have enough information to give a complete total"): a
+      partial sum is no answer, so it declines like a decline of the answer itself, even after a
+      concluded sum;
     - 'declines-asked': a refusal or hedge that repeats what the question asks about (at least
       _ASKED_OVERLAP of its naming words) and does not merely doubt the value's precision
       ("There is no mention of autographed footballs" when asked how many autographed footballs);
@@ -744,14 +747,17 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
     opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
     kinds = [kind for _, kind, _, _ in read]
     state, declined_at, concluded = None, None, False
-    answered, reported = frozenset(), False     # the question's words the answer repeated; whether it was reported
-    picked = False                              # for a choice: whether the answer's sentence picks
+    # the question's words the answer's sentence repeated, whether it picked (a choice), whether it
+    # was a report ("You mentioned ...")
+    answered, picked, reported = frozenset(), False, False
 
-    def said(s: int) -> frozenset:
-        """The question's words that the sentence's statements repeat (declines left out)."""
+    def answer_in(s: int) -> tuple[frozenset, bool]:
+        """(the question's words that sentence `s` repeats, whether it picks one of a choice's
+        options), read on its statements (declines left out)."""
         if asked is None:
-            return frozenset()
-        return _content_stems(" ".join(c for c, k, s2, _ in read if s2 == s and k not in _DECLINES)) & asked.words
+            return frozenset(), False
+        said = " ".join(c for c, k, s2, _ in read if s2 == s and k not in _DECLINES)
+        return _content_stems(said) & asked.words, _COMPARE.search(said) is not None
 
     def names_more(clause: str) -> bool:
         """Whether a decline names more of what was asked than the answer did: more of the
@@ -759,9 +765,6 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
         named = _content_stems(clause) & asked.words
         return len(named) > len(answered) or (reported and bool(named - answered)) \
             or ("choice" in asked.kinds and not picked)
-
-    def picks(s: int) -> bool:
-        return _COMPARE.search(" ".join(c for c, k, s2, _ in read if s2 == s and k not in _DECLINES)) is not None
 
     for i, (clause, kind, s, aside) in enumerate(read):
         if aside:
@@ -773,18 +776,19 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
         if kind in _ANSWER_DECLINES or (kind in _DECLINES and state is None):
             state, declined_at, concluded = "decline", s, False
         elif kind in ("commit", "guess"):
-            state, answered, picked, reported = "answer", said(s), picks(s), False
+            state, (answered, picked), reported = "answer", answer_in(s), False
             concluded = kind == "commit" or concluded
         elif kind in ("content", "reports-asked"):
             if state is None and s == opening:
                 # answered first; a later decline of a detail keeps it
-                state, answered, picked, reported = "answer", said(s), picks(s), kind == "reports-asked"
+                state, (answered, picked), reported = "answer", answer_in(s), kind == "reports-asked"
             elif state == "decline" and (
                     s in led                                            # "However, the closest match is ..."
                     or (s == declined_at and _NARRATIVE.match(clause))  # "... but she went in May"
                     or (s == declined_at and _CONTRAST_OPEN.match(clause)
                         and not any(k in _DECLINES for _, k, s2, _ in read[i + 1:] if s2 == s))):
-                state, answered, picked, reported = "answer", said(s), picks(s), False  # "The cause was unknown, but the diagnosis was a sprain."
+                # "The cause was unknown, but the diagnosis was a sprain."
+                state, (answered, picked), reported = "answer", answer_in(s), False
     return state == "decline", kinds
 
 
