@@ -12,7 +12,9 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split), tests/data
 tests/data/refusal_real_labels.jsonl (real replies of two memory systems to LoCoMo, drawn and
 labelled as tests/data/make_refusal_real.py says) and tests/data/refusal_chat_labels.jsonl (real
 replies of chat assistants to LongMemEval, draw 4 of the same script). Refusal sets also print the
-false refusals among answers that hold a negation word ("hedged answers").
+false refusals among answers that hold a negation word ("hedged answers"). Rows that carry their
+question (the real and chat sets) are read with it: `is_refusal(text, question)`. Since the second
+chat round (which tuned on both), chat-tune and chat-heldout are both tuning splits.
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on chat replies >= 97%
 with false refusals on hedged answers under 2%.
 
@@ -56,7 +58,7 @@ REFUSAL_REAL_FILE = "refusal_real_labels.jsonl"
 REAL_SPLITS = ("real-tune", "real-heldout-2")
 # Real replies of chat assistants (Claude Haiku 4.5 / Sonnet 4.6, Llama 3.1 8B Instruct) to LongMemEval
 # questions, drawn and labelled as tests/data/make_refusal_real.py says (draw 4); split by question,
-# the held-out half measured once after the round tuned on the other.
+# the held-out half measured once after the round tuned on the other, then tuned on (chat round 2).
 REFUSAL_CHAT_FILE = "refusal_chat_labels.jsonl"
 CHAT_SPLITS = ("chat-tune", "chat-heldout")
 
@@ -138,11 +140,11 @@ def report() -> dict:
     out = {}
     for name, file, label, splits, ours, naive, peer in (
             ("refusal", "refusal_labels.jsonl", "refusal", ("tune", "heldout"),
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("refusal", REFUSAL_REAL_FILE, "refusal", ("real-tune", "real-heldout-3"),
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("refusal", REFUSAL_CHAT_FILE, "refusal", CHAT_SPLITS,
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("multiple_choice", "mc_labels.jsonl", "choice", ("tune", MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu),

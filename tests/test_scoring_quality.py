@@ -5,7 +5,9 @@ MC_HELDOUT: written blind and committed before the extractor's current round of 
 held-out splits were moved into tuning once they had been read), measured once after that round.
 The real-reply set's held-out split, real-heldout-2, was labelled blind while round 11 was made on
 the first draw only and measured once after it. The chat-reply refusal set's chat-heldout was
-labelled blind and measured once after the chat round, tuned on chat-tune only."""
+labelled blind and measured once after the chat round, tuned on chat-tune only; the second chat round
+(the detector reads the reply against its question) tuned on both chat splits, so both are tuning
+splits now."""
 
 from __future__ import annotations
 
@@ -80,16 +82,16 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert _bench().MC_HELDOUT == MC_HELDOUT
     # real-heldout-2 measured 727/732 = 99.3% once, after round 11; refusal real-heldout-3
     # 224/230 = 97.4% once, after round 3; refusal chat-heldout 218/240 = 90.8% once, after the chat
-    # round (goal 97%: not met), with false refusals on hedged answers 7/87 (goal under 2%: not met).
+    # round (goal 97%: not met), with false refusals on hedged answers 7/87 (goal under 2%: not met);
+    # the second chat round then tuned on both chat splits (with the question): both are floors here.
     assert figures["multiple_choice/real-tune"]["rate"] >= 0.99
-    assert figures["refusal/real-tune"]["rate"] >= 0.97
-    assert figures["refusal/chat-tune"]["rate"] >= 0.95
-    for key, ceiling in (("refusal/chat-tune", 0.04), ("refusal/chat-heldout", 0.09)):
+    assert figures["refusal/real-tune"]["rate"] >= 0.98
+    assert figures["refusal/chat-tune"]["rate"] >= 0.97 and figures["refusal/chat-heldout"]["rate"] >= 0.97
+    for key, ceiling in (("refusal/chat-tune", 0.03), ("refusal/chat-heldout", 0.04)):
         false_refusals, hedged = figures[key]["hedged_false_refusals"]
         assert hedged >= 70 and false_refusals / hedged <= ceiling, key
     for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
-                       ("multiple_choice/real-heldout-2", 0.99), ("refusal/real-heldout-3", 0.96),
-                       ("refusal/chat-heldout", 0.9)):
+                       ("multiple_choice/real-heldout-2", 0.99), ("refusal/real-heldout-3", 0.96)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         # (the real refusal draws are stratified on the naive cue, so it reads them well too)
@@ -158,10 +160,12 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
     texts = [r["text"] for name in ("refusal_labels.jsonl", "refusal_real_labels.jsonl", "refusal_chat_labels.jsonl")
              for r in _bench().load(name)]
     texts += [r["reply"] for r in _bench().load("mc_labels.jsonl")]
-    fast = [refusal.is_refusal(t) for t in texts]
+    asked = [(r["text"], r["question"]) for name in ("refusal_real_labels.jsonl", "refusal_chat_labels.jsonl")
+             for r in _bench().load(name)]
+    fast = [refusal.is_refusal(t) for t in texts] + [refusal.is_refusal(t, q) for t, q in asked]
     refusal._is_refusal_text.cache_clear()
     monkeypatch.setattr(refusal, "_TRIGGER", re.compile(""))       # matches everything
-    slow = [refusal.is_refusal(t) for t in texts]
+    slow = [refusal.is_refusal(t) for t in texts] + [refusal.is_refusal(t, q) for t, q in asked]
     refusal._is_refusal_text.cache_clear()
     assert fast == slow
 
@@ -539,3 +543,101 @@ def test_refusal_explain_names_the_stance_of_each_clause():
     assert [k for _, k in explain("The messages mention three plants. Therefore, 3 plants.")] == \
         ["context", "filler", "commit"]
     assert [k for _, k in explain("I can't confirm a definitive count.")] == ["caveat"]
+
+
+# Replies written here (not copied from the labelled sets), each read under two questions: the same
+# sentences decline what one question asks and answer the other (issue 23 item 6, "X is mentioned, Y
+# is not"). (reply, question it declines, question it answers)
+_READ_AGAINST_THE_QUESTION = (
+    ("The messages mention autographed baseballs: you have 15. There is no mention of autographed footballs.",
+     "How many autographed footballs have I added to my collection?",
+     "How many autographed baseballs have I added to my collection?"),
+    ("You spent $800 on a gown and $500 on boots, $1,300 in all. A full total cannot be determined from "
+     "what you told me.",
+     "What is the total amount I spent on luxury items?", "How much did I spend on the gown?"),
+    ("You wake up 15 minutes earlier on Tuesdays, but the exact wake-up time isn't mentioned.",
+     "What time do I wake up on Tuesdays?", "How much earlier do I wake up on Tuesdays?"),
+    ("The messages mention a Philips LED bulb in your bedside lamp, but don't mention you replacing a bulb.",
+     "What type of bulb did I replace in my bedside lamp?", "What bulb do I use in my bedside lamp?"),
+    ("You mentioned your cat is called Luna, but her breed was never mentioned.",
+     "What breed is my cat?", "What is the name of my cat?"),
+    ("You bought the necklace about three weeks ago. There is no mention of a photo album for your mom.",
+     "Which gift did I buy first, the necklace for my sister or the photo album for my mom?",
+     "When did I buy the necklace for my sister?"),
+    ("A week ago would have been around June 15. The messages don't mention a family event around then.",
+     "What was the life event of one of my relatives that I attended a week ago?",
+     "What was the date a week ago?"),
+    ("You've listened to 15 episodes of the first podcast and 9 of the second, so at least 24. I can't "
+     "give a complete total, since other episodes may not have come up.",
+     "What is the total number of episodes I've listened to from the two podcasts?",
+     "How many episodes of the first podcast have I listened to?"),
+)
+
+
+def test_refusal_reads_the_reply_against_the_question():
+    from evaluator.scoring import is_refusal
+
+    for reply, declined, answered in _READ_AGAINST_THE_QUESTION:
+        assert is_refusal(reply, declined), (declined, reply)
+        assert not is_refusal(reply, answered), (answered, reply)
+    # hedged answers stay answers with their question in view
+    for question, reply in (
+            ("How long have I been collecting vintage cameras?",
+             "Based on the retrieved messages, you've been collecting vintage cameras for about three months. "
+             "The messages don't mention when exactly you started."),
+            ("Where did I attend my cousin's wedding?",
+             "You attended your cousin's wedding at a vineyard in Napa. The date of the wedding isn't mentioned."),
+            ("How many bikes do I own?",
+             "From the messages, you own a road bike and a mountain bike, so at least 2 bikes. There's no mention "
+             "of any other bikes."),
+            ("When did I book the Airbnb in San Francisco?",
+             "You booked it about three months before the trip, around early February, though the exact booking "
+             "date isn't in the messages."),
+            ("How many followers do I have on Instagram now?",
+             "The most recent count you mentioned was 1,250 followers on May 25. I don't have a more recent "
+             "number, so it may have changed."),
+            ("What did I buy when I was in Paris?", "You bought a scarf, though the price wasn't mentioned."),
+            ("How old was I when I moved to the United States?",
+             "To answer the question, I will follow these steps:\n\n**Step 1: Extract relevant information**\n\n"
+             "The user mentioned moving to the United States in 2005 and being born in 1995.\n\n"
+             "**Step 2: Provide an answer**\n\nThe user was 10 years old when they moved. However, the exact "
+             "month of the move is not mentioned.")):
+        assert not is_refusal(reply, question), reply
+    for question, reply in (
+            ("When did I submit my research paper on sentiment analysis?",
+             "You mentioned working on a research paper about sentiment analysis, but the retrieved messages "
+             "don't say when you submitted it."),
+            ("What did my dad give me as a birthday gift?",
+             "The messages mention your birthday dinner with your family, but there's no mention of a gift "
+             "from your dad."),
+            ("How old was I when I moved to the United States?",
+             "To answer the question, I will follow these steps:\n\n**Step 1: Extract relevant information**\n\n"
+             "The user mentioned moving to the United States as a child.\n\n**Step 2: Provide an answer**\n\n"
+             "There is no information about the user's age at the time, so the answer cannot be determined.")):
+        assert is_refusal(reply, question), reply
+
+
+def test_refusal_explain_shows_the_decisions_the_question_made():
+    from evaluator.scoring.refusal import explain, read_question
+
+    def kinds(text, question=None):
+        return [k for _, k in explain(text, question)]
+
+    reply = _READ_AGAINST_THE_QUESTION[0][0]
+    assert kinds(reply) == ["context", "content", "refuse"]
+    assert kinds(reply, _READ_AGAINST_THE_QUESTION[0][1]) == ["context", "content", "declines-asked"]
+    # the report named as much of what was asked: the decline is a detail, shown as a plain refusal
+    assert kinds(reply, _READ_AGAINST_THE_QUESTION[0][2]) == ["context", "content", "refuse"]
+    assert "declines-total" in kinds(*_READ_AGAINST_THE_QUESTION[1][:2])
+    assert kinds(*_READ_AGAINST_THE_QUESTION[2][:2])[0] == "no-value"
+    assert kinds(_READ_AGAINST_THE_QUESTION[4][0], _READ_AGAINST_THE_QUESTION[4][2])[0] == "reports-asked"
+    assert "time-frame" in kinds(*_READ_AGAINST_THE_QUESTION[6][:2])
+    assert kinds(_READ_AGAINST_THE_QUESTION[6][0], _READ_AGAINST_THE_QUESTION[6][2]).count("time-frame") == 0
+
+    asked = read_question("I was going through our previous chat. How many autographed footballs did I add in total?")
+    assert asked.kinds == {"amount", "total"} and asked.words == {"autograph", "footbal", "add"}
+    assert read_question("Which did I start first, the Ferrari model or the Porsche model?").kinds == {"choice"}
+    assert read_question("What did I buy when I was in Paris?").kinds == frozenset()     # "when" mid-sentence
+    assert read_question("I mentioned a trip. When did I go?").kinds == {"date"}
+    assert read_question("What time do I wake up?").kinds == {"clock"}
+    assert read_question(None) is None and read_question("") is None

@@ -59,6 +59,33 @@ tuples below, data rather than ever-longer patterns):
    Evidence, context, asides and filler take no stance: "I don't know, though.", "I can't
    remember, but you could check your calendar" and "The messages don't mention a hamster; they
    discuss your cat Luna" decline. An empty reply is not a refusal (it is simply a wrong answer).
+   A decline of precision only ("I cannot provide an exact number") after a concluded answer is a
+   caveat. A step-by-step reply's last heading ("Step 3: Provide an answer", "Conclusion") and "the
+   best answer is ..." work like "Answer:".
+
+With the question (`is_refusal(text, question)`, `explain(text, question)`; the scorer passes it),
+the reply is read against what it asks (`read_question`: the kind of value asked, from word lists in
+_ASKS: a number, a total, a clock time, a date, a choice between named things; and the stems of the
+words that name what is asked about, without the question's framing words). The same sentences
+then decide either way, by what was asked (`against_question` and `_decide`):
+
+- a refusal that repeats what was asked declines it ('declines-asked'), over an earlier answer
+  that named less of it: "The messages mention autographed baseballs: you have 15. There is no
+  mention of autographed footballs." declines when footballs were asked and answers when baseballs
+  were; "don't mention you replacing a bulb" declines "What bulb did I replace?" after a report of
+  the bulb; for a choice ("A or B, which first?") an answer that does not pick leaves it declining;
+- a report that repeats what was asked (with a value of the kind asked) answers first
+  ('reports-asked'): "You mentioned your cat is called Luna, but her breed was never mentioned."
+  answers "What is my cat's name?" and declines "What breed is my cat?";
+- when a total was asked, a caveat that names the total declines ('declines-total': "A full total
+  cannot be determined" after a partial sum); for a plain count, "at least 3 ... the list may not be
+  complete" answers;
+- an opening, a conclusion or a guess without a value of the kind asked answers nothing
+  ('no-value': "You wake up 15 minutes earlier on Tuesdays, but the exact time isn't mentioned"
+  declines "What time do I wake up?" and answers "How much earlier do I wake up?"); a date worked
+  out from the question's own time words ("a week ago, which would be around June 15") answers
+  nothing when a thing was asked ('time-frame').
+Without a question the reply is read alone, as before.
 
 Measured on tests/data/refusal_labels.jsonl (hand-written), tests/data/refusal_real_labels.jsonl
 (real replies of two memory systems to LoCoMo questions) and tests/data/refusal_chat_labels.jsonl
@@ -71,8 +98,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from evaluator.scoring.metrics import answer_text, normalize_answer
+from evaluator.text import STOPWORDS_REALCOMPANION, stem_words
 
 def _words(words) -> str:
     """An alternation of the phrases in `words`, longest first (whole words only)."""
@@ -103,13 +132,15 @@ _UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not
 # "I can't confirm a definitive count", "... enough information to fully answer", "with certainty".
 _CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for certain", "for sure",
                  "completely", "entirely", "conclusively", "with confidence", "100", "complete", "comprehensive",
-                 "exhaustive", "full", "additional", "any other", "any more", "further", "broader")
+                 "exhaustive", "full", "additional", "other", "any more", "further", "broader")
 # Words that open a conclusion: what follows is the reply's answer ("Therefore, 12 days",
 # "Total: $495", "So you've tried at least 3 cuisines", "That's at least 4 types").
 _CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in summary", "to summarize",
                      "to sum up", "overall", "consequently", "as result", "this means", "that means",
                      "which means", "meaning", "in short", "in total", "total", "altogether",
                      "i can conclude", "we can conclude", "it can be concluded", "i conclude",
+                     "i must conclude", "we must conclude", "i can infer", "we can infer", "it can be inferred", "i infer",
+                     "i can estimate", "we can estimate", "i estimate", "i can assume", "we can assume",
                      "i can confidently say", "we can confidently say", "based on this", "based on that", "based on above", "based on analysis",
                      "based on extracted information", "based on available information",
                      "based on information provided", "based on reasoning", "given this information",
@@ -117,7 +148,7 @@ _CONCLUSION_LEADS = ("therefore", "so", "thus", "hence", "in conclusion", "in su
                      "with what is available", "based on what i have", "from what i can see")
 # A count summed up is an answer: "That's at least 4 types", "which makes 3 in total".
 _TALLY_LEADS = ("thats", "that is", "that makes", "this makes", "which makes", "that brings", "this brings",
-                "which brings", "this gives", "that gives", "which gives")
+                "which brings", "this gives", "that gives", "which gives", "giving", "bringing", "for total")
 # Advice given is an answer to a request for advice ("Here are some options", "I'd suggest ...").
 _ADVICE_LEADS = ("i would recommend", "i would suggest", "id recommend", "id suggest", "i recommend",
                  "i suggest", "my recommendation", "my suggestion", "some options could include",
@@ -133,7 +164,8 @@ _SOURCES = ("message", "messages", "conversation", "conversations", "chat", "cha
             "history", "session", "sessions", "note", "notes", "extracted note", "extracted notes",
             "memory", "memories", "record", "records", "context", "log", "logs", "summary", "summaries",
             "retrieved history", "discussion", "discussions", "past conversations", "reference",
-            "references", "session summary", "session content", "extracted information", "information")
+            "references", "session summary", "session content", "extracted information", "information",
+            "they")
 _SOURCE_QUALIFIERS = ("one", "some", "several", "other", "these", "those", "both", "all", "earlier",
                       "previous", "past", "retrieved", "relevant", "most relevant", "only", "closest",
                       "closest relevant", "your", "provided", "available", "same", "related", "another",
@@ -157,7 +189,8 @@ _EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see t
 # The steps of a step-by-step reply ("To answer the question, I will follow these steps",
 # "Step 2: Reason over the information"): filler.
 _PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to calculate", "to work out",
-                    "to solve", "i will follow", "ill follow", "i will extract", "i will look", "i will reason",
+                    "to solve", "i will follow", "we need to follow", "we will follow", "follow these steps",
+                    "ill follow", "i will extract", "i will look", "i will reason",
                     "i will analyze", "i will consider", "i will use", "we need to extract", "we need to find",
                     "we need to look", "we need to consider", "we need to determine", "we need to calculate",
                     "lets", "let us", "step", "extract relevant information", "extracting relevant information",
@@ -169,6 +202,9 @@ _PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to
 _HEADINGS = ("answer", "final answer", "conclusion", "reasoning", "analysis", "extracted information",
              "relevant information", "we have", "we know", "i can see", "we can see", "i found", "notes",
              "we have following", "i found following")
+# a lead-in to a list or to notes: "I can identify the following:", "I found the following
+# information:" (at most this many words before "following")
+_LEAD_IN = re.compile(r"^(?:\w+\s+){0,5}following(?:\s+\w+){0,6}$")
 # Offers, suggestions and questions back are no answer ("If you tell me, I'll remember it",
 # "you could check your calendar", "Let me know if ...", "it's up to you").
 _OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let me know", "id be happy",
@@ -201,9 +237,10 @@ _SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|inclu
                  r"contain(?:ed|s)?|cover(?:ed|s)?|show(?:n|ed|s)?|reveal(?:ed|s)?|indicate[sd]?|tell|told|"
                  r"give|gave|address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                  r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
-                 r"list(?:ed|s)?|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
+                 r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
 _INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
-         r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline)")
+         r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline|"
+         r"answer)")
 _FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
 _NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been)\s+(?:not|never)(?:\s+been)?|"
            r"isnt|wasnt|arent|werent|hasnt been|havent been|hadnt been|never been|not been|aint)")
@@ -235,7 +272,7 @@ _REFUSE = [re.compile(p) for p in (
     # what a picture or a page does not let one read: "the receipt is illegible", "the name is cut off"
     rf"\b{_words(_UNREADABLE)}\b",
     # "but they don't specify how many": what a source does, not a person ("they didn't discuss salary")
-    rf"\b(?:they|these|those)\s+{_NEG_DO}\s+{_ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish)\b",
+    rf"\b(?:they|these|those)\s+{_NEG_DO}\s+{_ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish|address|cover|mention|go into|touch on|reference|list|describe|explain)\b",
     rf"\b{_NEG_DO}\s+{_ADVS}(?:match|answer|address|fit|relate to|correspond to)\s+(?:your|this|that|current|specific)\s+(?:\w+\s+)?question\b",
     # "The answer isn't in what we've discussed", "not in anything you told me"
     rf"\b(?:not|isnt|wasnt|arent|werent|nt)\s+(?:\w+\s+)?in\s+(?:what|anything)\s+(?:you|we|i|weve|youve|ive|has been|have been|was|were)\s+(?:\w+\s+)?{_SOURCE_VERBS}",
@@ -285,8 +322,12 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b(?:unknown|not known|unclear|not clear|uncertain)\s+in\s+(?:our|your|my|these|those|any)?\s*{_SOURCE}\b",
     r"\b(?:but|and|yet)\s+(?:cant|cannot|couldnt|could not|did not|didnt|was unable to)\s+(?:find|locate|see)\b",
     r"\b(?:is|remains|was)\s+(?:still\s+)?(?:unknown|not known)\s*$",
+    # "..., without specifying which trip it was"
+    rf"^(?:(?:but|and|though|yet)\s+)?without\s+{_ADVS}(?:specifying|mentioning|saying|stating|indicating|giving|"
+    r"providing|clarifying|naming|identifying|confirming)\b",
 )]
-_REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt|did not|without|nothing)\b")
+_REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt|did not|dont|do not|doesnt|does not|"
+                                   r"without|nothing)\b")
 _WHOLE = re.compile(
     r"^(?:unknown|not known|na|n a|idk|i dunno|dunno|no idea|no clue|unanswerable|not applicable|"
     r"no answer|beats me|cannot answer|cant answer|cannot say|cant say|none given|no comment|"
@@ -311,7 +352,7 @@ _GUESS = re.compile(
     r"\b(?:i think|i believe|i guess|my guess|best guess|guess is|probably|likely|maybe|perhaps|"
     r"possibly|might have|may have|must have|could have been|might be|may be|could be|it was|it is|"
     r"its|it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either\s.*\bor|i would say|"
-    r"id say|id guess|i suspect|presumably|most likely|"
+    r"id say|id guess|i suspect|presumably|most likely|closest match is|best match is|closest match would be|"
     # an approximation is a guess only when it approximates a quantity or a time ("about 5 days",
     # "around mid-May"), not "information about the trip"
     r"(?:around|about|roughly|approximately|nearly|almost)\s+(?:\d|one|two|three|four|five|six|seven|"
@@ -341,7 +382,55 @@ _CONTEXT = re.compile(r"^(?:you|we)\s+(?:\w+\s+)?(?:mentioned|talked about|told 
                       # what the question says is no answer: "The question refers to an accident, but ..."
                       r"|^(?:(?:however|but|and)\s+)?(?:(?:the|this|your)\s+)?(?:current\s+|original\s+)?question\s+(?:\w+\s+)?(?:refers|asks|mentions|is about|assumes|implies"
                       r"|presumes|talks about)\b")
-_SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;:\n()\[\]]+|,|\s[-–—]+\s|[–—]|\.\.\.|…")
+_SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;\n()\[\]]+|(?<!\d):|:(?!\d)|(?<!\d),|,(?!\d)|\s[-–—]+\s|[–—]|\.\.\.|…")
+
+
+# -- the question: what it asks -------------------------------------------------------------------
+# When the caller has the question, the reply is read against it: what kind of value it asks for
+# (a number, a total, a clock time, a date) and which words name what it asks about. Phrases are
+# matched on the normalised question (lower case, no punctuation, no articles).
+_ASKS = (
+    # a number: a count, a total, a sum of money, a duration, an age, a frequency
+    ("amount", ("how many", "how much", "total", "number of", "combined", "in total", "altogether",
+                "sum of", "how long", "how old", "how often", "what percentage", "how far")),
+    # a total: a partial sum is no answer ("A full total cannot be determined" declines)
+    ("total", ("total", "combined", "in total", "altogether", "sum of", "all together")),
+    ("clock", ("what time", "which time", "at what time")),
+    # ("when" only opening a sentence: "What did I buy when I was in Paris?" asks for a thing)
+    ("date", ("date", "what date", "which date", "what day", "which day", "what year", "which year",
+              "what month", "which month", "how long ago")),
+)
+# A choice between named things ("Which did I start first, the Ferrari model or the Porsche?"): the
+# question has "or" and one of these; an answer picks with one of them (or before / after).
+_COMPARE_WORDS = ("first", "last", "earlier", "earliest", "later", "latest", "more", "most", "less", "least",
+                  "fewer", "better", "best", "older", "oldest", "newer", "newest", "higher", "lower",
+                  "longer", "shorter", "bigger", "smaller", "before", "after")
+# Words that frame a question rather than name what it asks about ("I was going through our
+# previous conversation and wanted to confirm ..."), and the vocabulary of saying that something is
+# absent ("the retrieved messages don't specifically mention ..."): neither names the asked thing.
+_FRAME_WORDS = frozenset("""
+remind recall remember previous earlier conversation conversations chat chats discussion discuss
+discussed mention mentioned mentions wonder wondering going back looking look thinking think wanted
+want confirm know tell say said told like could would can please also again follow up planning get
+got ask asked asking question questions currently current recently recent past ago last week weeks
+month months year years day days time times first ever really just exactly actually specifically
+explicitly clearly directly precisely specific explicit clear direct exact precise definitive
+retrieved message messages information info detail details record records note notes session
+sessions history context data indication indications evidence reference references memory memories
+provide provided contain contained contains include included includes specify specified state
+stated indicate indicated show shown shows discussed cover covered find found see seen available
+enough mention none nothing whether which what when where who whom how many much long often there
+any other one some all only thing things something anything user users answer total number count
+two three four five six seven eight nine ten first second third name named called type kind sort date
+""".split())
+# A decline qualified by precision doubts the value's exactness, not that it is there ("the exact day
+# isn't mentioned" after "in July"): it never declines the asked thing by itself.
+_PRECISION_WORDS = ("exact", "exactly", "precise", "precisely", "definitive", "definitively", "certain",
+                    "certainty", "sure", "accurate", "accurately", "specific date", "specific day",
+                    "specific time", "specific number", "specific amount")
+# How many of the question's naming words a clause must repeat to name what was asked (all of them
+# when the question has fewer)
+_ASKED_OVERLAP = 2
 
 
 # -- stance cues, compiled from the word lists above --------------------------------------------
@@ -368,6 +457,9 @@ _DECLINE = [re.compile(p) for p in (
     # a step-by-step reply whose output for "no information" is "empty" (LongMemEval's instruction)
     r"\b(?:output|answer|respond|reply|return)\w*\s+(?:(?:will|would|should|must)\s+be\s+|is\s+|with\s+)?empty\b",
     r"^empty(?:$|\s+as\b)",
+    # what is known is not clear enough to answer: "the timing is not explicitly clear enough to give an answer"
+    rf"\b(?:not|isnt|arent|wasnt|werent)\s+{_ADVS}(?:clear|detailed|specific|complete|conclusive|precise)\s+enough\s+"
+    rf"to\s+{_ADVS}(?:give|provide|answer|determine|say|tell|know|make|reach|draw|calculate)\b",
 )]
 _CAVEAT = re.compile(rf"\b{_words(_CAVEAT_WORDS)}\b")
 _CONCLUSION = re.compile(rf"^{_words(_CONCLUSION_LEADS)}\b")
@@ -381,17 +473,72 @@ _EVIDENCE = re.compile(
     rf"|^(?:(?:while|although|though|however|but|and)\s+)?{_words(_EVIDENCE_LEADS)}\b")
 _PROCEDURE = re.compile(rf"^{_words(_PROCEDURE_LEADS)}\b|^{_words(_HEADINGS)}$")
 _OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{_words(_OFFER_LEADS)}\b")
+# more evidence in the sentence of a report: "..., and five sessions in another message", "..., while
+# the plane was started about a month ago"
+_EVIDENCE_MORE = re.compile(r"^(?:and|while|whereas|as well as|along with|plus)\s")
 _RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
 _NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|"
                      r"once|twice|none|zero)\b")
 _TALLY = re.compile(rf"^{_words(_TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{_NUMBER.pattern}")
 
 
+_PRECISION = re.compile(rf"\b{_words(_PRECISION_WORDS)}\b")
+_TOTAL = re.compile(r"\b(?:total|sum)\b")
+_COMPARE = re.compile(rf"\b{_words(_COMPARE_WORDS)}\b")
+_ASK_PATTERNS = tuple((kind, re.compile(rf"\b{_words(phrases)}\b")) for kind, phrases in _ASKS)
+
+
+class Asked(NamedTuple):
+    """What a question asks: the kinds of value (see _ASKS) and the stems of the words that name
+    what it asks about."""
+    kinds: frozenset
+    words: frozenset
+
+
+@lru_cache(maxsize=8192)
+def _content_stems(norm: str) -> frozenset:
+    """The stems of the words of a normalised text that can name a thing (no stop or frame words)."""
+    words = [w for w in norm.split() if w not in STOPWORDS_REALCOMPANION and w not in _FRAME_WORDS
+             and len(w) > 1]
+    return frozenset(stem_words(words))
+
+
+def _question_text(question: object) -> str | None:
+    text = answer_text(question).strip()
+    return text or None
+
+
+@lru_cache(maxsize=4096)
+def read_question(question: str | None) -> Asked | None:
+    """What `question` asks (None when there is no question)."""
+    if not question:
+        return None
+    norm = normalize_answer(question)
+    kinds = {kind for kind, p in _ASK_PATTERNS if p.search(norm)}
+    if re.search(r"(?:^|[.?!]\s+)when\b", question.strip(), re.IGNORECASE):
+        kinds.add("date")
+    if re.search(r"\bor\b", norm) and _COMPARE.search(norm):
+        kinds.add("choice")
+    return Asked(frozenset(kinds), _content_stems(norm))
+
+
+# where a sentence ends inside a line: after "?" or "!", after "." that follows a lower-case word (not
+# "U.S." or "3.5"), or after a number's "." before a capital ("you have 15. There is ...")
+_SENTENCE_END = re.compile(r"(?<=[?!])|(?<=[^\dA-Z.][.])(?=\s)|(?<=\d[.])(?=\s+[A-Z*\"'])")
+_LIST_MARKER = re.compile(r"\s*\d+[.)]\s")
+
+
 def _clauses(text: str) -> list[tuple[str, bool, int, bool]]:
     """(normalised clause, ended with a question mark, sentence number, inside brackets) for each
     clause of `text`; a sentence ends at ".", "!", "?" or a line break."""
     out = []
-    sentences = [p for p in re.split(r"(?<=[?!])|(?<=[^\dA-Z.][.])(?=\s)|\n+", text) if p.strip()]
+    sentences = []
+    for line in text.split("\n"):
+        marker = _LIST_MARKER.match(line)                   # "12. " opening a line is no sentence end
+        at = marker.end() if marker else 0
+        pieces = _SENTENCE_END.split(line[at:])
+        pieces[0] = line[:at] + pieces[0]
+        sentences += [p for p in pieces if p.strip()]
     for sentence, piece in enumerate(sentences):
         depth = 0
         asked = piece.rstrip().endswith("?")
@@ -426,7 +573,7 @@ def clause_kind(clause: str, *, asked: bool = False, after: str | None = None) -
         return "caveat" if _CAVEAT.search(clause) else "hedge"
     if asked or _FILLER.match(clause) or _CONTRAST.match(clause) or _CONCLUSION.fullmatch(clause):
         return "filler"
-    if _OFFER.match(clause) or _UP_TO_YOU.search(clause) or _PROCEDURE.match(clause):
+    if _OFFER.match(clause) or _UP_TO_YOU.search(clause) or _PROCEDURE.match(clause) or _LEAD_IN.match(clause):
         return "filler"
     if _FILLER_LEAD.match(clause) and len(clause.split()) <= 6:
         return "filler"
@@ -439,25 +586,109 @@ def clause_kind(clause: str, *, asked: bool = False, after: str | None = None) -
     return "content"
 
 
-def explain(text: object) -> list[tuple[str, str]]:
-    """[(clause, kind)] as the detector reads `text` (for debugging a verdict)."""
-    return [(clause, kind) for clause, kind, _, _ in _read(answer_text(text))]
+def explain(text: object, question: object = None) -> list[tuple[str, str]]:
+    """[(clause, kind)] as the detector reads `text` (for debugging a verdict). With a question, the
+    kinds it decided show as 'declines-asked', 'declines-total', 'reports-asked', 'no-value' and
+    'time-frame' (see `against_question`); a 'declines-asked' clause that did not decline (the
+    answer before it named as much of what was asked) shows as 'refuse'."""
+    question = _question_text(question)
+    read = _read(answer_text(text), question)
+    _, kinds = _decide(read, read_question(question))
+    return [(clause, kind) for (clause, _, _, _), kind in zip(read, kinds)]
 
 
-def _read(text: str) -> list[tuple[str, str, int, bool]]:
-    """(clause, kind, sentence number, inside brackets) for each clause of `text`."""
-    out, prev, lead = [], None, False
-    for clause, asked, sentence, aside in _clauses(text):
-        kind = clause_kind(clause, asked=asked, after="lead" if lead else prev)
+# a value of the kind a question asks for (on the normalised clause: "7:00 AM" reads "700 am")
+_VALUES = {
+    "amount": re.compile(rf"{_NUMBER.pattern}|\b(?:few|several|couple|single|daily|weekly|monthly|yearly|"
+                         r"every|each|half|dozens?|hundreds?|thousands?|no)\b"),
+    "clock": re.compile(r"\b\d{1,4}\s*(?:am|pm)\b|\b\d{3,4}\b|\b(?:noon|midnight|oclock|morning|evening|"
+                        r"afternoon|night)\b"),
+    "date": re.compile(r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|"
+                       r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|"
+                       r"wednesday|thursday|friday|saturday|sunday|weekend|yesterday|today|tonight|ago|"
+                       r"spring|summer|autumn|fall|winter|morning|afternoon|evening|night|week|month|year|"
+                       r"before|after|during|since|until|earlier|later|recently|once)\b"),
+}
+
+
+# a value worked out from the question's own words: "the past weekend would have been March 18-19",
+# "a week ago, which would be around June 15"
+_WORKED_OUT = re.compile(r"\b(?:would|will)\s+(?:have\s+)?(?:be|been)\b")
+
+
+def _overlap(clause: str, asked: Asked) -> int:
+    """How many of the question's naming words `clause` repeats."""
+    return len(_content_stems(clause) & asked.words)
+
+
+def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = False, rest: str = "") -> str:
+    """A clause's kind read against what the question asks (`opening`: the clause is in the
+    reply's first sentence that says anything):
+    - 'declines-total': a caveat or a decline that names the total when a total was asked ("A full
+      total cannot be determined", "I don't have enough information to give a complete total"): a
+      partial sum is no answer, so it declines like a decline of the answer itself, even after a
+      concluded sum;
+    - 'declines-asked': a refusal or hedge that repeats what the question asks about (at least
+      _ASKED_OVERLAP of its naming words) and does not merely doubt the value's precision
+      ("There is no mention of autographed footballs" when asked how many autographed footballs);
+      it declines over an earlier answer that repeats fewer of them (see _decide);
+    - 'time-frame': a date worked out from the question's time words ("a week ago, which would be
+      around June 15") when no date, time or number was asked: it answers nothing;
+    - 'no-value': content in the opening without a value of the kind asked (no number when a
+      count was asked, no clock time when a time was asked, nothing dated when a date was
+      asked): it does not answer first; a conclusion or a guess without one (in what is left of
+      its sentence) answers nothing;
+    - 'reports-asked': evidence in the opening that repeats what was asked with a value of the
+      kind asked ("You mentioned visiting 3 different doctors" when asked how many): it answers
+      first, like content;
+    otherwise the kind is unchanged."""
+    if kind in ("caveat", "decline") and "total" in asked.kinds and _TOTAL.search(clause):
+        return "declines-total"
+    enough = min(_ASKED_OVERLAP, len(asked.words)) or _ASKED_OVERLAP
+    if kind in ("refuse", "hedge") and not _PRECISION.search(clause) and _overlap(clause, asked) >= enough:
+        return "declines-asked"
+    if kind in ("content", "guess") and not asked.kinds & {"amount", "clock", "date"} \
+            and _WORKED_OUT.search(clause) and _VALUES["date"].search(clause):
+        return "time-frame"
+    wanted = [k for k in ("amount", "clock", "date") if k in asked.kinds]
+    if wanted and (kind in ("commit", "guess") or (kind == "content" and opening)):
+        if not any(_VALUES[k].search(clause + " " + rest) for k in wanted):
+            return "no-value"
+    if kind == "context" and opening and _overlap(clause, asked) >= enough \
+            and (not wanted or any(_VALUES[k].search(clause) for k in wanted)):
+        return "reports-asked"
+    return kind
+
+
+def _read(text: str, question: str | None = None) -> list[tuple[str, str, int, bool]]:
+    """(clause, kind, sentence number, inside brackets) for each clause of `text`, read against
+    `question` when there is one."""
+    out, prev, lead, last = [], None, False, (None, None)     # last: (kind, sentence) of the last clause outside brackets
+    for clause, is_question, sentence, aside in _clauses(text):
+        kind = clause_kind(clause, asked=is_question, after="lead" if lead else prev)
         if prev == "context" and kind == "content" and _RELATIVE.match(clause) and not _NUMBER.search(clause):
             kind = "context"        # "your question asks about X, which is a different role" (not "which
                                     # would be June 10th": a value worked out from it)
+        elif last == ("context", sentence) and kind in ("content", "guess") and _EVIDENCE_MORE.match(clause):
+            kind = "context"        # "You mentioned three sessions in one message and five in another"
         out.append((clause, kind, sentence, aside))
         if _CONCLUSION.fullmatch(clause):
             lead = True             # "Therefore," / "Total:" opens the clauses after it ...
         elif kind != "filler":
             lead = False            # ... up to the first that is not filler
         prev = kind
+        if not aside:
+            last = (kind, sentence)
+    asked = read_question(question)
+    if asked is not None:
+        opening = next((s for _, kind, s, aside in out if kind != "filler" and not aside), None)
+        rest, rest_sentence, read = "", None, []
+        for c, k, s, a in reversed(out):            # rest: what follows the clause in its sentence
+            if s != rest_sentence:
+                rest, rest_sentence = "", s
+            read.append((c, against_question(c, k, asked, opening=s == opening, rest=rest), s, a))
+            rest = f"{c} {rest}"
+        out = read[::-1]
     return out
 
 
@@ -476,15 +707,21 @@ _PARTICIPANT = re.compile(r"\b(?:i|im|ive|id|me|my|we|us|our|you|your|youve|idk|
 # answer is "empty".", "my answer will be: ...", a heading "**Answer**" on its own line
 _FINAL_ANSWER = re.compile(
     r"(?i)\banswer\s*\**\s*[:：]\**"
-    r"|\b(?:the|my|final|your)\s+answer(?:\s+to\s+(?:the|this|your)\s+question)?\s*\**\s+(?:is|would\s+be|will\s+be)\b\s*:?"
-    r"|^\W*answer\W*$", re.MULTILINE)
-_DECLINES = ("decline", "refuse", "hedge", "caveat")
+    r"|\b(?:the|my|final|your)\s+(?:(?:best|most|final|accurate|likely|correct|only|short)\s+){0,2}answer"
+    r"(?:\s+to\s+(?:the|this|your)\s+question|\s+(?:i|we)\s+can\s+(?:give|provide|offer))?\s*\**\s+(?:is|would\s+be|will\s+be)\b\s*:?"
+    r"|^\W*answer\W*$"
+    # a step-by-step reply's last step heading: "**Step 3: Provide an answer**", "**Conclusion**"
+    r"|^\W*(?:step\s*\d+\W*)?(?:provide\s+(?:the\s+|an\s+|a\s+)?(?:final\s+)?answer|answer(?:ing)?\s+the\s+question|"
+    r"final\s+answer|conclusion)\W*$", re.MULTILINE)
+# kinds that decline the answer itself (they override what was answered before them), and all declines
+_ANSWER_DECLINES = ("decline", "declines-asked", "declines-total")
+_DECLINES = (*_ANSWER_DECLINES, "refuse", "hedge", "caveat")
 
 
 def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
     """The sentences that open with a contrast ("However, ...", "Based on the photo, though, ...",
     "But ...") and hold no decline: what they state holds instead of a decline before them."""
-    led, seen = set(), set()
+    led, seen, reports = set(), set(), set()
     for clause, kind, s, _ in read:
         if s in seen:
             continue
@@ -492,47 +729,85 @@ def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
             led.add(s)
         if kind != "filler":
             seen.add(s)             # only the sentence's leading fillers and first clause count
-    return led - {s for _, kind, s, _ in read if kind in _DECLINES}
+            if kind == "context":
+                reports.add(s)      # "However, the most recent message is from June 15, where ...": evidence
+    # ... unless a value is worked out from it: "That said, you mentioned the weekend after your
+    # birthday, which would be June 10th"
+    reports -= {s for clause, _, s, _ in read if _WORKED_OUT.search(clause)}
+    return led - reports - {s for _, kind, s, _ in read if kind in _DECLINES}
 
 
-def _stance(read: list[tuple[str, str, int, bool]]) -> bool:
-    """True when the clauses, read in order, leave the reply declining (see the module docstring)."""
+def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) -> tuple[bool, list[str]]:
+    """(True when the clauses, read in order, leave the reply declining (see the module docstring),
+    the kind each clause had in the decision). A 'declines-asked' clause declines unless the reply
+    has already answered with words that repeat as much of the question; then it is a detail
+    ('refuse'). A decline of precision only ("I cannot provide an exact number") after a concluded
+    answer ("it is likely that your count is now above 1300") is a caveat: the answer stands."""
     led = _contrast_led(read)
     opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
-    state, declined_at = None, None
+    kinds = [kind for _, kind, _, _ in read]
+    state, declined_at, concluded = None, None, False
+    # the question's words the answer's sentence repeated, whether it picked (a choice), whether it
+    # was a report ("You mentioned ...")
+    answered, picked, reported = frozenset(), False, False
+
+    def answer_in(s: int) -> tuple[frozenset, bool]:
+        """(the question's words that sentence `s` repeats, whether it picks one of a choice's
+        options), read on its statements (declines left out)."""
+        if asked is None:
+            return frozenset(), False
+        said = " ".join(c for c, k, s2, _ in read if s2 == s and k not in _DECLINES)
+        return _content_stems(said) & asked.words, _COMPARE.search(said) is not None
+
+    def names_more(clause: str) -> bool:
+        """Whether a decline names more of what was asked than the answer did: more of the
+        question's words, or (after a reported answer) one that the report did not."""
+        named = _content_stems(clause) & asked.words
+        return len(named) > len(answered) or (reported and bool(named - answered)) \
+            or ("choice" in asked.kinds and not picked)
+
     for i, (clause, kind, s, aside) in enumerate(read):
         if aside:
             continue        # "(around March 15)", "(not a friend)": an aside takes no stance
-        if kind == "decline" or (kind in _DECLINES and state is None):
-            state, declined_at = "decline", s
+        if kind == "declines-asked" and state == "answer" and not names_more(clause):
+            kinds[i] = kind = "refuse"      # the answer named the asked thing as fully: a detail
+        if kind == "decline" and concluded and _PRECISION.search(clause):
+            kinds[i] = kind = "caveat"      # "... likely above 1300. I cannot provide an exact number."
+        if kind in _ANSWER_DECLINES or (kind in _DECLINES and state is None):
+            state, declined_at, concluded = "decline", s, False
         elif kind in ("commit", "guess"):
-            state = "answer"
-        elif kind == "content":
+            state, (answered, picked), reported = "answer", answer_in(s), False
+            concluded = kind == "commit" or concluded
+        elif kind in ("content", "reports-asked"):
             if state is None and s == opening:
-                state = "answer"        # answered first; a later decline of a detail keeps it
+                # answered first; a later decline of a detail keeps it
+                state, (answered, picked), reported = "answer", answer_in(s), kind == "reports-asked"
             elif state == "decline" and (
                     s in led                                            # "However, the closest match is ..."
                     or (s == declined_at and _NARRATIVE.match(clause))  # "... but she went in May"
                     or (s == declined_at and _CONTRAST_OPEN.match(clause)
                         and not any(k in _DECLINES for _, k, s2, _ in read[i + 1:] if s2 == s))):
-                state = "answer"        # "The cause was unknown, but the diagnosis was a sprain."
-    return state == "decline"
+                # "The cause was unknown, but the diagnosis was a sprain."
+                state, (answered, picked), reported = "answer", answer_in(s), False
+    return state == "decline", kinds
 
 
 @lru_cache(maxsize=4096)
-def _is_refusal_text(text: str) -> bool:
+def _is_refusal_text(text: str, question: str | None = None) -> bool:
     if not _TRIGGER.search(normalize_answer(text)):
         return False
     labels = list(_FINAL_ANSWER.finditer(text))
     if labels and labels[-1].start() > 0 and re.search(r"\w", text[labels[-1].end():]):
-        return _is_refusal_text(text[labels[-1].end():])   # what follows the last "Answer:" decides
-    read = _read(text)
-    if len(read) > 1 and read[0][0] in ("no", "nope") and read[1][1] in ("refuse", "decline") \
+        return _is_refusal_text(text[labels[-1].end():], question)   # what follows the last "Answer:" decides
+    read = _read(text, question)
+    if len(read) > 1 and read[0][0] in ("no", "nope", "none") and read[1][1] in ("refuse", "decline", "declines-asked") \
             and len(read[1][0].split()) >= 3 and not _PARTICIPANT.search(read[1][0]):
         return False        # "No, there is no information indicating she is": a yes/no answer, with its reason
-    return _stance(read)
+                            # ("None. The memories do not mention them visiting any city together.")
+    return _decide(read, read_question(question))[0]
 
 
-def is_refusal(text: object) -> bool:
-    """True when the text declines to answer or says the information is not available."""
-    return _is_refusal_text(answer_text(text))
+def is_refusal(text: object, question: object = None) -> bool:
+    """True when the text declines to answer or says the information is not available. Pass the
+    `question` when there is one: what it asks decides some replies (see the module docstring)."""
+    return _is_refusal_text(answer_text(text), _question_text(question))

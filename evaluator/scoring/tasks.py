@@ -124,7 +124,7 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
         out["gold_choice"] = gold_letter
         out["mc_accuracy"] = float(out["choice"] == gold_letter)
 
-    detector = is_refusal(pred)
+    detector = is_refusal(pred, question)      # what the question asks decides some replies
     refused = detector if judge_refused is None else bool(judge_refused)
     out["refused_detector"] = detector
     out["refusal_by"] = "detector" if judge_refused is None else "judge"
