@@ -178,3 +178,38 @@ def test_default_data_is_the_cached_sample_with_one_notice(tmp_path, monkeypatch
     assert capsys.readouterr().err == ""
     with pytest.raises(DataError, match="no such folder"):
         resolve_rc_data(tmp_path / "absent")
+
+
+def _sha256sums(root: Path, skip=()) -> str:
+    import hashlib
+
+    return "".join(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(root).as_posix()}\n"
+                   for p in sorted(root.rglob("*.json*")) if p.name not in skip)
+
+
+def test_verify_a_release_against_the_checksums_given_with_it(copy, capsys):
+    from evaluator.cli import main
+
+    def verify(*extra):
+        code = main(["verify", "--rc-data", str(copy), *extra])
+        out = capsys.readouterr()
+        return code, out.out + out.err
+
+    code, text = verify()                       # no list: nothing can be verified
+    assert code == 1 and "missing SHA256SUMS: no checksum list" in text
+    (copy / "SHA256SUMS").write_text(_sha256sums(copy))
+    code, text = verify()
+    assert code == 0 and "verified 50 files" in text and "OK" in text
+    conv = copy / "U02" / "conversation.jsonl"
+    conv.write_text(conv.read_text().replace("day1-1", "day1-1", 1) + "\n")
+    code, text = verify()
+    assert code == 1 and f"mismatch U02/conversation.jsonl: sha256 is" in text
+    outside = copy.parent / "outside.txt"
+    outside.write_text("not part of the release\n")
+    (copy / "U01" / "link.txt").symlink_to(outside)
+    (copy / "SHA256SUMS").write_text(_sha256sums(copy, skip={"questions.jsonl"})
+                                     + "0" * 64 + "  ../outside.txt\n" + "0" * 64 + "  U01/link.txt\n")
+    code, text = verify("--json")
+    found = {(f["kind"], f["path"]) for f in json.loads(text.splitlines()[0])["findings"]}
+    assert ("unsafe", "../outside.txt") in found and ("unsafe", "U01/link.txt") in found
+    assert ("uncovered", "U07/questions.jsonl") in found and code == 1

@@ -483,6 +483,11 @@ def _line_of(path: Path, position: int) -> int:
     return -1
 
 
+def release_files(root) -> list[Path]:
+    """Every file the reader reads for the release in `root`."""
+    return [d / name for d in participant_dirs(Path(root)) for name in FILES if (d / name).is_file()]
+
+
 def load_release(root: str | os.PathLike, *, is_sample: bool | None = None) -> Release:
     root = Path(root)
     participants = tuple(load_participant(d) for d in participant_dirs(root))
