@@ -213,3 +213,28 @@ def test_verify_a_release_against_the_checksums_given_with_it(copy, capsys):
     found = {(f["kind"], f["path"]) for f in json.loads(text.splitlines()[0])["findings"]}
     assert ("unsafe", "../outside.txt") in found and ("unsafe", "U01/link.txt") in found
     assert ("uncovered", "U07/questions.jsonl") in found and code == 1
+
+
+def test_withdrawn_rows_are_never_scored_even_without_a_scoreable_field(copy, sample):
+    before = load_release(sample)
+    for folder in sorted(copy.glob("U*")):
+        _rewrite(folder / "chat.jsonl", lambda rows: [r.pop("scoreable") for r in rows])
+    after = load_release(copy)
+    n = lambda rel: sum(len(p.scoreable_probes) for p in rel.participants)  # noqa: E731
+    withdrawn = [q for p in after.participants for q in p.probes if not q.ok]
+    assert withdrawn and not any(q.scoreable for q in withdrawn)
+    assert n(after) == n(before)
+    assert counts(copy)["realcompanion/chat"]["count"] == counts(sample)["realcompanion/chat"]["count"]
+    # a row marked scoreable but withdrawn is still not scored
+    _rewrite(copy / "U09" / "chat.jsonl",
+             lambda rows: [r.__setitem__("scoreable", True) for r in rows if r["ok"] is False])
+    assert n(load_release(copy)) == n(before)
+    assert counts(copy)["realcompanion/chat"]["count"] == counts(sample)["realcompanion/chat"]["count"]
+
+
+def test_a_malformed_message_time_names_file_and_line(copy):
+    conv = copy / "U03" / "conversation.jsonl"
+    _rewrite(conv, lambda rows: rows[6].__setitem__("time", "yesterday at 5"))
+    with pytest.raises(DataError) as err:
+        load_participant(copy / "U03")
+    assert str(err.value).startswith(f"{conv}:7: time 'yesterday at 5' is not a date and time")

@@ -171,7 +171,9 @@ def is_cold_open_row(row: dict) -> bool:
 
 
 def is_scoreable_row(row: dict) -> bool:
-    return row.get("stratum") != "abstention" and row.get("scoreable", True) is True
+    """Not a cold open, not withdrawn (ok false), and not marked unscoreable."""
+    return (row.get("stratum") != "abstention" and row.get("ok", True) is not False
+            and row.get("scoreable", True) is True)
 
 
 @dataclass
@@ -349,8 +351,7 @@ def load_participant(folder: Path) -> Participant:
                                 f"the file must list messages in conversation order")
             last_order = (day, seq)
         positions[mid] = len(messages)
-        messages.append(Message(mid, len(messages), day, seq,
-                                _field(obj, "time", str, where, required=False), speaker,
+        messages.append(Message(mid, len(messages), day, seq, _time(obj, where), speaker,
                                 str(_field(obj, "session", (str, int), where, required=False,
                                            default="")), text))
     if not messages:
@@ -424,10 +425,12 @@ def load_participant(folder: Path) -> Participant:
                                 f"probe message {message_id!r}")
         profile_ids = _ids(obj, "profile_ids", where)
         _check_cited(profile_ids, claim_ids, where, "profile_ids", prof_path)
+        ok = bool(_field(obj, "ok", bool, where, required=False, default=True))
+        # a withdrawn row (ok false: phase E did not pass it) is never scored, whatever
+        # `scoreable` says or when it is absent
+        scoreable = ok and bool(_field(obj, "scoreable", bool, where, required=False, default=True))
         probes.append(Probe(
-            pid, probe_id, message_id, pos, messages[pos].text, stratum,
-            bool(_field(obj, "scoreable", bool, where, required=False, default=True)),
-            bool(_field(obj, "ok", bool, where, required=False, default=True)), locus,
+            pid, probe_id, message_id, pos, messages[pos].text, stratum, scoreable, ok, locus,
             _opt_str(obj, "tier", where), _opt_str(obj, "category", where),
             _opt_str(obj, "rule", where), _opt_str(obj, "referent_text", where),
             _opt_str(obj, "gold_response", where), grounding, references, profile_ids,
@@ -460,6 +463,21 @@ def load_participant(folder: Path) -> Participant:
 
     return Participant(pid, folder, tuple(messages), tuple(claims), persona, tuple(probes),
                        tuple(questions), positions)
+
+
+def _time(obj: dict, where: str) -> str | None:
+    """A message's `time` as released, once it is known to read as a date and time (ISO 8601 or
+    the Beyond Recall card's formats, `beyondrecall.timestamps.parse_strict`); None when absent."""
+    from beyondrecall.timestamps import parse_strict
+
+    value = _field(obj, "time", str, where, required=False)
+    if value is not None:
+        try:
+            parse_strict(value)
+        except ValueError:
+            raise DataError(f"{where}: time {value!r} is not a date and time br-eval reads "
+                            f"(ISO 8601, or one of the Beyond Recall card's formats)") from None
+    return value
 
 
 def _opt_str(obj: dict, name: str, where: str) -> str | None:
