@@ -160,10 +160,13 @@ def test_out_of_order_messages_and_missing_files_are_errors(copy):
     with pytest.raises(DataError, match=r"conversation.jsonl:4: .*out of order"):
         load_participant(copy / "U04")
     (copy / "U06" / "questions.jsonl").unlink()
-    with pytest.raises(DataError, match=r"U06/questions.jsonl: missing"):
+    with pytest.raises(DataError, match=r"U06: no file for the questions"):
         load_participant(copy / "U06")
-    with pytest.raises(DataError, match="no participant folders"):
-        load_release(copy / "U06")
+    with pytest.raises(DataError, match=r"U06: no file for the questions"):
+        load_release(copy)
+    (copy / "empty").mkdir()
+    with pytest.raises(DataError, match="no RealCompanion release found"):
+        load_release(copy / "empty")
 
 
 def test_default_data_is_the_cached_sample_with_one_notice(tmp_path, monkeypatch, capsys):

@@ -22,24 +22,19 @@ def counts(rc_data: str | os.PathLike | None) -> dict[str, dict]:
     both tasks journal; retrieval's note says how many have references); question = questions;
     reconstruction = participants.
     Without `rc_data`, the generated sample (made once, quietly) is counted."""
-    from evaluator.realcompanion.data import (CHAT, QUESTIONS, is_cold_open_row,
-                                              is_scoreable_row, iter_jsonl, participant_dirs,
-                                              resolve_rc_data)
+    from evaluator.realcompanion.data import is_cold_open_row, is_scoreable_row, resolve_rc_data
+    from evaluator.realcompanion.shapes import discover
 
     root = resolve_rc_data(rc_data, quiet=True)
-    folders = participant_dirs(Path(root))
+    layout = discover(Path(root))
     retrieval = chat = questions = 0
-    for folder in folders:
-        chat_path = folder / CHAT
-        if chat_path.is_file():
-            for _, row in iter_jsonl(chat_path):
-                scoreable = is_scoreable_row(row)
-                retrieval += int(scoreable and bool(row.get("reference_ids")))
-                chat += int(scoreable or is_cold_open_row(row))
-        q_path = folder / QUESTIONS
-        if q_path.is_file():
-            questions += sum(1 for _ in iter_jsonl(q_path))
-    n = len(folders)
+    for pid in layout.participants:
+        for _, row in layout.rows(pid, "chat"):
+            scoreable = is_scoreable_row(row)
+            retrieval += int(scoreable and bool(row.get("reference_ids")))
+            chat += int(scoreable or is_cold_open_row(row))
+        questions += len(layout.rows(pid, "questions"))
+    n = len(layout.participants)
     sizes = {"realcompanion/retrieval": chat, "realcompanion/chat": chat,
              "realcompanion/question": questions, "realcompanion/reconstruction": n}
     out = {task: {"participants": n, "units": TASK_UNITS[task], "count": sizes[task]}

@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 from evaluator.errors import EvalError
-from evaluator.realcompanion.data import FILES, Probe, Release, participant_dirs
+from evaluator.realcompanion.data import Probe, Release
 from evaluator.records import Sample
 from evaluator.realcompanion.tracks import RealCompanionTask
 from evaluator.task import Item
@@ -45,13 +45,12 @@ def sample_key(task: str, probe: Probe) -> str:
 
 
 def release_fingerprint(release: Release) -> str:
-    """sha256 over every participant file, so a resumed journal is known to match its data."""
+    """sha256 over every file the release was read from (its path under the root, then its
+    bytes), so a resumed journal is known to match its data."""
     h = hashlib.sha256()
-    for folder in participant_dirs(release.root):
-        for name in FILES:
-            path = folder / name
-            h.update(f"{folder.name}/{name}\0".encode())
-            h.update(path.read_bytes() if path.is_file() else b"")
+    for path in release.files:
+        h.update(f"{Path(path).relative_to(release.root).as_posix()}\0".encode())
+        h.update(Path(path).read_bytes())
     return h.hexdigest()
 
 
