@@ -116,6 +116,11 @@ class Probe:
         return self.memory_bearing and self.on_screen not in ("clear", "borderline")
 
     @property
+    def has_reference_set(self) -> bool:
+        """R(p) is not empty (see `has_reference_set`)."""
+        return has_reference_set(self.reference_ids, self.profile_ids)
+
+    @property
     def needs_nothing(self) -> bool:
         """The misfire population: cold opens and probes with no referent (locus none)."""
         return is_misfire_population(self.cold_open, self.locus)
@@ -145,6 +150,26 @@ class Question:
     def visible_until(self) -> int:
         """History for this question is messages[:visible_until] (the asked_after message included)."""
         return self.asked_after_position + 1
+
+
+def has_reference_set(reference_ids, profile_ids) -> bool:
+    """One definition of "probes with a reference set" for Table 5 and every whole-corpus
+    contrast: the probe's reference set R(p), "the specific records (e.g., prior profile
+    statements or earlier episode messages) that the gold response draws upon", is not empty,
+    i.e. it cites an earlier message (reference_ids) or a profile claim (profile_ids). The paper
+    counts 1,477 such chat probes; the digests do not say which of the 1,533 scoreable ones they
+    are, so on br-eval's paper-size generated corpus the count is whatever the rows cite (1,413:
+    every scoreable probe with a referent, the 120 no-referent probes cite nothing)."""
+    return bool(reference_ids) or bool(profile_ids)
+
+
+def formal_locus(locus: str | None) -> str | None:
+    """The formal locus lambda* of a released (or reported) locus: "the formal locus takes a
+    value in the two stores, and the released field refines it: thread and none carry rho* = 0,
+    and companion refines episode" -> profile | episode, None where rho* = 0."""
+    if locus in ("episode", "companion"):
+        return "episode"
+    return "profile" if locus == "profile" else None
 
 
 def is_misfire_population(cold_open: bool, locus: str | None) -> bool:

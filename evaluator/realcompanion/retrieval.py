@@ -10,7 +10,8 @@ message in that order, which is enough to recompute hit@k, all@k and MRR later:
 - BM25           pool-exact BM25 with the probe's text as the query; equal scores, more recent first.
 - ORACLE         the true references first (most recent first), then the rest by recency.
 
-Controls (the paper's Table 29: offset-permuted, broken oracle, 20 pool messages):
+Controls (the paper names three twice: "offset-permuted, position-randomized, broken-oracle" and,
+in Table 29, "offset-permuted, broken oracle, 20 pool messages"; br-eval runs all four):
 - BROKEN-ORACLE  the oracle fed another probe's references (same participant, disjoint from this
                  probe's, at least one inside this pool) and returning those and nothing else;
                  scored against the true references it is exactly 0 (a gold message it does not
@@ -25,8 +26,8 @@ Controls (the paper's Table 29: offset-permuted, broken oracle, 20 pool messages
 - 20 pool messages (gold set `pool20`): the references are replaced by 20 messages drawn
                  uniformly from the pool (all of it when smaller). Position and content are both
                  gone: recency collapses to chance.
-- position-randomised gold (br-eval's extra): as many messages as the true references, drawn
-                 uniformly from the pool.
+- position-randomized gold (the paper's control; the reading: as many messages as the true
+                 references, drawn uniformly from the pool, so only their positions change).
 RANDOM, RECENCY, RECENCY-USER and BM25 are scored against each substituted gold set.
 
 Every random choice comes from its own stream, seeded by sha256(seed|participant|probe|purpose),
