@@ -115,14 +115,15 @@ class ParticipantRetrieval:
     def __init__(self, participant: Participant):
         import numpy as np
 
-        from evaluator.realcompanion.text import count_tokens
+        from evaluator.realcompanion.text import window_counter
 
         self.participant = participant
         self.index = participant.bm25()
         is_user = np.array([m.speaker == "user" for m in participant.messages], dtype=bool)
         self.is_user = is_user
         self.user_cum = np.concatenate([[0], np.cumsum(is_user)]).astype(np.int64)
-        tokens = np.array([count_tokens(m.text) for m in participant.messages], dtype=np.int64)
+        self.window_tokenizer, count = window_counter()
+        tokens = np.array(count([m.text for m in participant.messages]), dtype=np.int64)
         self.token_cum = np.concatenate([[0], np.cumsum(tokens)]).astype(np.int64)
 
     # rank functions: (pool size i, gold positions array) -> ranks array

@@ -164,6 +164,9 @@ class RetrievalTask(RealCompanionTask):
 
 def _check_resumable(existing: list[dict], seed: int, fingerprint: str, detectors: list[str],
                      journal: Path) -> None:
+    from evaluator.realcompanion.text import FALLBACK_TOKENIZER, window_counter
+
+    tokenizer = window_counter()[0]
     for s in existing:
         if s.get("error"):
             continue
@@ -174,6 +177,9 @@ def _check_resumable(existing: list[dict], seed: int, fingerprint: str, detector
             why = f"--seed {s.get('seed')} (this run uses {seed})"
         elif s.get("data_fingerprint") != fingerprint:
             why = "different RealCompanion data"
+        elif (s.get("window_tokenizer") or FALLBACK_TOKENIZER) != tokenizer:
+            why = (f"token windows counted with {s.get('window_tokenizer') or FALLBACK_TOKENIZER} "
+                   f"(this run counts with {tokenizer})")
         elif not set(detectors) <= set(s.get("detectors") or {}):
             missing = sorted(set(detectors) - set(s.get("detectors") or {}))
             why = f"other detectors (no {', '.join(missing)})"
@@ -213,6 +219,7 @@ def _probe_line(task, probe: Probe, engine, plan, seed, fingerprint, detector_fn
         "grounding_ids": list(probe.grounding_ids),
         "detectors": detector_scores,
         "reach": engine.reach(probe) if has_refs else None,
+        "window_tokenizer": engine.window_tokenizer,
         "retrieval": engine.retrieval_record(probe, plan, seed, scores) if has_refs else None,
     }
 
@@ -301,7 +308,7 @@ def _demand_rate(lines: list[dict]) -> dict:
 
 def _reach(lines: list[dict]) -> tuple[dict, dict]:
     from evaluator.stats import describe, wilson
-    from evaluator.realcompanion.text import WINDOW_TOKENIZER
+    from evaluator.realcompanion.text import FALLBACK_TOKENIZER
 
     def describe_rows(rows):
         return {"n": len(rows),
@@ -334,7 +341,8 @@ def _reach(lines: list[dict]) -> tuple[dict, dict]:
                        "strict reading (neither clear nor borderline)",
         "rule": "a window of N messages (or T tokens) is the run of messages just before the probe; "
                 "a probe is covered when all its references lie inside it",
-        "tokenizer": WINDOW_TOKENIZER,
+        "tokenizer": ", ".join(sorted({s.get("window_tokenizer") or FALLBACK_TOKENIZER
+                                       for s in rows})) or None,
         **windows(rows),
         "strict": windows(strict),
         "not_clearly_on_screen": windows(not_clear),
