@@ -241,3 +241,36 @@ def test_a_malformed_message_time_names_file_and_line(copy):
     with pytest.raises(DataError) as err:
         load_participant(copy / "U03")
     assert str(err.value).startswith(f"{conv}:7: time 'yesterday at 5' is not a date and time")
+
+
+def test_the_paper_size_corpus_reproduces_the_papers_counts_by_construction(tmp_path):
+    """br-eval's generated corpus at scale 1 is built to the paper's counts; a reader or
+    population that drifts shows up here as a number that moved."""
+    from evaluator.evaluate import evaluate
+
+    root = generate_sample(tmp_path / "paper", scale=1.0)
+    release = load_release(root)
+    sizes = sorted(len(p.messages) for p in release.participants)
+    assert (len(release.participants), release.n_messages, sizes[-1] + sizes[-2]) == \
+        (10, 27_218, 19_870)
+    probes = [q for p in release.participants for q in p.probes]
+    scoreable = [q for p in release.participants for q in p.scoreable_probes]
+    proportional = [q for q in scoreable if q.stratum == "proportional"]
+    assert (len(probes), len(scoreable), len(proportional)) == (2_034, 1_533, 1_169)
+    assert sum(q.memory_bearing for q in proportional) == 40
+    assert sum(q.memory_bearing for q in scoreable) == 404
+    assert sum(q.locus == "none" for q in scoreable) == 120
+    assert sum(len(p.cold_opens) for p in release.participants) == 434
+    # the reference-set population (Table 5, the contrasts): every scoreable probe with a referent
+    assert sum(q.has_reference_set for q in scoreable) == 1_413 == 1_533 - 120
+    assert counts(root)["realcompanion/chat"]["count"] == 1_533 + 434
+    # the same populations through the retrieval task's journal and aggregation
+    m = evaluate(["realcompanion/retrieval"], rc_data=root, output_path=tmp_path / "run",
+                 progress=False)["realcompanion/retrieval"]
+    d = m["demand_rate"]["estimate"]
+    assert (d["k"], d["n"]) == (40, 1_169)
+    assert m["window_coverage"]["n"] == 404
+    cell = m["restraint"]["bm25_top"]
+    assert (cell["auroc_memory_vs_no_referent"]["n_pos"], cell["auroc_memory_vs_no_referent"]["n_neg"],
+            cell["auroc_memory_vs_cold_opens"]["n_neg"]) == (404, 120, 434)
+    assert m["retrieval"]["true_gold"]["BM25"]["all"]["n_probes"] == 1_413
