@@ -1,6 +1,9 @@
-"""The RealCompanion suite: ten human/AI-companion relationships as data (`data.py`), a synthetic
-sample (`sample.py`), pool-exact BM25 (`bm25.py`), the retrieval task (`retrieval_task.py`) and the
-statistics they share (`stats.py`). Importing the package is cheap: standard library only.
+"""The RealCompanion suite: ten human/AI-companion relationships as data (`shapes.py` finds and
+reads the release's files, `data.py` checks them into records, `adapter.py` runs a user's reader,
+`verify.py` checks a release against its SHA256SUMS), a synthetic sample (`sample.py`), pool-exact
+BM25 (`bm25.py`), the tasks (`retrieval_task.py`, `chat_track.py`, `question_track.py`,
+`reconstruction_track.py`) and the paper's tables (`tables.py`). Importing the package is cheap:
+standard library only.
 """
 
 from __future__ import annotations
