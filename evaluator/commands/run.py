@@ -51,6 +51,10 @@ def add_arguments(parser) -> None:
     add_data_arg(parser)
     parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
                         help="RealCompanion folder (default: the generated sample)")
+    parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
+                        metavar="MODULE:FUNCTION",
+                        help="read --rc-data with your own function (a shape br-eval does not "
+                             "read): function(path) -> {participant: {kind: rows}}")
     parser.add_argument("--frames", type=int, default=8, help="frames sampled per video")
     parser.add_argument("--fps", type=float, default=None, help="sample videos at this rate instead")
     parser.add_argument("--dpi", type=int, default=None, help="PDF rendering resolution")
@@ -135,12 +139,20 @@ def run_evaluate(args, media, shard, executor):
     from evaluator.commands._common import task_files_of
     from evaluator.evaluate import evaluate
 
+    rc_data = args.rc_data
+    if args.rc_adapter:        # the adapter's records, checked, in br-eval's layout
+        from evaluator.plugins import add_include_paths
+        from evaluator.realcompanion.adapter import adapted_data_dir
+
+        add_include_paths(args.include_path)
+        rc_data = str(adapted_data_dir(args.rc_data, args.rc_adapter))
+
     return evaluate(
         args.tasks, agent=args.agent, agent_args=kv(args.agent_args, "agent_args"),
         model=args.model, model_args=kv(args.model_args, "model_args"),
         gen_kwargs=kv(args.gen_kwargs, "gen_kwargs"), judge=args.judge,
         judge_args=kv(args.judge_args, "judge_args"), judge_repeats=args.judge_repeats,
-        data=args.data, rc_data=args.rc_data, task_files=task_files_of(args),
+        data=args.data, rc_data=rc_data, task_files=task_files_of(args),
         include_path=args.include_path, raise_errors=args.raise_errors,
         output_path=args.output_path, media=media, limit=args.limit, seed=args.seed,
         num_concurrent=args.num_concurrent, log_samples=args.log_samples,
