@@ -11,7 +11,9 @@ Data: tests/data/refusal_labels.jsonl (text, refusal, source, split), tests/data
 (real model replies to MMMU-Pro, drawn and labelled as tests/data/make_mc_real.py says) and
 tests/data/refusal_real_labels.jsonl (real replies of two memory systems to LoCoMo, drawn and
 labelled as tests/data/make_refusal_real.py says) and tests/data/refusal_chat_labels.jsonl (real
-replies of chat assistants to LongMemEval, draw 4 of the same script). Refusal sets also print the
+replies of chat assistants to LongMemEval, draw 4 of the same script) and
+tests/data/refusal_chat_labels5.jsonl (draw 5, chat-heldout-2: other runs of the same chat models, on
+questions draw 4 never drew; never tuned on). Refusal sets also print the
 false refusals among answers that hold a negation word ("hedged answers"). Rows that carry their
 question (the real and chat sets) are read with it: `is_refusal(text, question)`. Since the second
 chat round (which tuned on both), chat-tune and chat-heldout are both tuning splits.
@@ -19,6 +21,11 @@ Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on c
 with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning after the measurement:
+- chat refusals, chat-heldout-2 (252 replies of the same Claude and Llama models to questions draw 4
+  never drew, labelled blind; measured once after chat round 2 was frozen at 28f7269):
+  235/252 = 93.3% with the question (95% Wilson interval 89.5-95.7%; naive 57.5%; without the
+  question 235/252; the detector before round 2 233/252 = 92.5%), false refusals on hedged answers
+  5/105 = 4.8%. Both goals missed.
 - chat refusals, chat-heldout (240 replies of Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B, labelled
   blind while the chat round was tuned on chat-tune only): 218/240 = 90.8% (95% Wilson interval
   86.5-93.9%; naive 63.3%; the detector before the round 186/240 = 77.5%), false refusals on hedged
@@ -61,6 +68,10 @@ REAL_SPLITS = ("real-tune", "real-heldout-2")
 # the held-out half measured once after the round tuned on the other, then tuned on (chat round 2).
 REFUSAL_CHAT_FILE = "refusal_chat_labels.jsonl"
 CHAT_SPLITS = ("chat-tune", "chat-heldout")
+# Draw 5 of the same script: other runs of the same chat models, only on questions draw 4 never drew,
+# labelled blind; the chat-reply held-out set since chat round 2 tuned on all of draw 4.
+REFUSAL_CHAT_HELDOUT_FILE = "refusal_chat_labels5.jsonl"
+CHAT_HELDOUT = "chat-heldout-2"
 
 
 def load(name: str) -> list[dict]:
@@ -144,6 +155,8 @@ def report() -> dict:
             ("refusal", REFUSAL_REAL_FILE, "refusal", ("real-tune", "real-heldout-3"),
              lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("refusal", REFUSAL_CHAT_FILE, "refusal", CHAT_SPLITS,
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_CHAT_HELDOUT_FILE, "refusal", (CHAT_HELDOUT,),
              lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("multiple_choice", "mc_labels.jsonl", "choice", ("tune", MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),

@@ -7,7 +7,8 @@ The real-reply set's held-out split, real-heldout-2, was labelled blind while ro
 the first draw only and measured once after it. The chat-reply refusal set's chat-heldout was
 labelled blind and measured once after the chat round, tuned on chat-tune only; the second chat round
 (the detector reads the reply against its question) tuned on both chat splits, so both are tuning
-splits now."""
+splits now. Its held-out set is chat-heldout-2 (draw 5: other runs of the same chat models on questions
+draw 4 never drew, labelled blind), measured once after that round was frozen."""
 
 from __future__ import annotations
 
@@ -53,6 +54,14 @@ def test_labelled_sets_are_large_enough_and_sourced():
                and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in chat)
     tune_questions = {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[0]}
     assert not tune_questions & {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[1]}
+    heldout2 = bench.load(bench.REFUSAL_CHAT_HELDOUT_FILE)
+    assert {r["split"] for r in heldout2} == {bench.CHAT_HELDOUT} and len(heldout2) >= 230
+    assert all(r["source"].startswith(("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@")) and r["labelled_by"]
+               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in heldout2)
+    # the labelled rows are draw 5's rows, and no question of draw 4 is among them
+    draw5 = bench.load("refusal_chat_draw5.jsonl")
+    assert sorted((r["source"], r["text"]) for r in heldout2) == sorted((r["source"], r["text"]) for r in draw5)
+    assert not {r["question"] for r in chat} & {r["question"] for r in heldout2}
 
 
 
@@ -90,6 +99,14 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     for key, ceiling in (("refusal/chat-tune", 0.03), ("refusal/chat-heldout", 0.04)):
         false_refusals, hedged = figures[key]["hedged_false_refusals"]
         assert hedged >= 70 and false_refusals / hedged <= ceiling, key
+    # chat-heldout-2 (draw 5, never tuned on) measured once after chat round 2 was frozen: 235/252 =
+    # 93.3% with the question (goal 97%: not met), false refusals on hedged answers 5/105 = 4.8%
+    # (goal under 2%: not met). A floor and a ceiling, not goals.
+    f = figures["refusal/chat-heldout-2"]
+    print(f"refusal/chat-heldout-2: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
+    assert f["n"] >= 230 and f["rate"] >= 0.92 and f["rate"] > f["naive_rate"] + 0.2
+    false_refusals, hedged = f["hedged_false_refusals"]
+    assert hedged >= 100 and false_refusals / hedged <= 0.05
     for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        ("multiple_choice/real-heldout-2", 0.99), ("refusal/real-heldout-3", 0.96)):
         f = figures[key]
@@ -157,10 +174,11 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
 
     from evaluator.scoring import refusal
 
-    texts = [r["text"] for name in ("refusal_labels.jsonl", "refusal_real_labels.jsonl", "refusal_chat_labels.jsonl")
+    chat = ("refusal_chat_labels.jsonl", "refusal_chat_labels5.jsonl")
+    texts = [r["text"] for name in ("refusal_labels.jsonl", "refusal_real_labels.jsonl", *chat)
              for r in _bench().load(name)]
     texts += [r["reply"] for r in _bench().load("mc_labels.jsonl")]
-    asked = [(r["text"], r["question"]) for name in ("refusal_real_labels.jsonl", "refusal_chat_labels.jsonl")
+    asked = [(r["text"], r["question"]) for name in ("refusal_real_labels.jsonl", *chat)
              for r in _bench().load(name)]
     fast = [refusal.is_refusal(t) for t in texts] + [refusal.is_refusal(t, q) for t, q in asked]
     refusal._is_refusal_text.cache_clear()
