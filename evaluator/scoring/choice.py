@@ -261,6 +261,7 @@ def _final_answer_line(answered: str, options: dict[str, str], hits: list | None
     m = line_rx.match(lines[-1]) if lines else None
     if not m:
         return _NO_FIELD
+    _hit(hits, "final-answer-line", None, m.start(1), m.end(1), lines[-1])
     if any((e := line_rx.match(line)) and e.group(1) != m.group(1) for line in lines[:-1]):
         _hit(hits, "answer-line-conflict", None, 0, len(lines[-1]), lines[-1])
         return _NO_FIELD                  # ("Answer: B\nAnswer: A" states two answers)
@@ -383,7 +384,7 @@ class _Reply:
         self.short = len(_RX["word"].findall(text)) <= rules.SHORT_REPLY_WORDS
         first = _RX["has-word"].search(text)
         self.first_word = first.start() if first else len(text)
-        self.asking = [(q.start(), q.end(), _CUE_OF_GROUP[q.lastgroup]) for q in _RX["asking"].finditer(text)]
+        self.asking = [(q.start(), q.end(), q.lastgroup) for q in _RX["asking"].finditer(text)]
         self.previous_end = 0                     # where the previous letter (asserted or not) ended
         self.text_until = 0                       # the end of an option's text that follows its letter
         self.bracketed_texts = {o.strip() for o in options.values()
@@ -417,6 +418,11 @@ def _after(s: _Letter, pattern: re.Pattern, at: int = 0):
     a slice, so that "^" anchors there)."""
     m = pattern.match(s.after[at:] if at else s.after)
     return (*s.span_after(at + m.start(), at + m.end()), m.lastgroup) if m else None
+
+
+def _own(found):
+    """A group's match credited to the cue that ran it, not to the group's alternative."""
+    return found and (found[0], found[1], None)
 
 
 def _letter_span(s: _Letter):
@@ -598,7 +604,7 @@ def _test_for(cue: rules.Cue):
         "rejecting-verdict": _rejecting_verdict,
         "asked-question": _asked,
         "questioned": lambda r, s: None if s.answered else _after(s, rx),
-        "strong-after-own-text": lambda r, s: _after(s, _RX["strong-after"], s.shift) if s.shift else None,
+        "strong-after-own-text": lambda r, s: _own(_after(s, _RX["strong-after"], s.shift)) if s.shift else None,
         "answer-word": lambda r, s: _before(r, s, rx, _cut_option_word(r, s)),
         "arrow-at-end": lambda r, s: _before(r, s, rx) if _RX["end-of-reply"].match(s.after) else None,
         "option-named": lambda r, s: _before(r, s, _RX["option-word-end"]),
@@ -724,6 +730,7 @@ def _mentions(text: str, options: dict[str, str], hits: list | None) -> list[_Me
             s.other, s.other_at = other, s.end + s.shift + other.start(1)
         if _fire(r, s, _STANDING_STEPS):
             continue
+        _hit(hits, "letter-token", s.letter, s.start, s.end, text)
         out.append(_Mention(s.start, s.end, s.letter, DECISIVE if s.decided else DESCRIBED if s.described
                             else LABELLED if s.labelled else PLAIN, s.joined, s.current))
     return out

@@ -252,7 +252,6 @@ PARTS: dict[str, str] = {
     "script-edge": rf"(?<=[{NON_LATIN}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{NON_LATIN}])",
     "latin-foreign": r"(?i)\b" + alt(LATIN_FOREIGN) + r"\b",
     "answer-key": r"(?i)^" + alt(k.replace("_", "[_ ]?") for k in ANSWER_KEYS) + "$",
-    "whole-letter": r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]*",
     "word": r"[\w'’/]+",
     "bracketed-letter-text": r"[\(\[]\s*[a-z]\s*[\)\]]",
     "contracted-is": r"^['’]s\b",
@@ -373,7 +372,7 @@ CUES: tuple[Cue, ...] = (
         r"""(?i)["']""" + alt(k.replace("_", "[_ ]?") for k in ANSWER_KEYS)
         + r"""["']\s*:\s*(null|none|"(?:[^"\\]|\\.)*"|'[^']*'|\[[^\]]*\])""",
         "An answer field in a reply that is no well-formed object: its last value is read.",
-        (('Here: {"answer": "B", oops', "B"), ('{"choice": null, broken', None))),
+        (('Here: {"answer": "B", oops', "B"),)),
     Cue("reasoning-block", "reply", "reply", "rewrite", r"(?i)</" + alt(REASONING_TAGS) + ">",
         "A reasoning block: the reply is what follows its closing tag; the block is read only when "
         "nothing follows (a lone closing tag ends one too).",
@@ -477,20 +476,22 @@ CUES: tuple[Cue, ...] = (
         r"(?<![\w'’.&/-])([\(\[]?([A-Z])(?:[\)\]][.:|\-–—]*|[.:|\-–—)]+))(?=[^\W_])",
         "A letter glued to its own option's text reads apart ('A.Yes', 'D:green', '(B)blue', 'A|red').",
         (("D:green", "D"), ("(B)blue", "B"), ("A.Yes", "A", YES_NO))),
-    Cue("whole-reply-letter", "rewrite", "reply", "choose", PARTS["whole-letter"],
+    Cue("whole-reply-letter", "rewrite", "reply", "choose", r"[\(\[]?\s*([A-Za-z])\s*[\)\]]?\s*[.:!]*",
         "The whole reply is one letter ('B', '(b)', 'B.').", (("B", "B"), ("(b)", "B"), ("C.", "C"))),
     # -- 4. letter: what counts as a letter -------------------------------------------------------------
     Cue("letter-token", "letter", "letter", "read",
         r"(?<!\w)(?<!\w['’])(?:\(\s*([A-Za-z])\s*\)|\[\s*([A-Za-z])\s*\]|([A-Za-z]))"
         r"(?:(?![\w'’])|(?=['’](?!\w))|(?=['’]s\s+" + alt(IS_SHORT_NEXT) + r"\b))",
         "A letter standing alone, in brackets or quotes, or before a contracted 'is' ('B's the "
-        "answer'; not the possessive 'B's note'). Each is read through the letter cues below.",
+        "answer'; not the possessive 'B's note'). Each is read through the letter cues below; one that "
+        "none of them ends is kept (a hit of this cue).",
         (("B's the answer.", "B"), ("I'd say 'C'.", "C"))),
     Cue("not-an-option", "letter", "letter", "not a letter", "",
         "A letter that names no option of the question.", (("E is what I'd say, so B.", "B"),)),
     Cue("inside-own-text", "letter", "letter", "not a letter", "",
         "Letters inside an option's own text after its letter ('F. B, A, D, C') are that text.",
-        (("Answer: C. B, A, D", "C", {"A": "A, B, C, D", "B": "B, C, D, A", "C": "B, A, D", "D": "D, C, B, A"}),)),
+        (("I'd go with C. B, A, D is the order.", "C",
+          {"A": "A, B, C, D", "B": "B, C, D, A", "C": "B, A, D", "D": "D, C, B, A"}),)),
     Cue("bracketed-option-text", "letter", "letter", "not a letter", "",
         "'(a)' is an option's text when one option's text is '(a)'.",
         (("The sign is (a), so C.", "C", {"A": "(a)", "B": "(b)", "C": "both", "D": "neither"}),),
@@ -543,7 +544,7 @@ CUES: tuple[Cue, ...] = (
     Cue("condition-after", "letter", "after", "condition",
         alt(("if", "unless", "assuming", "provided that", "in case")) + r"\b(?!\s+" + alt(NOT_CONDITIONS) + ")",
         "A condition after the letter: 'A if you mean last year, B if you mean now' (not 'B, if I had "
-        "to guess').", (("A if you mean last year, B if you mean now.", None), ("B, if I had to guess.", "B")),
+        "to guess').", (("A if you mean last year, B if you mean now.", None),),
         group="conditional-after"),
     Cue("guess-taken-back", "letter", "after", "condition",
         r"but\s+(?:(?:honestly|really|truly|tbh)\s*,?\s+)?(?:I\s+)?(?:honestly\s+|really\s+|truly\s+|just\s+)?"
@@ -671,7 +672,7 @@ CUES: tuple[Cue, ...] = (
         r"(?i)^\s*[-–—:]\s*(?:not|never|nope|unlikely|ruled\s+out|eliminated|doesn['’]t"
         r"|does\s+not|isn['’]t|wasn['’]t|no\s+(?:match|mention|evidence))\b",
         "A rejecting verdict after a dash or colon: 'A – not mentioned', 'C - ruled out' (not the "
-        "letter's own text: 'D: no pets').", (("A – not mentioned\nB – yes", "B"),), uses=("dash-lead",)),
+        "letter's own text: 'D: no pets').", (("A – not mentioned. B – yes.", "B"),), uses=("dash-lead",)),
     # -- 4. letter: questions -------------------------------------------------------------------------
     Cue("answered-yes", "letter", "after", "decide", r"(?i)^\s*[\)\]]?\s*\?+\s*(?:yes|yep|yeah|yup|correct|right|exactly)\b",
         "A letter asked about and answered yes: 'B? Yes.'", (("A? No. B? Yes.", "B"),)),
@@ -779,7 +780,7 @@ CUES: tuple[Cue, ...] = (
         "A lower-case letter counts only in brackets, after a label with nothing after it, or in a "
         "reply of at most SHORT_REPLY_WORDS words where it ends its clause ('i think a', 'b lol'); "
         "'a' is otherwise an article ('the answer is a dog').",
-        (("The answer is a dog.", "B", {"A": "cat", "B": "a dog"}), ("i think c", "C")),
+        (("The answer is a dog.", "B", {"A": "cat", "B": "a dog"}),),
         uses=("lower-after-label", "lower-end")),
     Cue("pronoun-i", "letter", "letter", "not a letter", "",
         "'I' never counts bare ('I think B').", (("I think B.", "B", {c: str(i) for i, c in enumerate("ABCDEFGHIJ")}),)),
@@ -821,7 +822,7 @@ CUES: tuple[Cue, ...] = (
     Cue("listed-after", "letter", "letter", "list", "", "The second letter of such a list.",
         (("Either A or B.", None),)),
     Cue("pair-word-before", "letter", "before", "list", r"(?i)\b(?:either|both|between)\s*[\(\[]?\s*$",
-        "'either A', 'both A', 'torn between A and B'.", (("I'm torn between A and C.", None),)),
+        "'either A', 'both A', 'torn between A and B'.", (("It's either A.", None),)),
     Cue("could-also-be", "letter", "before", "list", r"\b(?:could|might|may|can)\s+(?:also|equally)\s+(?:be\s+)?",
         "'it could also be B': one candidate among others.", (("It's A, but it could also be B.", None),),
         group="alternative-before"),
@@ -876,10 +877,10 @@ CUES: tuple[Cue, ...] = (
     Cue("revision", "settle", "between", "settle", r"(?i)\b" + alt(REVISION_WORDS) + r"\b",
         "A revision commits to the firmest letter after it, whatever the standing of what it revises: "
         "'Answer: A, but actually B', 'scratch that', 'or rather'.",
-        (("Answer: A, but actually B.", "B"), ("B - scratch that - C.", "C"))),
+        (("Answer: A, but actually B.", "B"), ("I'd say A. Actually, C.", "C"))),
     Cue("list-then-statement", "settle", "between", "settle", "",
         "After a list, a committed statement in a later clause decides: 'A or B? You said blue, so B'.",
-        (("A or B? You said blue, so B.", "B"),), uses=("statement-break",)),
+        (("Either A or B. You said blue, so B.", "B"),), uses=("statement-break",)),
     Cue("list-left-open", "settle", "reply", "none", "",
         "A list with no decisive letter after it names none: 'Either A or B.'", (("Either A or B.", None),)),
     Cue("firmest-standing", "settle", "reply", "settle", "",
@@ -903,7 +904,7 @@ CUES: tuple[Cue, ...] = (
     # -- 7. option text -----------------------------------------------------------------------------------
     Cue("no-determiner", "option text", "reply", "rewrite", r"(?i)\bno\s+(?=" + alt(NO_DETERMINER_NOUNS) + r"\b)",
         "'no' that opens a noun phrase ('no idea', 'no record') is not the option 'No'.",
-        (("I have no idea, but yes.", "A", YES_NO),)),
+        (("No doubt: yes.", "A", YES_NO),)),
     Cue("option-in-question", "option text", "sentence", "question", "",
         "An option named only in a question is not stated ('Was it blue?', 'blue, I guess?').",
         (("Was it blue? It was green.", "D"),), uses=("asking",)),
