@@ -163,3 +163,15 @@ def test_a_run_keeps_the_trace_the_strict_reading_and_the_rules_version(sample_s
     (out / "results.json").write_text(json.dumps(results))
     assert main(["score", str(out)]) == 0
     assert json.loads((out / "results.json").read_text())["rules_versions"] == {"choice": rules_version()}
+
+
+def test_the_round_history_is_a_page_not_docstrings():
+    from evaluator.scoring.version import scorer_files
+
+    scoring = Path(rules.__file__).parent
+    page = (scoring / "CHOICE_HISTORY.md").read_text("utf-8")
+    for n in range(7, 13):
+        assert re.search(rf"^## Round {n}\b", page, re.M), n
+    for name in ("choice.py", "choice_cues.py"):
+        assert not re.search(r"\bRound \d+\b", (scoring / name).read_text("utf-8")), name
+    assert "scoring/CHOICE_HISTORY.md" not in scorer_files()     # prose: no change of scorer version
