@@ -16,9 +16,10 @@ import json
 import sys
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent / "data"
+from labelsets import DATA, MC_FILE, MC_REAL_FILE, load
+
 FROZEN = DATA / "mc_verdicts.json"
-LABEL_FILES = ("mc_labels.jsonl", "mc_real_labels.jsonl")
+LABEL_FILES = (MC_FILE, MC_REAL_FILE)
 
 
 def row_key(row: dict) -> str:
@@ -27,15 +28,10 @@ def row_key(row: dict) -> str:
     return hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
 
 
-def rows(name: str) -> list[dict]:
-    with open(DATA / name, encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
-
-
 def verdicts(name: str) -> dict[str, str | None]:
     from evaluator.scoring.choice import extract_choice
 
-    return {row_key(r): extract_choice(r["reply"], r["options"]) for r in rows(name)}
+    return {row_key(r): extract_choice(r["reply"], r["options"]) for r in load(name)}
 
 
 def test_every_labelled_reply_reads_as_frozen():

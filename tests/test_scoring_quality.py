@@ -11,8 +11,10 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from labelsets import (MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_FILE,
+                       REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+
 ROOT = Path(__file__).resolve().parents[1]
-MC_HELDOUT = "heldout-9"          # the one place this test names the multiple-choice held-out split
 
 
 def _bench():
@@ -23,41 +25,39 @@ def _bench():
 
 
 def test_labelled_sets_are_large_enough_and_sourced():
-    bench = _bench()
-    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", MC_HELDOUT, 200)):
-        rows = bench.load(name)
+    for name, heldout, n_heldout in ((REFUSAL_FILE, REFUSAL_HELDOUT, 90), (MC_FILE, MC_HELDOUT, 200)):
+        rows = load(name)
         assert len(rows) >= 300, name
-        assert {r["split"] for r in rows} == {"tune", heldout}, name
+        assert {r["split"] for r in rows} == {TUNE, heldout} == set(SPLITS[name]), name
         assert all(r.get("source") for r in rows)
         assert sum(r["split"] == heldout for r in rows) >= n_heldout
-    real = bench.load(bench.REAL_FILE)
-    assert {r["split"] for r in real} == set(bench.REAL_SPLITS)
-    assert sum(r["split"] == "real-heldout-2" for r in real) >= 300
+    real = load(MC_REAL_FILE)
+    assert {r["split"] for r in real} == {REAL_TUNE, MC_REAL_HELDOUT} == set(SPLITS[MC_REAL_FILE])
+    assert sum(r["split"] == MC_REAL_HELDOUT for r in real) >= 300
     assert all(r["source"].startswith("MMMU-Benchmark/MMMU@") and r["labelled_by"] and isinstance(r["reply"], str)
                for r in real)
     assert all(r["choice"] is None or r["choice"] in r["options"] for r in real)
-    real_refusals = bench.load(bench.REFUSAL_REAL_FILE)
-    assert {r["split"] for r in real_refusals} == {"real-tune", "real-heldout-3"}
-    assert sum(r["split"] == "real-heldout-3" for r in real_refusals) >= 200
+    real_refusals = load(REFUSAL_REAL_FILE)
+    assert {r["split"] for r in real_refusals} == {REAL_TUNE, REFUSAL_REAL_HELDOUT} == set(SPLITS[REFUSAL_REAL_FILE])
+    assert sum(r["split"] == REFUSAL_REAL_HELDOUT for r in real_refusals) >= 200
     assert all(r["source"].startswith(("mem0ai/mem0@", "memodb-io/memobase@")) and r["labelled_by"]
                and isinstance(r["refusal"], bool) and r["question"] for r in real_refusals)
-    refusal = bench.load("refusal_labels.jsonl")
+    refusal = load(REFUSAL_FILE)
     assert 0.3 < sum(r["refusal"] for r in refusal) / len(refusal) < 0.7     # both kinds present
 
 
 def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
-    assert figures["refusal/tune"]["rate"] >= 0.97
-    assert figures["multiple_choice/tune"]["rate"] >= 0.99
+    assert figures[f"refusal/{TUNE}"]["rate"] >= 0.97
+    assert figures[f"multiple_choice/{TUNE}"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
     # heldout-9 measured 486/495 = 98.2% once, after round 9 (goal 99%: not met).
-    assert _bench().MC_HELDOUT == MC_HELDOUT
     # real-heldout-2 measured 727/732 = 99.3% once, after round 11; refusal real-heldout-3
     # 224/230 = 97.4% once, after round 3.
-    assert figures["multiple_choice/real-tune"]["rate"] >= 0.99
-    assert figures["refusal/real-tune"]["rate"] >= 0.97
-    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
-                       ("multiple_choice/real-heldout-2", 0.99), ("refusal/real-heldout-3", 0.96)):
+    assert figures[f"multiple_choice/{REAL_TUNE}"]["rate"] >= 0.99
+    assert figures[f"refusal/{REAL_TUNE}"]["rate"] >= 0.97
+    for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
+                       (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         # (the real refusal draws are stratified on the naive cue, so it reads them well too)
@@ -123,8 +123,8 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
 
     from evaluator.scoring import refusal
 
-    texts = [r["text"] for r in _bench().load("refusal_labels.jsonl")]
-    texts += [r["reply"] for r in _bench().load("mc_labels.jsonl")]
+    texts = [r["text"] for r in load(REFUSAL_FILE)]
+    texts += [r["reply"] for r in load(MC_FILE)]
     fast = [refusal.is_refusal(t) for t in texts]
     refusal._is_refusal_text.cache_clear()
     monkeypatch.setattr(refusal, "_TRIGGER", re.compile(""))       # matches everything
@@ -409,7 +409,7 @@ def test_the_mmmu_pro_reference_reads_as_mmmu_pro_published():
     import random
 
     bench = _bench()
-    rows = [r for r in bench.load(bench.REAL_FILE) if "mmmu_pro_read" in r]
+    rows = [r for r in load(MC_REAL_FILE) if "mmmu_pro_read" in r]
     assert len(rows) >= 200
     checked = 0
     for r in rows:
@@ -457,3 +457,21 @@ def test_refusal_round3_reasons_after_no_and_empty_sources():
                  "The memories for Melanie are empty, so no activities are mentioned.",
                  "Melanie has not mentioned any camping plans in the provided memories."):
         assert is_refusal(text), text
+
+
+def test_the_hand_written_set_is_built_from_its_templates_byte_for_byte():
+    """tests/data/mc_labels.jsonl is what make_mc_labels.py builds from the templates
+    (mc_templates.jsonl) and their split assignment (mc_splits.json), to the byte."""
+    import json
+
+    from labelsets import DATA
+
+    spec = importlib.util.spec_from_file_location("make_mc_labels", DATA / "make_mc_labels.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.build().encode("utf-8") == (DATA / MC_FILE).read_bytes()
+    splits = json.loads((DATA / "mc_splits.json").read_text("utf-8"))
+    assert {b["split"] for b in splits["blocks"]} == set(SPLITS[MC_FILE])
+    templates = [json.loads(line) for line in (DATA / "mc_templates.jsonl").read_text("utf-8").splitlines()]
+    assert {t["block"] for t in templates} == {b["block"] for b in splits["blocks"]}
+    assert {t["expect"] for t in templates} == {"L", None}
