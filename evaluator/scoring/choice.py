@@ -1,5 +1,10 @@
 """Multiple choice: find the options a question lists and the option a reply chose.
 
+Three readers: `extract_options` (the options a question lists), `extract_choice` (the flexible
+reading of a reply: an engine over the cue table of choice_cues.py / choice_cues.json, able to
+name the cues that decided) and `strict_choice` (the final `Answer: X` line only), which also reads
+the gold letter (`gold_choice`). `rules_version()` digests the flexible reader's rules.
+
 Options are recognised when a question lists at least two consecutive letters starting at A,
 either one per line ("(A) red", "A. red", "A) red", "A: red", "[A] red") or inline with
 parenthesised or right-bracketed letters ("... (A) red (B) blue", "... A) red B) blue"), and as a last resort
@@ -95,8 +100,8 @@ def extract_options(question: str) -> dict[str, str]:
 
 
 # -- reading the choice out of a reply ------------------------------------------------------------
-# The rules are data (evaluator/scoring/choice_cues.py): named cues, the groups they are read in and
-# the parts they share, built from word lists. This engine compiles them once and reads a reply
+# The rules are data (evaluator/scoring/choice_cues.py and choice_cues.json): named cues, the groups
+# they are read in and the parts they share, built from word lists. This engine compiles them once and reads a reply
 # stage by stage, the letter cues in table order; `extract_choice(..., trace=True)` names the cues
 # that fired.
 class Hit(NamedTuple):
