@@ -850,9 +850,9 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         run_dir.write_results({"results": {n: r.to_json() for n, r in out.items()}})
     finally:
         run_dir.close()
-    from evaluator.scoring.version import scorer_version
+    from evaluator.scoring.version import versions
 
-    update: dict = {"scorer_version": scorer_version()}
+    update: dict = versions()                        # scorer_version and rules_versions
     if judge is not None:
         update["judge"] = judge.describe()
         update["config"] = {**config, "judge": judge_kind if isinstance(judge_kind, str)

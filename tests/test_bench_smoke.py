@@ -65,10 +65,10 @@ def test_scoring_speed():
 
 
 def test_scoring_quality():
-    from test_scoring_quality import MC_HELDOUT     # the one place the tests name the held-out split
+    from labelsets import MC_HELDOUT, REFUSAL_HELDOUT, TUNE
 
     out = bench("scoring_quality.py").stdout
-    lines_with(out, "refusal/tune", "refusal/heldout", "multiple_choice/tune",
+    lines_with(out, f"refusal/{TUNE}", f"refusal/{REFUSAL_HELDOUT}", f"multiple_choice/{TUNE}",
                f"multiple_choice/{MC_HELDOUT}")
 
 

@@ -15,8 +15,11 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from labelsets import (MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+                       REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_FILE, REFUSAL_HELDOUT,
+                       REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+
 ROOT = Path(__file__).resolve().parents[1]
-MC_HELDOUT = "heldout-9"          # the one place this test names the multiple-choice held-out split
 
 
 def _bench():
@@ -27,42 +30,40 @@ def _bench():
 
 
 def test_labelled_sets_are_large_enough_and_sourced():
-    bench = _bench()
-    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", MC_HELDOUT, 200)):
-        rows = bench.load(name)
+    for name, heldout, n_heldout in ((REFUSAL_FILE, REFUSAL_HELDOUT, 90), (MC_FILE, MC_HELDOUT, 200)):
+        rows = load(name)
         assert len(rows) >= 300, name
-        assert {r["split"] for r in rows} == {"tune", heldout}, name
+        assert {r["split"] for r in rows} == {TUNE, heldout} == set(SPLITS[name]), name
         assert all(r.get("source") for r in rows)
         assert sum(r["split"] == heldout for r in rows) >= n_heldout
-    real = bench.load(bench.REAL_FILE)
-    assert {r["split"] for r in real} == set(bench.REAL_SPLITS)
-    assert sum(r["split"] == "real-heldout-2" for r in real) >= 300
+    real = load(MC_REAL_FILE)
+    assert {r["split"] for r in real} == {REAL_TUNE, MC_REAL_HELDOUT} == set(SPLITS[MC_REAL_FILE])
+    assert sum(r["split"] == MC_REAL_HELDOUT for r in real) >= 300
     assert all(r["source"].startswith("MMMU-Benchmark/MMMU@") and r["labelled_by"] and isinstance(r["reply"], str)
                for r in real)
     assert all(r["choice"] is None or r["choice"] in r["options"] for r in real)
-    real_refusals = bench.load(bench.REFUSAL_REAL_FILE)
-    assert {r["split"] for r in real_refusals} == {"real-tune", "real-heldout-3"}
-    assert sum(r["split"] == "real-heldout-3" for r in real_refusals) >= 200
+    real_refusals = load(REFUSAL_REAL_FILE)
+    assert {r["split"] for r in real_refusals} == {REAL_TUNE, REFUSAL_REAL_HELDOUT} == set(SPLITS[REFUSAL_REAL_FILE])
+    assert sum(r["split"] == REFUSAL_REAL_HELDOUT for r in real_refusals) >= 200
     assert all(r["source"].startswith(("mem0ai/mem0@", "memodb-io/memobase@")) and r["labelled_by"]
                and isinstance(r["refusal"], bool) and r["question"] for r in real_refusals)
-    refusal = bench.load("refusal_labels.jsonl")
+    refusal = load(REFUSAL_FILE)
     assert 0.3 < sum(r["refusal"] for r in refusal) / len(refusal) < 0.7     # both kinds present
-    chat = bench.load(bench.REFUSAL_CHAT_FILE)
-    assert {r["split"] for r in chat} == set(bench.CHAT_SPLITS)
-    assert all(sum(r["split"] == split for r in chat) >= 200 for split in bench.CHAT_SPLITS)
+    chat = load(REFUSAL_CHAT_FILE)
+    assert {r["split"] for r in chat} == set(SPLITS[REFUSAL_CHAT_FILE])
+    assert all(sum(r["split"] == split for r in chat) >= 200 for split in SPLITS[REFUSAL_CHAT_FILE])
     assert all(r["source"].startswith(("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@")) and r["labelled_by"]
                and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in chat)
-    tune_questions = {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[0]}
-    assert not tune_questions & {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[1]}
-    heldout2 = bench.load(bench.REFUSAL_CHAT_HELDOUT_FILE)
-    assert {r["split"] for r in heldout2} == {bench.CHAT_HELDOUT} and len(heldout2) >= 230
+    tune_questions = {r["question"] for r in chat if r["split"] == SPLITS[REFUSAL_CHAT_FILE][0]}
+    assert not tune_questions & {r["question"] for r in chat if r["split"] == SPLITS[REFUSAL_CHAT_FILE][1]}
+    heldout2 = load(REFUSAL_CHAT_HELDOUT_FILE)
+    assert {r["split"] for r in heldout2} == set(SPLITS[REFUSAL_CHAT_HELDOUT_FILE]) and len(heldout2) >= 230
     assert all(r["source"].startswith(("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@")) and r["labelled_by"]
                and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in heldout2)
     # the labelled rows are draw 5's rows, and no question of draw 4 is among them
-    draw5 = bench.load("refusal_chat_draw5.jsonl")
+    draw5 = load("refusal_chat_draw5.jsonl")
     assert sorted((r["source"], r["text"]) for r in heldout2) == sorted((r["source"], r["text"]) for r in draw5)
     assert not {r["question"] for r in chat} & {r["question"] for r in heldout2}
-
 
 
 def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
@@ -84,17 +85,16 @@ def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
 
 def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
-    assert figures["refusal/tune"]["rate"] >= 0.97
-    assert figures["multiple_choice/tune"]["rate"] >= 0.99
+    assert figures[f"refusal/{TUNE}"]["rate"] >= 0.97
+    assert figures[f"multiple_choice/{TUNE}"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
     # heldout-9 measured 486/495 = 98.2% once, after round 9 (goal 99%: not met).
-    assert _bench().MC_HELDOUT == MC_HELDOUT
     # real-heldout-2 measured 727/732 = 99.3% once, after round 11; refusal real-heldout-3
     # 224/230 = 97.4% once, after round 3; refusal chat-heldout 218/240 = 90.8% once, after the chat
     # round (goal 97%: not met), with false refusals on hedged answers 7/87 (goal under 2%: not met);
     # the second chat round then tuned on both chat splits (with the question): both are floors here.
-    assert figures["multiple_choice/real-tune"]["rate"] >= 0.99
-    assert figures["refusal/real-tune"]["rate"] >= 0.98
+    assert figures[f"multiple_choice/{REAL_TUNE}"]["rate"] >= 0.99
+    assert figures[f"refusal/{REAL_TUNE}"]["rate"] >= 0.98
     assert figures["refusal/chat-tune"]["rate"] >= 0.97 and figures["refusal/chat-heldout"]["rate"] >= 0.97
     for key, ceiling in (("refusal/chat-tune", 0.03), ("refusal/chat-heldout", 0.04)):
         false_refusals, hedged = figures[key]["hedged_false_refusals"]
@@ -107,8 +107,8 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert f["n"] >= 230 and f["rate"] >= 0.92 and f["rate"] > f["naive_rate"] + 0.2
     false_refusals, hedged = f["hedged_false_refusals"]
     assert hedged >= 100 and false_refusals / hedged <= 0.05
-    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
-                       ("multiple_choice/real-heldout-2", 0.99), ("refusal/real-heldout-3", 0.96)):
+    for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
+                       (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         # (the real refusal draws are stratified on the naive cue, so it reads them well too)
@@ -174,12 +174,10 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
 
     from evaluator.scoring import refusal
 
-    chat = ("refusal_chat_labels.jsonl", "refusal_chat_labels5.jsonl")
-    texts = [r["text"] for name in ("refusal_labels.jsonl", "refusal_real_labels.jsonl", *chat)
-             for r in _bench().load(name)]
-    texts += [r["reply"] for r in _bench().load("mc_labels.jsonl")]
-    asked = [(r["text"], r["question"]) for name in ("refusal_real_labels.jsonl", *chat)
-             for r in _bench().load(name)]
+    chat = (REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE)
+    texts = [r["text"] for name in (REFUSAL_FILE, REFUSAL_REAL_FILE, *chat) for r in load(name)]
+    texts += [r["reply"] for r in load(MC_FILE)]
+    asked = [(r["text"], r["question"]) for name in (REFUSAL_REAL_FILE, *chat) for r in load(name)]
     fast = [refusal.is_refusal(t) for t in texts] + [refusal.is_refusal(t, q) for t, q in asked]
     refusal._is_refusal_text.cache_clear()
     monkeypatch.setattr(refusal, "_TRIGGER", re.compile(""))       # matches everything
@@ -464,7 +462,7 @@ def test_the_mmmu_pro_reference_reads_as_mmmu_pro_published():
     import random
 
     bench = _bench()
-    rows = [r for r in bench.load(bench.REAL_FILE) if "mmmu_pro_read" in r]
+    rows = [r for r in load(MC_REAL_FILE) if "mmmu_pro_read" in r]
     assert len(rows) >= 200
     checked = 0
     for r in rows:
@@ -659,3 +657,21 @@ def test_refusal_explain_shows_the_decisions_the_question_made():
     assert read_question("I mentioned a trip. When did I go?").kinds == {"date"}
     assert read_question("What time do I wake up?").kinds == {"clock"}
     assert read_question(None) is None and read_question("") is None
+
+
+def test_the_hand_written_set_is_built_from_its_templates_byte_for_byte():
+    """tests/data/mc_labels.jsonl is what make_mc_labels.py builds from the templates
+    (mc_templates.jsonl) and their split assignment (mc_splits.json), to the byte."""
+    import json
+
+    from labelsets import DATA
+
+    spec = importlib.util.spec_from_file_location("make_mc_labels", DATA / "make_mc_labels.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.build().encode("utf-8") == (DATA / MC_FILE).read_bytes()
+    splits = json.loads((DATA / "mc_splits.json").read_text("utf-8"))
+    assert {b["split"] for b in splits["blocks"]} == set(SPLITS[MC_FILE])
+    templates = [json.loads(line) for line in (DATA / "mc_templates.jsonl").read_text("utf-8").splitlines()]
+    assert {t["block"] for t in templates} == {b["block"] for b in splits["blocks"]}
+    assert {t["expect"] for t in templates} == {"L", None}

@@ -1,8 +1,10 @@
 """Scoring one Beyond Recall answer, and aggregating a task's scored samples.
 
 Primary metric per question (the README's "Scoring" section states the same):
-- a question that lists options (A), (B), ...: `mc_accuracy` (the chosen letter equals the gold
-  letter), judge or not, as MemEye scores its multiple-choice variant;
+- a question that lists options (A), (B), ...: `mc_accuracy` (the letter the flexible reader
+  chose equals the gold letter), judge or not, as MemEye scores its multiple-choice variant;
+  `mc_accuracy_strict` beside it reads only the strict form (`Answer: B`; choice.strict_choice),
+  as lm-eval reports strict-match beside flexible-extract; the gold letter is read strictly;
 - refusal_to_answer: `refusal_acc`, refusal-aware accuracy: when the gold answer is itself a
   refusal (the question is unanswerable) 1 if the agent refuses, else 0; when the gold answer is
   an answer, a refusal scores 0 (and counts as a false refusal) and otherwise the answer is graded
@@ -17,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from evaluator.scoring.choice import extract_choice, extract_options, gold_choice
+from evaluator.scoring.choice import (extract_choice, extract_options, gold_choice, strict_choice,
+                                     trace_record)
 from evaluator.scoring.metrics import (answer_text, contains, exact_match, gold_candidates,
                                        rouge_l, token_f1)
 from evaluator.scoring.readable import count as count_unreadable
@@ -44,7 +47,7 @@ TASK_PRIMARY: dict[str, str] = {
 
 # Metrics averaged (with clustered intervals) by `aggregate`; booleans count as 0/1.
 AGGREGATED = ("primary", "exact_match", "token_f1", "contains", "rougeL_f", "mc_accuracy",
-              "judge", "refusal_acc", "refused")
+              "mc_accuracy_strict", "judge", "refusal_acc", "refused")
 
 
 class ScoringError(ValueError):
@@ -95,6 +98,10 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     unanswerable or one of its reference answers is itself a refusal.
     A reply that cannot be read (empty; no option letter on a multiple-choice question) scores 0
     and says why in `unreadable` (evaluator.scoring.readable).
+    On a multiple-choice question: `choice` (the flexible reading, extract_choice), `choice_trace`
+    (the cues that decided it: [cue, letter, start, end, text] each, the last 40; see
+    evaluator/scoring/choice_cues.py), `choice_strict` (strict_choice), `gold_choice` (the gold
+    letter, read strictly), `mc_accuracy` and `mc_accuracy_strict`.
     """
     if task not in TASK_PRIMARY:
         raise ScoringError(f"unknown task {task!r}")
@@ -110,7 +117,9 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
         "contains": contains(pred, candidates),
         "rougeL_f": rouge_l(pred, candidates),
         "mc_accuracy": None,
+        "mc_accuracy_strict": None,
         "choice": None,
+        "choice_strict": None,
         "gold_choice": None,
         "judge": judge_score,
     }
@@ -120,9 +129,12 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     options, gold_letter = _multiple_choice(question, gold)
     multiple_choice = gold_letter is not None
     if multiple_choice:
-        out["choice"] = extract_choice(pred, options)
+        out["choice"], hits = extract_choice(pred, options, trace=True)
+        out["choice_trace"] = trace_record(hits)
+        out["choice_strict"] = strict_choice(pred, options)
         out["gold_choice"] = gold_letter
         out["mc_accuracy"] = float(out["choice"] == gold_letter)
+        out["mc_accuracy_strict"] = float(out["choice_strict"] == gold_letter)
 
     detector = is_refusal(pred, question)      # what the question asks decides some replies
     refused = detector if judge_refused is None else bool(judge_refused)
