@@ -127,11 +127,17 @@ def compare_runs(a: RunData, b: RunData, *, n_boot: int = 2000, seed: int = 0) -
 
     rows: dict[str, dict] = {}
     pairs: dict[str, dict] = {}
+    warnings = differences(a, b)
     for task in [t for t in a.samples if t in b.samples]:
         ra, rb = a.tasks.get(task), b.tasks.get(task)
         sa = {s.key: s for s in a.samples[task]}
         sb = {s.key: s for s in b.samples[task]}
         xs, ys, wa, wb, cs = [], [], [], [], []
+        changed = [key for key, s in sa.items() if key in sb and s.item_fp and sb[key].item_fp
+                   and s.item_fp != sb[key].item_fp]
+        if changed:     # the same key, another question, references, history or media
+            warnings.append(f"{task}: {len(changed)} paired item(s) were answered for different "
+                            f"versions of the item (first: {changed[0]})")
         for key, s in sa.items():
             if key not in sb:
                 continue
@@ -156,7 +162,7 @@ def compare_runs(a: RunData, b: RunData, *, n_boot: int = 2000, seed: int = 0) -
     for entry in overall.values():
         entry["complete"] = all(rows[t]["complete"] for t in entry["tasks"])
     return {"a": {"label": a.label, "path": str(a.path)}, "b": {"label": b.label, "path": str(b.path)},
-            "tasks": rows, "overall": overall, "warnings": differences(a, b)}
+            "tasks": rows, "overall": overall, "warnings": warnings}
 
 
 def _won_lost(xs, ys, mcnemar) -> dict:
