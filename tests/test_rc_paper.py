@@ -248,6 +248,84 @@ def test_strict_reading_and_companion_origin(rc, tmp_path):
     assert q["evidence_coverage"]["value"] is None
 
 
+def _v7_release(root):
+    """One participant whose rows have known evidence speakers: messages m01..m20 alternate
+    user (odd) and companion (even), every memory row's grounding is its references."""
+    folder = root / "U01"
+    folder.mkdir(parents=True)
+    conv = [{"id": f"m{i:02d}", "day": 1 + i // 10, "seq": i, "time": f"2025-03-0{1 + i // 10}T10:{i:02d}:00",
+             "speaker": "user" if i % 2 else "companion", "session": f"s{1 + i // 10}",
+             "text": f"message {i}"} for i in range(1, 21)]
+    row = lambda pid, msg, locus, refs, grounding=None, **kw: {  # noqa: E731
+        "probe_id": pid, "message_id": msg, "stratum": kw.pop("stratum", "proportional"),
+        "scoreable": True, "ok": True, "locus": locus, "gold_response": "gold",
+        "reference_ids": refs, "grounding_ids": refs if grounding is None else grounding, **kw}
+    chat = [row("a", "m11", "profile", ["m02"]),                 # companion evidence
+            row("b", "m13", "profile", ["m01"]),                 # user evidence
+            row("c", "m15", "episode", ["m03", "m04"]),          # user + companion: not entirely
+            row("d", "m17", "episode", ["m06"]),                 # companion evidence
+            row("e", "m19", "companion", ["m08"]),               # companion locus
+            row("f", "m09", "thread", ["m08"], ["m08", "m09"]),  # continues the companion's turn
+            row("g", "m07", "thread", ["m05"], ["m07"]),         # grounding: the probe alone
+            row("h", "m05", "none", []),
+            row("i", "m01", "none", [], stratum="abstention", scoreable=False),
+            # withdrawn: never a row, whatever its evidence
+            {**row("w", "m03", "profile", ["m02"]), "ok": False, "scoreable": False}]
+    for name, rows in (("conversation.jsonl", conv), ("chat.jsonl", chat),
+                       ("profile.jsonl", []), ("questions.jsonl", [])):
+        (folder / name).write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (folder / "persona.json").write_text(json.dumps({"slots": {}}))
+    return root
+
+
+def test_v7_rows_on_the_papers_populations_on_a_constructed_release(tmp_path):
+    root = _v7_release(tmp_path / "v7")
+    r = run("realcompanion/chat", tmp_path / "o", root, agent="none",
+            model=MockChatModel(replies="ok"))["realcompanion/chat"]
+    co = r["companion_origin"]
+    # memory-bearing rows a-e ("of the 404"): a, d, e rest on companion evidence
+    assert (co["all"]["k"], co["all"]["n"]) == (3, 5)
+    # the episode-level row on the paper's population (locus profile or episode, "of 339"): a-d
+    assert (co["episode_level"]["k"], co["episode_level"]["n"]) == (2, 4)
+    assert co["episode_level"]["rate"] == 0.5
+    assert (co["per_locus"]["profile"]["k"], co["per_locus"]["profile"]["n"]) == (1, 2)
+    assert (co["per_locus"]["episode"]["k"], co["per_locus"]["episode"]["n"]) == (1, 2)
+    # the second reading: rows with a grounding citation other than the probe (a-f; g cites only
+    # its probe, h and the cold open none); f continues the companion's own turn
+    second = co["second_reading"]
+    assert (second["all"]["k"], second["all"]["n"]) == (4, 6)
+    assert (second["per_locus"]["thread"]["k"], second["per_locus"]["thread"]["n"]) == (1, 1)
+    text = paper_tables("realcompanion/chat", r)
+    v7 = text[text.index("V7. Companion origin"):]
+    row = next(line for line in v7.splitlines() if line.startswith("episode-level "))
+    assert row.split()[5:] == ["0.500", "[0.150,", "0.850]", "2", "4", "7.1%", "[5.4,", "9.2]",
+                               "of", "339"]
+    assert "reading: the paper's episode-level 339 are the memory-bearing rows whose locus is " \
+           "profile or episode" in v7 and "generated sample" not in v7
+    assert "V7, second reading." in v7 and "(n = 6)" in v7 and "70.3% [67.5, 73.0] of 1,045" in v7
+
+
+def test_v7_episode_level_row_on_the_paper_size_corpus(tmp_path):
+    """The paper-size corpus has the paper's 404 memory-bearing rows by construction but draws
+    their locus split, and its profile and episode evidence always includes a user message: its
+    episode-level row is its own count at rate 0, not the paper's 24/339 (the table says so)."""
+    root = generate_sample(tmp_path / "paper", scale=1.0)
+    release = load_release(root)
+    items = chat_track.items(release, None)
+    lines = [{**chat_track.probe_fields(p, release.participant(p.participant)), "conditions": {}}
+             for p in items]
+    co = chat_track.aggregate(lines, judged=False)["companion_origin"]
+    episode_level = [p for p in items if p.locus in ("profile", "episode")]
+    assert co["all"]["n"] == 404
+    assert co["episode_level"]["n"] == len(episode_level) != 339
+    assert co["episode_level"]["k"] == 0
+    assert co["all"]["k"] == co["per_locus"]["companion"]["n"] == 404 - len(episode_level)
+    text = paper_tables("realcompanion/chat", {"companion_origin": co, "data": {"is_sample": True}})
+    assert "episode-level rate is 0 by construction, not the paper's 24" in text
+    row = next(line for line in text.splitlines() if line.startswith("episode-level "))
+    assert row.split()[5:10] == ["0.000", "[0.000,", row.split()[7], "0", str(len(episode_level))]
+
+
 def test_on_screen_verdicts_are_read_in_any_spelling(tmp_path, rc):
     from beyondrecall.errors import DataError
     from evaluator.realcompanion.data import normalize_on_screen
@@ -353,6 +431,9 @@ def test_report_prints_table_6_and_table_41_for_the_other_tracks(rc, tmp_path, c
     assert q["coverage"] == {"answered": 25, "items": 25}
     text = paper_tables("realcompanion/question", q)
     assert "Table 41." in text and "25/25" in text and "V7." in text
+    # V7's question-track row is on the cited turns: it names the digest's restricted reading
+    assert "5.5 % [4.8, 6.4] when restricted to cited turns" in text
+    assert "this rate compares with the 5.5% reading" in text
     capsys.readouterr()
     assert main(["report", str(tmp_path / "rec")]) == 0
     assert "realcompanion/reconstruction: the paper's tables" in capsys.readouterr().out

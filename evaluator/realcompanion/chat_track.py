@@ -246,6 +246,7 @@ def probe_fields(probe, participant) -> dict:
     """The journal fields every chat line carries about its probe (the populations come from
     these alone)."""
     refs = [participant.message(r) for r in probe.reference_ids]
+    grounding = [participant.message(g) for g in probe.grounding_ids if g != probe.message_id]
     return {"participant": probe.participant, "probe_id": probe.probe_id, "stratum": probe.stratum,
             "locus": probe.locus, "cold_open": probe.cold_open,
             "memory_bearing": probe.memory_bearing,
@@ -253,7 +254,10 @@ def probe_fields(probe, participant) -> dict:
             "category": probe.category, "pool_size": probe.position,
             "reference_ids": list(probe.reference_ids),
             "has_references": probe.has_reference_set and not probe.cold_open,
-            "companion_origin": bool(refs) and all(m.speaker == "companion" for m in refs)}
+            "companion_origin": bool(refs) and all(m.speaker == "companion" for m in refs),
+            # V7's second reading: the grounding citations other than the probe (None: it has none)
+            "grounding_origin": (all(m.speaker == "companion" for m in grounding)
+                                 if grounding else None)}
 
 
 def generation_settings(ctx) -> dict:
@@ -377,18 +381,41 @@ def per_participant(values, clusters) -> dict:
     return {c: {"mean": sum(v) / len(v), "n": len(v)} for c, v in sorted(by.items())}
 
 
-def companion_origin(rows: list[dict], *, group: str, pick=lambda s: True) -> dict:
-    """V7: share of memory-bearing rows whose evidence messages were all sent by the companion,
-    overall and per `group` value, with Wilson intervals."""
+def companion_origin(rows: list[dict], *, group: str, pick=lambda s: True,
+                     field: str = "companion_origin") -> dict:
+    """V7: share of rows whose evidence messages (`field`: the row's verdict, None when it has
+    none) were all sent by the companion, overall and per `group` value, with Wilson intervals."""
     from evaluator.stats import wilson
 
-    chosen = [s for s in rows if pick(s) and s.get("companion_origin") is not None]
+    chosen = [s for s in rows if pick(s) and s.get(field) is not None]
     per: dict = {}
     for s in chosen:
-        per.setdefault(str(s.get(group)), []).append(bool(s["companion_origin"]))
+        per.setdefault(str(s.get(group)), []).append(bool(s[field]))
     return {"rule": "every evidence message was sent by the companion",
-            "all": wilson(sum(s["companion_origin"] for s in chosen), len(chosen)),
+            "all": wilson(sum(bool(s[field]) for s in chosen), len(chosen)),
             f"per_{group}": {k: wilson(sum(v), len(v)) for k, v in sorted(per.items())}}
+
+
+EPISODE_LEVEL_LOCI = ("profile", "episode")
+
+
+def chat_companion_origin(ok: list[dict]) -> dict:
+    """V7 on the chat track, each figure on the digest's population: the memory-bearing rows
+    (recorded reading; "22.0 % ... of the 404"), per locus ("profile-level ... of 223"), the
+    episode-level rows (locus profile or episode: "7.1 % ... of 339", 339 = 223 + 116) and the
+    second reading (every row with a grounding citation other than the probe: "70.3 % ... of
+    1,045 rows that carry one")."""
+    mem = [s for s in ok if s.get("memory_bearing")]
+    out = companion_origin(mem, group="locus")
+    out["population"] = "memory-bearing rows (recorded reading)"
+    out["episode_level"] = companion_origin(
+        mem, group="locus", pick=lambda s: s.get("locus") in EPISODE_LEVEL_LOCI)["all"]
+    out["episode_level_population"] = "memory-bearing rows whose locus is profile or episode"
+    second = companion_origin(ok, group="locus", field="grounding_origin")
+    second["population"] = "chat rows with a grounding citation other than the probe message"
+    second["rule"] = "every grounding citation other than the probe was sent by the companion"
+    out["second_reading"] = second
+    return out
 
 
 def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
@@ -504,7 +531,5 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
 
     if "agent" in conds:
         out["system"] = system_metrics(ok, metric=metric, seed=seed)
-    mem = [s for s in ok if s.get("memory_bearing")]
-    out["companion_origin"] = companion_origin(mem, group="locus")
-    out["companion_origin"]["population"] = "memory-bearing rows (recorded reading)"
+    out["companion_origin"] = chat_companion_origin(ok)
     return out

@@ -211,18 +211,75 @@ def chat_tables(r: dict) -> str:
             [[f"{r.get('n_scored')}/{n_items}", _est(system.get("response_consistency")),
               _est(system.get("evidence_hit_at_5_recorded")),
               _est(system.get("evidence_hit_at_5_strict"))]]))
-    co = r.get("companion_origin")
-    if co and co.get("all"):
-        rows = [["all", _rate(co["all"]), str(co["all"]["n"])]]
-        for k, v in (co.get("per_locus") or {}).items():
-            if v:
-                rows.append([k, _rate(v), str(v["n"])])
-        out.append(_table(
-            _head("V7. Companion origin", "memory-bearing rows (recorded reading)",
-                  co["all"]["n"], '"22.0 % [18.3, 26.3] of the 404 memory-bearing rows rest on '
-                                  'memory evidence sent entirely by the companion"'),
-            ["Locus", "Rate", "n"], rows))
+    out += v7_chat_tables(r.get("companion_origin"), bool((r.get("data") or {}).get("is_sample")))
     return "\n\n".join(out)
+
+
+V7_PAPER = {"all": "22.0% [18.3, 26.3] of 404", "episode_level": "7.1% [5.4, 9.2] of 339",
+            "profile": "1.8% [0.7, 4.5] of 223", "episode": "- (116 rows)",
+            "companion": "k = 65 of the 65", "second": "70.3% [67.5, 73.0] of 1,045"}
+
+
+def _origin_row(label: str, population: str, w, paper: str) -> list[str]:
+    return [label, population, _rate(w), str(w["k"]), str(w["n"]), paper]
+
+
+def _by_locus(per: dict) -> list:
+    """Per-locus cells in the release's locus order (profile, episode, companion first)."""
+    order = ("profile", "episode", "companion", "thread", "none")
+    return sorted(per.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 9, kv[0]))
+
+
+def v7_chat_tables(co, is_sample: bool) -> list[str]:
+    """V7 on the chat track: the first reading on its three populations, then the second."""
+    if not co or not co.get("all"):
+        return []
+    per = co.get("per_locus") or {}
+    rows = [_origin_row("memory-bearing", "locus profile, episode or companion", co["all"],
+                        V7_PAPER["all"])]
+    if co.get("episode_level"):
+        rows.append(_origin_row("episode-level", "locus profile or episode",
+                                co["episode_level"], V7_PAPER["episode_level"]))
+    labels = {"profile": "profile-level", "episode": "episode locus alone"}
+    rows += [_origin_row(labels.get(k, f"{k} locus"), f"locus {k}", v, V7_PAPER.get(k, "-"))
+             for k, v in _by_locus(per) if v]
+    from evaluator.stats import wilson
+
+    lo, hi = wilson(24, 339)["ci95"]
+    reading = ("the paper's episode-level 339 are the memory-bearing rows whose locus is profile "
+               "or episode (223 + 116, the 404 less the 65 companion-locus rows); its interval for "
+               f"them is narrower than Wilson's for 24/339 ([{lo:.3f}, {hi:.3f}]), its other "
+               "intervals are Wilson's; br-eval prints Wilson")
+    if is_sample:
+        reading += ("; on br-eval's generated sample the locus split is drawn, not the paper's "
+                    "223 / 116 / 65, and companion-sent evidence comes only from companion-locus "
+                    "rows, so the episode-level rate is 0 by construction, not the paper's 24")
+    out = [_table(
+        _head("V7. Companion origin", "memory-bearing rows (recorded reading), each row on the "
+              "population it names", co["all"]["n"],
+              '"22.0 % [18.3, 26.3] of the 404 memory-bearing rows rest on memory evidence sent '
+              'entirely by the companion, of which 65 rows have a verified companion locus. '
+              'Episode-level rows constitute 7.1 % [5.4, 9.2] of 339, and profile-level rows '
+              '1.8 % [0.7, 4.5] of 223"; "7.1% (24/339)"', reading),
+        ["Row", "Population", "Companion origin", "k", "n", "Paper"], rows)]
+    second = co.get("second_reading") or {}
+    if second.get("all"):
+        rows = [_origin_row("all", "a grounding citation other than the probe", second["all"],
+                            V7_PAPER["second"])]
+        rows += [_origin_row(k, f"locus {k}", v, "-")
+                 for k, v in _by_locus(second.get("per_locus") or {}) if v]
+        out.append(_table(
+            _head("V7, second reading. Companion origin of grounding citations",
+                  "chat rows with a grounding citation other than the probe message",
+                  second["all"]["n"],
+                  '"A second reading counts grounding citations other than the probe, yielding '
+                  '70.3 % [67.5, 73.0] of 1,045 rows that carry one. For thread rows this '
+                  'includes a gold that continues the companion\'s own previous turn"',
+                  "a row counts when every grounding citation other than the probe message was "
+                  "sent by the companion (the first reading's rule on grounding_ids); the rows "
+                  "are the chat items (scoreable probes and cold opens) that carry one"),
+            ["Row", "Population", "Companion origin", "k", "n", "Paper"], rows))
+    return out
 
 
 # -- realcompanion/retrieval ---------------------------------------------------------------------
@@ -383,7 +440,12 @@ def question_tables(r: dict) -> str:
         out.append(_table(
             _head("V7. Companion origin (question track)", "questions with evidence ids",
                   co["all"]["n"], '"On the question track the companion-origin rate is 7.5 % '
-                                  '[6.6, 8.5] of 3,165 items"'),
+                                  '[6.6, 8.5] of 3,165 items, or 5.5 % [4.8, 6.4] when '
+                                  'restricted to cited turns"',
+                  "a question counts when every evidence id was sent by the companion; the "
+                  "evidence ids are the question's cited turns, so this rate compares with the "
+                  "5.5% reading; the 7.5% counts evidence beyond the cited turns, which the "
+                  "digests do not define and the release as read does not carry"),
             ["Category", "Rate", "n"], rows))
     return "\n\n".join(out)
 
