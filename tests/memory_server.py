@@ -74,6 +74,7 @@ class MemoryServer:
         self.dim = dim
         self.requests: list[dict] = []
         self.fail_embeddings = 0          # answer the next N embedding requests with HTTP 500
+        self.refuse_inputs = None         # a test on a request's inputs: True -> HTTP 400
         self._lock = threading.Lock()
         server = self
 
@@ -104,8 +105,11 @@ class MemoryServer:
                     with server._lock:
                         fail = server.fail_embeddings > 0
                         server.fail_embeddings -= fail
+                    inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
                     if fail:
                         self._send(500, {"error": {"message": "embedder down"}})
+                    elif server.refuse_inputs is not None and server.refuse_inputs(inputs):
+                        self._send(400, {"error": {"message": "input refused"}})
                     else:
                         self._send(200, server.embeddings(body))
                 elif self.path == "/v1/chat/completions":

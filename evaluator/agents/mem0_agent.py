@@ -1,8 +1,8 @@
 """`--agent mem0`: mem0 (the `mem0ai` package, an optional extra: `pip install 'br-eval[mem0]'`)
 as a br-eval agent, configured only from `--model`/`--model_args` and `--agent_args`.
 
-Per question, a fresh mem0 `Memory` (the card's isolated memory): its vector store is Qdrant in
-memory, on a client of its own; its history is SQLite `:memory:`; nothing survives the question.
+Per question, a fresh mem0 `Memory` (the card's isolated memory): its vector store is Qdrant's
+local mode in memory (`path=":memory:"`), a client of its own; its history is SQLite `:memory:`; nothing survives the question.
 mem0 itself writes one small file, its anonymous-id config, into `MEM0_DIR` (set before mem0 is
 imported to br-eval's home, `<BR_EVAL_HOME>/mem0`, unless set already); its telemetry is off
 (`MEM0_TELEMETRY=False` before the import, and mem0's own flags set off after it).
@@ -94,11 +94,20 @@ def import_mem0():
 
             os.environ["MEM0_TELEMETRY"] = "False"
             os.environ.setdefault("MEM0_DIR", str(home_dir() / "mem0"))
-        if importlib.util.find_spec("mem0") is None or mem0_version() is None:
-            raise EvalError(f"--agent mem0 needs the {PACKAGE} package (an optional extra): "
+        missing = EvalError(f"--agent mem0 needs the {PACKAGE} package (an optional extra): "
                             f"{INSTALL_HINT}")
-        import mem0.memory.main as main
-        import mem0.memory.telemetry as telemetry
+        try:
+            found = importlib.util.find_spec("mem0") is not None
+        except (ImportError, ValueError):      # a broken or blocked install
+            found = False
+        if not found or mem0_version() is None:
+            raise missing
+        try:
+            import mem0.memory.main as main
+            import mem0.memory.telemetry as telemetry
+        except ImportError as exc:
+            raise EvalError(f"--agent mem0: mem0 does not import ({exc}); reinstall it: "
+                            f"{INSTALL_HINT}") from None
 
         main.MEM0_TELEMETRY = telemetry.MEM0_TELEMETRY = False
         if not optional_parts()["entity_linking_and_lemmas"]:
@@ -168,15 +177,14 @@ class Mem0Agent(_PromptAgent):
         if self._memory is not None:
             return self._memory
         Memory = import_mem0()
-        from qdrant_client import QdrantClient
-
         embedder = self._embedder()
         dimension = embedder.probe()["dimension"]
         vision = self.media_mode() == "images"
         config = {
             "vector_store": {"provider": "qdrant", "config": {
+                # Qdrant's local mode in memory (a client of this Memory's own, nothing on disk)
                 "collection_name": "br_eval", "embedding_model_dims": dimension,
-                "client": QdrantClient(location=":memory:"), "path": ":memory:"}},
+                "path": ":memory:"}},
             "llm": {"provider": "openai", "config": {
                 "model": getattr(self.model, "model_id", None) or "br-eval", "api_key": "unused",
                 "openai_base_url": NOWHERE, "enable_vision": vision,
