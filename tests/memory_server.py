@@ -29,6 +29,7 @@ import json
 import re
 import struct
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import numpy as np
@@ -75,6 +76,8 @@ class MemoryServer:
         self.requests: list[dict] = []
         self.fail_embeddings = 0          # answer the next N embedding requests with HTTP 500
         self.refuse_inputs = None         # a test on a request's inputs: True -> HTTP 400
+        self.latency = 0.0                # seconds before each chat reply (a model's time)
+        self.embed_latency = 0.0          # seconds before each embeddings reply
         self._lock = threading.Lock()
         server = self
 
@@ -101,6 +104,9 @@ class MemoryServer:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
                 with server._lock:
                     server.requests.append({"path": self.path, **body})
+                wait = server.embed_latency if self.path == "/v1/embeddings" else server.latency
+                if wait:
+                    time.sleep(wait)
                 if self.path == "/v1/embeddings":
                     with server._lock:
                         fail = server.fail_embeddings > 0
