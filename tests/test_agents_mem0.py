@@ -227,3 +227,23 @@ def test_a_missing_mem0_extra_is_one_line_with_the_pip_command(tmp_path, sample_
     assert err.endswith("--agent mem0 needs the mem0ai package (an optional extra): "
                         "pip install 'br-eval[mem0]'")
     assert not (tmp_path / "run").exists()
+
+
+@needs_mem0
+def test_each_memory_is_stamped_with_its_own_session_date_not_today(srv):
+    from datetime import datetime, timezone
+
+    from evaluator.agents.mem0_agent import USER, Mem0Agent
+    from evaluator.agents.protocol import MemorySession, MemoryTurn
+    from evaluator.models.openai_backend import OpenAIChatModel
+
+    agent = Mem0Agent(OpenAIChatModel(srv.base_url, CHAT_MODEL), embed_base_url=srv.base_url,
+                      embed_model=EMBED_MODEL)
+    days = [datetime(2021, 3, 4, 9, 30, tzinfo=timezone.utc), datetime(2022, 7, 1, tzinfo=timezone.utc)]
+    for i, (day, text) in enumerate(zip(days, ["I adopted a cat named Miso", "Miso turned one"])):
+        agent.write(MemorySession(i, day, [MemoryTurn(i, 0, day, "Priya", text, time_raw=f"day {i}")],
+                                  date_raw=f"day {i}"))
+    stored = agent._memory.get_all(filters={"user_id": USER})["results"]
+    assert sorted((m["memory"], m["created_at"]) for m in stored) == [
+        ("Priya: I adopted a cat named Miso", days[0].isoformat()),
+        ("Priya: Miso turned one", days[1].isoformat())]

@@ -61,6 +61,7 @@ NOWHERE = "http://127.0.0.1:9/unused"   # mem0's own clients are replaced; never
 OBSERVATION = ("The Observation Date of these messages is {when}: resolve their relative times "
                "(today, last week) against it, never against the Current Date.")
 _IMPORT_LOCK = threading.Lock()
+_IMPORTED: list = []                  # mem0's Memory class, once imported and set up
 
 
 def mem0_version() -> str | None:
@@ -89,6 +90,8 @@ def import_mem0():
     """mem0's `Memory`, imported with telemetry off and its folder set; one line naming the pip
     command when the extra is missing."""
     with _IMPORT_LOCK:
+        if _IMPORTED:
+            return _IMPORTED[0]
         if "mem0" not in sys.modules:
             from beyondrecall.snapshot import home_dir
 
@@ -115,6 +118,7 @@ def import_mem0():
             import mem0.utils.spacy_models as spacy_models
 
             spacy_models._load_failed_full = spacy_models._load_failed_lemma = True
+        _IMPORTED.append(main.Memory)
         return main.Memory
 
 
@@ -265,10 +269,10 @@ class Mem0Agent(_PromptAgent):
         from evaluator.models.base import TextPart
 
         self._found = []
-        if self._memory is not None:
+        if self._memory is not None and query.text.strip():   # mem0 refuses an empty query
             started = time.perf_counter()
             self._phase = self.memory_cost.read
-            found = self._guarded(self._memory.search, query.text or " ",
+            found = self._guarded(self._memory.search, query.text,
                                   top_k=self.settings["top_k"], filters={"user_id": USER})
             self._found = list(found.get("results") or [])
             self.memory_cost.read.seconds += time.perf_counter() - started
@@ -331,16 +335,15 @@ class _LLM:
 
 
 class _Embedder:
-    """mem0's embedder, answered by br-eval's embedding client (texts as mem0's own OpenAI
-    embedder sends them: newlines as spaces)."""
+    """mem0's embedder, answered by br-eval's embedding client (which sends newlines as spaces,
+    as mem0's own OpenAI embedder does)."""
 
     def __init__(self, agent: Mem0Agent) -> None:
         self.agent = agent
 
     def embed_batch(self, texts, memory_action=None):
         try:
-            return self.agent._embedder().embed([str(t).replace("\n", " ") for t in texts],
-                                                self.agent._phase).tolist()
+            return self.agent._embedder().embed([str(t) for t in texts], self.agent._phase).tolist()
         except Exception as exc:
             self.agent._failure = self.agent._failure or exc
             raise
