@@ -180,6 +180,9 @@ class Mem0Agent(_PromptAgent):
     def _build(self):
         if self._memory is not None:
             return self._memory
+        if self.model is None:
+            raise EvalError("agent Mem0Agent needs a model (mem0 writes with it): pass --model "
+                            "hf|openai|mock")
         Memory = import_mem0()
         embedder = self._embedder()
         dimension = embedder.probe()["dimension"]
