@@ -161,16 +161,26 @@ def test_identity_cost_and_resume_through_the_cli(srv, tmp_path, sample_snapshot
 
 
 def test_realcompanion_chat_agent_mode_with_dense_rag(srv, tmp_path):
+    from evaluator.realcompanion.data import load_release
     from evaluator.realcompanion.sample import generate_sample
 
     root = generate_sample(tmp_path / "rc")
+    release = load_release(root)
     out = tmp_path / "run"
     assert main(["run", "--no-progress", "--task", "realcompanion/chat", "--limit", "3",
                  "--rc_data", str(root), "--agent", "rag", "--model", "openai", "--model_args",
                  f"base_url={srv.base_url},model={CHAT_MODEL}", "--agent_args",
-                 f"retriever=embed,embed_base_url={srv.base_url},embed_model={EMBED_MODEL}",
+                 f"retriever=embed,top_k=3,embed_base_url={srv.base_url},embed_model={EMBED_MODEL}",
                  "--output_path", str(out)]) == 0
     lines = journal(out, "realcompanion/chat".replace("/", "_"))
     assert len(lines) == 3 and all(s["memory_cost"]["read"]["embed_texts"]
                                    + s["memory_cost"]["read"]["embed_cached"] == 1 for s in lines)
     assert all(s["conditions"]["agent"]["reply"].startswith("echo:") for s in lines)
+    # the paper's system decisions: what rag retrieved from before its recent window, best first
+    for line in lines:
+        before = release.participant(line["participant"]).messages[:line["pool_size"]]
+        outside = {m.id for m in before[:-4]}                 # older than the last 4 (`last`)
+        assert line["reported_locus"] is None and len(line["evidence_ids"]) <= 3
+        assert set(line["evidence_ids"]) <= outside
+        assert line["retrieved"] is bool(line["evidence_ids"])
+    assert any(line["retrieved"] for line in lines)

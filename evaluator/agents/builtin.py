@@ -531,17 +531,25 @@ class RagAgent(_PromptAgent):
             q = self._embedder().embed([query.text], self.memory_cost.read)[0]
             dense = [i for i, _ in dense_ranked(np.concatenate(self._vectors), q)]
         if self.retriever == "bm25":
-            picked = set(bm25[:k])
+            ranked = bm25[:k]
         elif self.retriever == "embed":
-            picked = set((dense or [])[:k])
+            ranked = (dense or [])[:k]
         else:
             from evaluator.agents.dense_index import rrf
 
-            picked = {i for i, _ in rrf([bm25, dense or []], k)}
+            ranked = [i for i, _ in rrf([bm25, dense or []], k)]
         if self.memory_cost is not None:
             self.memory_cost.read.seconds += time.perf_counter() - started
-        picked.update(range(max(0, len(self.turns) - last), len(self.turns)))
-        return [self.turns[i] for i in sorted(picked)]   # back in chronological order
+        recent = range(max(0, len(self.turns) - last), len(self.turns))
+        self._retrieved = [i for i in ranked if i not in recent]     # best first
+        return [self.turns[i] for i in sorted(set(ranked) | set(recent))]   # chronological
+
+    def decisions_of(self, chosen: list[MemoryTurn]) -> dict:
+        """retrieved: a turn came in by retrieval from before the last `last` turns; evidence
+        ids: those turns' message ids, best first; locus: not reported (rag keeps one store)."""
+        found = [self.turns[i] for i in getattr(self, "_retrieved", [])]
+        return {"retrieved": bool(found), "locus": None,
+                "evidence_ids": [t.id for t in found if t.id]}
 
 
 BUILTIN_AGENTS = {

@@ -35,8 +35,8 @@ imported to br-eval's home, `<BR_EVAL_HOME>/mem0`, unless set already); its tele
   linking and lemmas) is used only when already installed, never downloaded; fastembed's
   `Qdrant/bm25` keyword index is not used. The identity says what was on.
 - Failures: mem0 logs and drops a memory whose embedding failed, and wraps a failed model call;
-br-eval raises the first such failure, so the question fails with its kind (model, media) rather
-  than being answered from a memory with holes.
+  br-eval raises the first such failure, so the question fails with its kind (model, media)
+  rather than being answered from a memory with holes.
 """
 
 from __future__ import annotations
