@@ -54,6 +54,9 @@ def record_answer(ctx, sample: Sample, answer) -> None:
     reported = (answer.extra or {}).get("served_model")
     if reported:
         sample.model_reported = reported
+    cost = (answer.extra or {}).get("memory_cost")
+    if cost is not None:      # what the memory system spent writing and reading (built-ins)
+        sample.fields["memory_cost"] = cost
 
 
 def ask(ctx, sessions, query):

@@ -77,7 +77,7 @@ def default_output_path(agent: str, model: str | None, model_args: dict) -> str:
 
 
 # Built-in agents that answer with a model; `baseline` needs none.
-MODEL_AGENTS = ("full-context", "rag", "recent", "none")
+MODEL_AGENTS = ("full-context", "rag", "recent", "none", "mem0")
 
 
 def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
@@ -145,6 +145,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         if agent == "baseline" and model is not None and not conditions:
             raise UsageError("--agent baseline uses no model, so --model would not be asked: drop "
                              "--agent to use full-context, or name another agent")
+        agent_identity = _memory_identity(agent_identity, agent, agent_args)
 
     model_name = model if isinstance(model, str) or model is None else getattr(model, "name", "custom")
     if isinstance(model, str):
@@ -310,6 +311,17 @@ def _agent_identity(agent: str) -> dict:
     if agent in BUILTIN_AGENTS:
         return {"builtin": True, "version": __version__, "source_sha256": prompt_digest()}
     return {"builtin": False, "source_sha256": source_fingerprint(cls)}
+
+
+def _memory_identity(identity: dict, agent: str, agent_args: dict) -> dict:
+    """The agent identity plus what its class's `identity(agent_args)` says about its memory
+    system (package and version, configuration, embedding model and the dimension its endpoint
+    answers with: one request to it), under "memory"; unchanged for an agent without one."""
+    from evaluator.agents.builtin import resolve_agent
+
+    hook = getattr(resolve_agent(agent), "identity", None)
+    extra = hook(dict(agent_args)) if callable(hook) else None
+    return {**identity, "memory": extra} if extra else identity
 
 
 def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
@@ -735,6 +747,12 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
     sources = answer_sources(selected)
     if sources:
         metrics["answer_sources"] = sources
+    costs = [s.fields["memory_cost"] for s in selected
+             if s.solved and isinstance(s.fields.get("memory_cost"), dict)]
+    if costs:
+        from evaluator.models.embeddings import sum_costs
+
+        metrics["memory_cost"] = sum_costs(costs)
     versions: dict[str, int] = {}
     for s in selected:
         if not s.failed or s.error_kind == "judge":

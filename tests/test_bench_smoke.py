@@ -142,3 +142,9 @@ def test_a_missing_optional_module_is_one_line(monkeypatch, capsys):
     assert run(main) == 1
     assert capsys.readouterr().err == ("bench/view.py: needs the Python module "
                                        "'selenium_that_is_not_installed', which is not installed\n")
+
+
+def test_memory_writes(sample_snapshot):
+    out = bench("memory_writes.py", "--data", sample_snapshot, "--questions", 2).stdout
+    lines_with(out, "history: memory_update, 2 question(s)", "rag (BM25 index)", "rag (embed)",
+               "mem0", "rag (embed) / rag (BM25 index), time per turn")

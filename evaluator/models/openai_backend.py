@@ -366,6 +366,15 @@ class OpenAIChatModel:
 
     def _call(self, payload: list[dict[str, Any]], params: dict[str, Any], *,
               retry_connection: bool = True) -> Generation:
+        return self.request(
+            lambda client: client.chat.completions.create(model=self.model_id, messages=payload, **params),
+            self._to_generation, "a chat completion", retry_connection=retry_connection)
+
+    def request(self, send, read, what: str, *, retry_connection: bool = True):
+        """`send(client)` to the endpoints with this backend's retries, rests and bounds, and
+        `read(response, attempt)` for the result; `read` returns None for a reply that is not
+        `what` (e.g. "a chat completion"), which counts as a server error. The one retry loop
+        of every OpenAI-compatible call (chat, and embeddings: evaluator.models.embeddings)."""
         import openai
 
         from evaluator.models._http import RedirectRefused, ReplyTooLarge
@@ -379,7 +388,7 @@ class OpenAIChatModel:
             kind = None
             released = False
             try:
-                response = client.chat.completions.create(model=self.model_id, messages=payload, **params)
+                response = send(client)
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 detail = f"HTTP {status}: {_server_message(exc)}"
@@ -401,11 +410,12 @@ class OpenAIChatModel:
             except openai.OpenAIError as exc:  # other client-side failures: not retryable
                 detail, kind = f"{type(exc).__name__}: {one_line(exc)}", "final"
             else:
-                if isinstance(getattr(response, "choices", None), list) and response.choices:
+                result = read(response, attempt)
+                if result is not None:
                     self.pool.release(endpoint, ok=True)
                     released = True
-                    return self._to_generation(response, attempt)
-                detail = f"the reply is not a chat completion ({one_line(repr(response), 120)})"
+                    return result
+                detail = f"the reply is not {what} ({one_line(repr(response), 120)})"
                 kind = "server"
             finally:
                 if not released:    # a 4xx is the request's fault, not the endpoint's
@@ -437,7 +447,9 @@ class OpenAIChatModel:
                 time.sleep(wait)
         raise AssertionError("unreachable")
 
-    def _to_generation(self, response, attempts: int) -> Generation:
+    def _to_generation(self, response, attempts: int) -> Generation | None:
+        if not (isinstance(getattr(response, "choices", None), list) and response.choices):
+            return None
         choice = response.choices[0]
         message = getattr(choice, "message", None)
         text = getattr(message, "content", None) if message is not None else None
