@@ -956,3 +956,15 @@ def needs_merge(run_path) -> bool:
         return True
     at = run_dir.results_path.stat().st_mtime
     return any(p.stat().st_mtime > at for p in parts.values())
+
+
+class _CallableModule(type(sys)):
+    """`from evaluator import evaluate` gives this module (Python imports a package's submodule
+    under that name), so calling the module runs `evaluate()`: the convention of
+    `from inspect_ai import eval`, without `import evaluator` importing the run loop."""
+
+    def __call__(self, *args, **kwargs) -> EvalResults:
+        return evaluate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

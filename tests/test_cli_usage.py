@@ -1,6 +1,7 @@
-"""Usage errors a new user meets in the first hour (issue 25, item 5): one line with "did you
-mean", a --help that lists every accepted value, `show --json` carrying what the text form shows,
-and --agent_args keys checked against what the agent takes before the first item."""
+"""What a new user meets in the first hour (issue 25, items 5 and 8): usage errors as one line
+with "did you mean", a --help that lists every accepted value, `show --json` carrying what the
+text form shows, --agent_args keys checked against what the agent takes before the first item,
+and `from evaluator import evaluate`."""
 
 from __future__ import annotations
 
@@ -149,3 +150,21 @@ def test_a_user_agent_declares_its_keys(tmp_path, capsys):
     assert "did you mean depth? (it takes depth, gen_kwargs)" in capsys.readouterr().err
     assert run("Signature", "depth=3", "s2") == 0
     assert run("Anything", "whatever=1", "a1") == 0      # **agent_args and no AGENT_ARGS: any key
+
+
+def test_from_evaluator_import_evaluate_runs_and_import_evaluator_stays_light(sample_snapshot, tmp_path):
+    """Issue 25, item 8: `from evaluator import evaluate` (as `from inspect_ai import eval`) runs
+    an evaluation; `import evaluator` alone loads none of the run loop."""
+    import subprocess
+    import sys
+
+    code = ("import sys, evaluator\n"
+            "assert not [m for m in sys.modules if m.startswith('evaluator.')], sorted(sys.modules)\n"
+            "from evaluator import evaluate\n"
+            "res = evaluate(['memory_update'], data=sys.argv[1], output_path=sys.argv[2], limit=2,\n"
+            "               announce=False, progress=False)\n"
+            "print(type(res).__name__, res['memory_update']['primary']['n'])\n")
+    out = subprocess.run([sys.executable, "-c", code, str(sample_snapshot), str(tmp_path / "run")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["EvalResults", "2"]

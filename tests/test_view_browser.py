@@ -13,11 +13,22 @@ from evaluator.cli import main
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-if not (CHROMIUM and DRIVER):
+
+
+def missing_browser_parts(chromium, driver) -> str:
+    """What is not installed, by name ("" when both are): the skip and fail lines say it."""
+    absent = [name for name, found in (("chromium", chromium), ("chromedriver", driver)) if not found]
+    if not absent:
+        return ""
+    verb = "is" if len(absent) == 1 else "are"
+    return f"{' and '.join(absent)} {verb} not installed (Debian: apt-get install chromium chromium-driver)"
+
+
+if missing_browser_parts(CHROMIUM, DRIVER):
     if os.environ.get("BR_EVAL_REQUIRE_BROWSER"):
-        pytest.fail("BR_EVAL_REQUIRE_BROWSER is set but chromium / chromedriver are not installed",
+        pytest.fail(f"BR_EVAL_REQUIRE_BROWSER is set but {missing_browser_parts(CHROMIUM, DRIVER)}",
                     pytrace=False)
-    pytest.skip("chromium and chromedriver are not installed", allow_module_level=True)
+    pytest.skip(missing_browser_parts(CHROMIUM, DRIVER), allow_module_level=True)
 
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run")
