@@ -225,3 +225,19 @@ def test_pyproject_license_is_an_spdx_expression_setuptools_reads_without_warnin
     license_warnings = [str(w.message) for w in caught if "license" in str(w.message).lower()]
     assert not license_warnings, license_warnings
     assert dist.metadata.license_expression == project["license"]
+
+
+def test_readme_lists_every_extra_right_after_the_first_install_command():
+    """Issue 25, item 3: `pip install .` does not cover the next steps; the README says, next to
+    that first command, which extra enables what (every extra pyproject.toml defines, no other)."""
+    import re
+    import tomllib
+
+    extras = set(tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"])
+    readme = (REPO / "README.md").read_text()
+    first = readme.index("pip install . && br-eval")
+    table = readme[first:readme.index("\n\n", readme.index("| extra |", first))]
+    assert readme.index("| extra |", first) < readme.index("```bash", first + 1)   # before the next step
+    rows = re.findall(r"^\| `([a-z]+)` \| (.+?) \| (.+?) \|$", table, re.M)
+    assert {name for name, _, _ in rows} == extras
+    assert all(re.search(r"\d", size) for _, _, size in rows)      # each with its size
