@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 # name -> (module, one-line help). `run` is the default subcommand.
@@ -35,10 +36,40 @@ def _load(name: str):
     return importlib.import_module(COMMANDS[name][0])
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with usage errors as one line: the error, a "did you mean" when a flag, a
+    choice or a command is close to a known one, and where the help is (exit 2, as argparse)."""
+
+    def error(self, message: str):
+        from evaluator.errors import did_you_mean
+
+        hint = ""
+        choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if choice:
+            hint = did_you_mean(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
+        elif message.startswith("unrecognized arguments: "):
+            words = message.split(": ", 1)[1].split()
+            flags = [w.split("=", 1)[0] for w in words if w.startswith("--")]
+            hint = did_you_mean(flags[0], self._flags()) if flags else ""
+        # unrecognized arguments are found by the top parser, for the chosen subcommand
+        where = f"br-eval {self.command}" if getattr(self, "command", None) else self.prog
+        self.exit(2, f"{self.prog}: error: {message}{hint} (see {where} --help)\n")
+
+    def _flags(self) -> list[str]:
+        """Every option string of this parser and of its subcommands' parsers."""
+        flags = []
+        for action in self._actions:
+            flags += [f for f in action.option_strings if f.startswith("--")]
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    flags += sub._flags()
+        return flags
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     from evaluator import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="br-eval",
         description="Evaluate agent memory on Beyond Recall and RealCompanion. "
         "`br-eval --task X` is short for `br-eval run --task X`.",
@@ -54,6 +85,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             except ModuleNotFoundError as exc:
                 if exc.name != COMMANDS[name][0]:
                     raise
+    parser.command = only if only in COMMANDS else None
     return parser
 
 
@@ -86,6 +118,14 @@ def _main(argv: list[str] | None = None) -> int:
     if not argv:
         build_parser(only="__none__").print_help(sys.stderr)
         print("\nstart with: br-eval ls, then br-eval --task conflict_detection", file=sys.stderr)
+        return 2
+    if not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        from evaluator.errors import did_you_mean
+
+        # `run` takes no bare words, so this was meant as a command
+        print(f"br-eval: error: unknown command {argv[0]!r}"
+              f"{did_you_mean(argv[0], list(COMMANDS)) or ' (commands: ' + ', '.join(COMMANDS) + '; a task goes after --task)'}",
+              file=sys.stderr)
         return 2
     if (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         argv = ["run", *argv]

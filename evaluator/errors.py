@@ -21,6 +21,19 @@ class UsageError(EvalError):
     exit_code = 2
 
 
+def did_you_mean(word: str, known) -> str:
+    """`; did you mean X?` naming the known word closest to `word` (difflib), else ""."""
+    import difflib
+
+    known = [str(k) for k in known]
+    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.6)
+    if not close:       # `topk` for `top_k`: compare without separators too
+        bare = {k.replace("_", "").replace("-", "").lower(): k for k in known}
+        close = [bare[m] for m in difflib.get_close_matches(
+            str(word).replace("_", "").replace("-", "").lower(), list(bare), n=1, cutoff=0.8)]
+    return f"; did you mean {close[0]}?" if close else ""
+
+
 def one_line(exc: BaseException) -> str:
     """`Type: first line of the message`, for a journal's `error` field (secrets in URLs
     masked)."""

@@ -139,6 +139,9 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     agent_identity = None
     if agent_tasks:
         agent_identity = _agent_identity(agent)     # an unknown agent is one line, first
+        from evaluator.agents.builtin import check_agent_args
+
+        check_agent_args(agent, agent_args)         # so is a key the agent does not take
         if agent in MODEL_AGENTS and model is None:
             raise UsageError(f"--agent {agent} answers with a model: pass --model hf|openai|mock "
                              "with --model_args (or --agent baseline, which needs none)")
@@ -971,3 +974,15 @@ def needs_merge(run_path) -> bool:
         return True
     at = run_dir.results_path.stat().st_mtime
     return any(p.stat().st_mtime > at for p in parts.values())
+
+
+class _CallableModule(type(sys)):
+    """`from evaluator import evaluate` gives this module (Python imports a package's submodule
+    under that name), so calling the module runs `evaluate()`: the convention of
+    `from inspect_ai import eval`, without `import evaluator` importing the run loop."""
+
+    def __call__(self, *args, **kwargs) -> EvalResults:
+        return evaluate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

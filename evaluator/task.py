@@ -104,3 +104,8 @@ class Task:
     def describe_item(self, ctx, item: Item) -> list[str]:
         """What `br-eval show KEY` prints for an item: what the agent is asked and what it sees."""
         return [item.key]
+
+    def question_and_gold(self, ctx, item: Item) -> tuple[str | None, str | None]:
+        """The item's question and reference as text, for the report, when its journal line
+        does not carry them as `question` / `answer` fields (default: neither)."""
+        return None, None

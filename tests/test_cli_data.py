@@ -26,10 +26,13 @@ def test_show_json_is_exactly_what_the_agent_sees(tmp_path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert out == {"key": "management/memory_update/0/q0", "cutoff": "2024-05-02T09:00:00Z",
                    "cutoff_raw": DATE.format(d=2), "persons": ["A", "B"],
+                   "visible": {"sessions": 1, "turns": 1},
                    "sessions": [{"index": 0, "date": "2024-05-01T09:00:00Z",
-                                 "date_raw": DATE.format(d=1), "turns": [
+                                 "date_raw": DATE.format(d=1), "session_date": "2024-05-01T09:00:00Z",
+                                 "session_date_raw": DATE.format(d=1), "turns": [
                        {"index": 0, "time": "2024-05-01T09:00:00Z", "time_raw": DATE.format(d=1),
-                        "person": "A", "content": "I live in Paris", "media": []}]}]}
+                        "person": "A", "content": "I live in Paris", "media": []}]}],
+                   "question": {"text": "Where do I live?", "media": []}, "video_audio": {}}
     assert main(["show", "management/memory_update/0/q1", "--data", str(tmp_path)]) == 0
     text = capsys.readouterr().out
     # times as the agent's prompt shows them: as released, parsed UTC beside them

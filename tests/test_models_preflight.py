@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -29,11 +30,13 @@ from evaluator.models.openai_backend import MAX_REPLY_CHARS
 
 class Server:
     """A scriptable OpenAI-compatible server. `chat(body, headers)` returns (status, body bytes or
-    dict, headers) or None for an echo; `models` is /v1/models' data list (None: 404);
+    dict, headers) or None for an echo; `models` is /v1/models' data list (None: 404); `strict`:
+    any other route is a 404, as on vLLM (`paths` records each request's method and path);
     `trickle` sends headers, then the body one byte every `trickle` seconds."""
 
-    def __init__(self, served_model=None, models=None):
-        self.requests, self.model_requests = [], 0
+    def __init__(self, served_model=None, models=None, strict=False):
+        self.requests, self.model_requests, self.paths = [], 0, []
+        self.strict = strict
         self.served_model, self.models = served_model, models
         self.chat = None
         self.trickle = None
@@ -46,12 +49,16 @@ class Server:
 
             def do_GET(self):
                 server.model_requests += 1
-                if server.models is None:
+                server.paths.append(("GET", self.path))
+                if server.models is None or (server.strict and self.path != "/v1/models"):
                     return self._send(404, {"error": {"message": "no such route"}})
                 self._send(200, {"object": "list", "data": server.models})
 
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+                server.paths.append(("POST", self.path))
+                if server.strict and not re.fullmatch(r"/v\d/chat/completions", self.path):   # as vLLM answers an unknown route
+                    return self._send(404, {"detail": "Not Found"})
                 server.requests.append(body)
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 reply = server.chat(body, headers) if server.chat else None
@@ -154,6 +161,33 @@ def test_wrong_model_name_stops_with_one_line_naming_the_served_ones():
     assert "\n" not in message and info.value.exit_code == 1
     assert "HTTP 404" in message and "model=" in message and "qwen2-vl-7b" in message
     assert len(srv.requests) == 1
+
+
+@pytest.mark.parametrize("tail, fix", [
+    ("/v1/chat/completions", "drop /chat/completions"),       # lm-eval's local-chat-completions style
+    ("", "add /v1"),
+    ("/", "add /v1"),
+    ("/chat/completions", "drop /chat/completions and add /v1"),
+])
+def test_a_wrong_base_url_path_is_diagnosed_as_a_path_not_a_model_name(tail, fix):
+    with Server(models=[{"id": "m"}], strict=True) as srv:
+        root = srv.base_url.removesuffix("/v1")
+        model = make_model("openai", {"base_url": root + tail, "model": "m", "max_retries": 3})
+        with pytest.raises(ModelSetupError) as info:
+            preflight(model, images=False)
+    message = str(info.value)
+    assert "\n" not in message and "HTTP 404" in message and "model=" not in message
+    assert f"the server answers /models at {root}/v1; {fix} (base_url={root}/v1)" in message
+    # no retries of the 404: one chat POST; GETs: the listing at the wrong root, then the probes
+    assert [m for m, _ in srv.paths].count("POST") == 1 and srv.paths[-1] == ("GET", "/v1/models")
+
+
+def test_a_404_from_a_server_nobody_answers_for_names_both_suspects():
+    with Server(models=None, strict=True) as srv:      # no /v1/models anywhere, chat on a wrong path
+        model = make_model("openai", {"base_url": srv.base_url + "/chat/completions", "model": "m"})
+        with pytest.raises(ModelSetupError, match=r"HTTP 404.*; check --model_args model= and base_url "
+                                                  r"\(it usually ends in /v1\)$"):
+            preflight(model, images=False)
 
 
 def test_unreachable_server_stops_in_seconds_without_retries():

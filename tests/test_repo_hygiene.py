@@ -197,3 +197,47 @@ def test_the_graph_sees_local_relative_and_cross_package_imports(tmp_path):
                                "beyondrecall.a"], ["beyondrecall.a", "beyondrecall.b",
                                                    "beyondrecall.c"])]
     assert back_edges(graph) == ["media_cache.m (line 2) -> evaluator.x"]
+
+
+def test_pyproject_license_is_an_spdx_expression_setuptools_reads_without_warning():
+    """Issue 25, item 8: the `license = {text = ...}` table is deprecated (setuptools stops
+    building it after 2027-02-18); an SPDX string and license-files need setuptools >= 77."""
+    import tomllib
+    import warnings
+
+    setuptools = pytest.importorskip("setuptools")
+    from packaging.licenses import canonicalize_license_expression
+    from setuptools.config.pyprojecttoml import apply_configuration
+    from setuptools.dist import Distribution
+
+    meta = tomllib.loads((REPO / "pyproject.toml").read_text())
+    project = meta["project"]
+    assert isinstance(project["license"], str)
+    assert canonicalize_license_expression(project["license"]) == project["license"]
+    for pattern in project["license-files"]:
+        assert list(REPO.glob(pattern)), pattern
+    assert "setuptools>=77" in meta["build-system"]["requires"]
+    if tuple(int(x) for x in setuptools.__version__.split(".")[:2]) < (77, 0):
+        pytest.skip(f"setuptools {setuptools.__version__} predates the SPDX license field")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        dist = apply_configuration(Distribution(), REPO / "pyproject.toml")
+    license_warnings = [str(w.message) for w in caught if "license" in str(w.message).lower()]
+    assert not license_warnings, license_warnings
+    assert dist.metadata.license_expression == project["license"]
+
+
+def test_readme_lists_every_extra_right_after_the_first_install_command():
+    """Issue 25, item 3: `pip install .` does not cover the next steps; the README says, next to
+    that first command, which extra enables what (every extra pyproject.toml defines, no other)."""
+    import re
+    import tomllib
+
+    extras = set(tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"])
+    readme = (REPO / "README.md").read_text()
+    first = readme.index("pip install . && br-eval")
+    table = readme[first:readme.index("\n\n", readme.index("| extra |", first))]
+    assert readme.index("| extra |", first) < readme.index("```bash", first + 1)   # before the next step
+    rows = re.findall(r"^\| `([a-z]+)` \| (.+?) \| (.+?) \|$", table, re.M)
+    assert {name for name, _, _ in rows} == extras
+    assert all(re.search(r"\d", size) for _, _, size in rows)      # each with its size

@@ -260,3 +260,33 @@ def test_view_reads_failed_items_with_their_error_kind(sample_snapshot, tmp_path
     assert len(failed) == 1 and failed[0]["ek"] == "model" and "scripted failure" in failed[0]["e"]
     assert failed[0]["tb"] and failed[0]["s"] is None
     assert data["runs"][0]["tasks"][0]["failed"] == 1
+
+
+@pytest.mark.parametrize("present, said", [
+    (["chromium"], "chromedriver is not installed"),
+    (["chromedriver"], "chromium is not installed"),
+    ([], "chromium and chromedriver are not installed"),
+])
+def test_the_browser_tests_skip_line_names_what_is_missing(tmp_path, present, said):
+    """Issue 25, item 8: the skip said "chromium and chromedriver are not installed" when only
+    chromedriver was missing. Collected in a child pytest whose PATH holds only `present`."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name in present:
+        tool = bin_dir / name
+        tool.write_text("#!/bin/sh\nexit 0\n")
+        tool.chmod(0o755)
+    tests = Path(__file__).resolve().parent
+    env = {k: v for k, v in os.environ.items() if k != "BR_EVAL_REQUIRE_BROWSER"}
+    env["PATH"] = str(bin_dir)
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
+                          str(tests / "test_view_browser.py")], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, timeout=120)
+    skipped = [line for line in out.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert len(skipped) == 1 and skipped[0].endswith(
+        f"{said} (Debian: apt-get install chromium chromium-driver)"), out.stdout + out.stderr

@@ -144,6 +144,8 @@ class _Collecting(Agent):
 class BaselineAgent(_Collecting):
     """BM25 retrieval that answers with the best-matching turn, or refuses."""
 
+    AGENT_ARGS = {"window": "the last N turns that count as the recent thread, not retrieval (3)"}
+
     def answer(self, query: Query) -> Answer:
         from evaluator.agents.text_index import Bm25Index
         from evaluator.scoring import extract_options
@@ -402,6 +404,9 @@ class _PromptAgent(_Collecting):
 
 
 class FullContextAgent(_PromptAgent):
+    AGENT_ARGS = {**_PromptAgent.AGENT_ARGS,
+                  "max_context_tokens": "token budget of the history, cut from the front (32000)"}
+
     def cost(self, t: MemoryTurn, mode: str) -> int:
         cost = text_tokens(t.content) + 8 + text_tokens(self.own_time(t))
         audio = self.audio_mode()
@@ -452,6 +457,8 @@ class FullContextAgent(_PromptAgent):
 
 
 class RecentAgent(_PromptAgent):
+    AGENT_ARGS = {**_PromptAgent.AGENT_ARGS, "n": "the last N turns (20)"}
+
     def choose(self, query: Query) -> list[MemoryTurn]:
         n = _as_int(self.args.get("n"), 20)
         return self.turns[-n:] if n > 0 else []
@@ -585,3 +592,43 @@ def resolve_agent(spec: str):
         if not callable(getattr(cls, method, None)):
             raise UsageError(f"--agent {spec}: {spec.partition(':')[2]} has no {method}() method")
     return cls
+
+
+def accepted_agent_args(cls) -> list[str] | None:
+    """The --agent_args keys an agent class takes: its `AGENT_ARGS` (a mapping of key to help, or
+    a list of keys) when it has one, else the named parameters of its `__init__` after `model`;
+    None (any key) for an `__init__` with `**kwargs` and no AGENT_ARGS."""
+    import inspect
+
+    declared = getattr(cls, "AGENT_ARGS", None)
+    if declared is not None:
+        return [str(k) for k in declared]
+    try:
+        params = list(inspect.signature(cls.__init__).parameters.values())[1:]    # after self
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return [p.name for p in params if p.name != "model"
+            and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+def check_agent_args(spec: str, agent_args: dict) -> None:
+    """One UsageError line, before the first item, for an --agent_args key the agent does not
+    take (with the closest key it does take)."""
+    from evaluator.errors import UsageError, did_you_mean
+
+    accepted = accepted_agent_args(resolve_agent(spec))
+    if accepted is None:
+        return
+    for key in agent_args:
+        if key not in accepted:
+            takes = f"it takes {', '.join(accepted)}" if accepted else "it takes none"
+            raise UsageError(f"--agent_args {key}: --agent {spec} does not take it"
+                             f"{did_you_mean(key, accepted)} ({takes})")
+
+
+def agent_args_help() -> str:
+    """`--agent_args` keys per built-in agent, for --help."""
+    return "; ".join(f"{name}: {', '.join(f'{k}=' for k in cls.AGENT_ARGS) or 'none'}"
+                     for name, cls in BUILTIN_AGENTS.items())

@@ -7,6 +7,11 @@ import sys
 from evaluator.commands._common import add_alias, add_data_arg, add_lenient_arg
 
 def add_arguments(parser) -> None:
+    # Accepted values come from where they are checked, so --help lists every one.
+    from evaluator.agents.builtin import agent_args_help
+    from evaluator.models import model_args_help
+    from evaluator.realcompanion.chat_track import CONDITIONS
+
     parser.add_argument("--tasks", "--task", dest="tasks", action="append", default=None,
                         metavar="TASKS",
                         help="task names, dimensions (management, reasoning, retrieval), "
@@ -20,11 +25,10 @@ def add_arguments(parser) -> None:
               help="a folder to import --agent/--detector modules from (repeatable)")
     parser.add_argument("--model", default=None, choices=["hf", "openai", "mock"],
                         help="model backend for the agent (default: none)")
-    add_alias(parser, "model_args", default="", help="backend settings, k=v,... "
-              "(hf: pretrained=,dtype=,device=; openai: base_url=,model=,concurrency=; "
-              "mock: replies=FILE)")
+    add_alias(parser, "model_args", default="", help=f"backend settings, k=v,... ({model_args_help()})")
     add_alias(parser, "agent_args", default="", help="agent settings, k=v,... "
-              "(max_context_tokens=, top_k=, last=, n=, media=images|text|none)")
+              f"({agent_args_help()}; media=images|text|none, optionally +audio; your own "
+              "agent: its AGENT_ARGS)")
     add_alias(parser, "gen_kwargs", default="", help="generation settings, k=v,... (every "
               "backend sends temperature=0,max_tokens=512 unless set here; stop=a|b gives two "
               "stop strings)")
@@ -66,7 +70,7 @@ def add_arguments(parser) -> None:
                         default="pyav", choices=["pyav", "decord"])
     parser.add_argument("--conditions", default=None, metavar="C0,C1,...",
                         help="realcompanion/chat: fixed context conditions for the --model "
-                             "generator (C0 C1 C2 C3 C4 C4m) instead of the agent's own memory")
+                             f"generator ({' '.join(CONDITIONS)}) instead of the agent's own memory")
     parser.add_argument("--detector", default=None,
                         help="realcompanion/retrieval: restraint detector package.module:function")
     add_lenient_arg(parser)

@@ -21,38 +21,54 @@ def add_arguments(parser) -> None:
 
 
 def history_as_dict(history) -> dict:
+    """Everything `show` prints, as one object: the visible sessions (with each session's own
+    released date, which a turn-level cutoff can move), their counts, and the question."""
     from beyondrecall.timestamps import iso_utc
 
+    question = history.question
     return {
-        "key": str(history.question.key),
+        "key": str(question.key),
         "cutoff": iso_utc(history.cutoff),
-        "cutoff_raw": history.question.timestamp_raw,
+        "cutoff_raw": question.timestamp_raw,
         "persons": history.trajectory.persons,
+        "visible": {"sessions": history.n_sessions, "turns": history.n_turns},
         "sessions": [
             {"index": vs.index, "date": iso_utc(vs.date), "date_raw": vs.date_raw,
+             "session_date": iso_utc(vs.session.date), "session_date_raw": vs.session.date_raw,
              "turns": [{"index": vt.index, "time": iso_utc(vt.time), "time_raw": vt.time_raw,
                         "person": vt.turn.person, "content": vt.turn.content,
                         "media": list(vt.turn.media)}
                        for vt in vs.turns]}
             for vs in history.sessions
         ],
+        "question": {"text": question.question, "media": list(question.media)},
     }
 
 
+def videos_audio(history, bench) -> dict[str, str]:
+    """{video path: "audio track" | "no audio" | "unreadable"} for every video the shown history
+    and question carry: how its sound can reach a model (an audio track goes as audio or, with
+    --asr, as a transcript)."""
+    from evaluator.agents.protocol import media_kind
+
+    paths = [rel for vs in history.sessions for vt in vs.turns for rel in vt.turn.media]
+    paths += list(history.question.media)
+    return {rel: video_audio(bench / rel) for rel in dict.fromkeys(paths) if media_kind(rel) == "video"}
+
+
 def video_audio(path) -> str:
-    """How a video's audio reaches a model: "(+audio track)" (as audio or, with --asr, as a
-    transcript), "(no audio)", or "(unreadable)"."""
+    """"audio track", "no audio" or "unreadable": whether a video has a sound track."""
     from media_cache.errors import MediaError
     from media_cache.video import _av_errors, open_container
 
     try:
         container = open_container(path)
     except MediaError:
-        return "(unreadable)"
+        return "unreadable"
     try:
-        return "(+audio track)" if container.streams.audio else "(no audio)"
+        return "audio track" if container.streams.audio else "no audio"
     except _av_errors():
-        return "(unreadable)"
+        return "unreadable"
     finally:
         container.close()
 
@@ -75,7 +91,6 @@ def main(args) -> int:
     from beyondrecall.errors import DataError
     from beyondrecall.records import QuestionKey
     from evaluator.agents.builtin import persons_text, when_text
-    from evaluator.agents.protocol import media_kind
     from evaluator.datasets import data_dir
 
     if args.key.startswith("realcompanion/"):
@@ -89,8 +104,10 @@ def main(args) -> int:
                        task_files=task_files_of(args))
     traj, question = find_question(tasks, key)
     history = visible_history(traj, question)
+    audio = videos_audio(history, snapshot / "benchmark")
     if args.json:
-        print(json.dumps(history_as_dict(history), ensure_ascii=False, indent=2))
+        print(json.dumps({**history_as_dict(history), "video_audio": audio}, ensure_ascii=False,
+                         indent=2))
         return 0
     cutoff = "none (all history)" if history.cutoff is None else \
         when_text(question.timestamp_raw, history.cutoff)
@@ -99,10 +116,10 @@ def main(args) -> int:
     if people:
         print(f"persons: {people}")
     print(f"visible: {history.n_sessions} session(s), {history.n_turns} turn(s)")
-    bench = snapshot / "benchmark"
 
     def listed(media) -> str:
-        return ", ".join(f"{rel} {video_audio(bench / rel)}" if media_kind(rel) == "video" else rel
+        return ", ".join(rel if rel not in audio else
+                         f"{rel} ({'+' if audio[rel] == 'audio track' else ''}{audio[rel]})"
                          for rel in media)
 
     for vs in history.sessions:

@@ -57,6 +57,11 @@ _EXAMPLES = {
 MODEL_KINDS = tuple(_ARGS)
 
 
+def model_args_help() -> str:
+    """Every --model_args key per backend, for --help."""
+    return "; ".join(f"{kind}: {', '.join(f'{k}=' for k in spec)}" for kind, spec in _ARGS.items())
+
+
 def make_model(kind: str, model_args: dict[str, Any] | None = None, *, cache_path=None):
     """Build a ChatModel of `kind` from `model_args`; with `cache_path`, wrap it in the cache."""
     model_args = dict(model_args or {})

@@ -327,13 +327,45 @@ class OpenAIChatModel:
             status = getattr(exc, "status", None)
             message = str(exc)
             if status == 404:
-                known = f" (the server lists: {', '.join(sorted(listed)[:10])})" if listed else ""
-                message += f"; check --model_args model={known}"
+                path_fix = None if listed else self._path_hint(getattr(exc, "endpoint", None))
+                if path_fix:
+                    message += f"; {path_fix}"
+                elif listed:
+                    message += f"; check --model_args model= (the server lists: {', '.join(sorted(listed)[:10])})"
+                else:
+                    message += "; check --model_args model= and base_url (it usually ends in /v1)"
             elif status in (401, 403):
                 message += "; check api_key (or OPENAI_API_KEY)"
             elif hint:
                 message += f"; {hint}"
             raise ModelSetupError(f"preflight ({what}) failed: {message}") from None
+
+    def _path_hint(self, url: str | None) -> str | None:
+        """After a 404 from a server that lists no models at `url`: the fix of base_url's path
+        when GET <root>/models answers at a root the URL probably meant (lm-eval's style
+        `.../v1/chat/completions`, or a URL without /v1), else None. At most two GETs, each
+        bounded like the preflight's connect (no retries)."""
+        import openai
+
+        from evaluator.models._http import bounded_http_client
+
+        if not url:
+            return None
+        for root, fix in _likely_roots(url):
+            timeout = min(self.timeout, _PREFLIGHT_CONNECT_S)
+            client = openai.OpenAI(base_url=root, api_key=self._api_key, timeout=timeout, max_retries=0,
+                                   http_client=bounded_http_client(openai, timeout, MAX_REPLY_BYTES))
+            try:
+                page = client.models.list()
+                if not isinstance(getattr(page, "data", None), list):
+                    continue
+            except (openai.OpenAIError, ValueError, TypeError, AttributeError):
+                continue
+            finally:
+                client.close()
+            return self._clean(f"base_url is wrong: the server answers /models at {root}; "
+                               f"{fix} (base_url={root})")
+        return None
 
     # -- calls --------------------------------------------------------------------------------
     def generate(self, messages: list[Message], **gen_kwargs) -> Generation:
@@ -430,6 +462,7 @@ class OpenAIChatModel:
                 error = ModelCallError(self._clean(
                     f"openai backend: {endpoint.url} model {self.model_id!r}: {detail}{tried}"))
                 error.status = status
+                error.endpoint = endpoint.url
                 raise error
             delay = min(self.backoff * 2 ** (attempt - 1), _MAX_BACKOFF_S)
             delay *= 1 + 0.1 * random.random()  # jitter so concurrent retries do not stampede
@@ -495,6 +528,31 @@ def endpoint_urls(base_url: str) -> list[str]:
     if len(set(urls)) < len(urls):
         raise EvalError("openai backend: base_url lists the same server twice")
     return urls
+
+
+_API_TAILS = ("/chat/completions", "/completions", "/models")
+
+
+def _likely_roots(url: str) -> list[tuple[str, str]]:
+    """The API roots a base_url that got a 404 probably meant, each with the fix in words:
+    `.../v1/chat/completions` -> (`.../v1`, "drop /chat/completions"); `http://host:port` ->
+    (`http://host:port/v1`, "add /v1")."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/")
+    base, tail = path, ""
+    for suffix in _API_TAILS:
+        if path.endswith(suffix):
+            base, tail = path[: -len(suffix)], suffix
+            break
+    options = []
+    if tail:
+        options.append((base, f"drop {tail}"))
+    if not base.endswith("/v1"):
+        options.append((base + "/v1", f"drop {tail} and add /v1" if tail else "add /v1"))
+    return [(urlunsplit((parts.scheme, parts.netloc, root, parts.query, "")), fix)
+            for root, fix in options if root != path]
 
 
 class Endpoint:

@@ -204,6 +204,9 @@ class ChatTask(RealCompanionTask):
                 f"PROBE ({p.participant} says): {p.text}",
                 f"gold reply: {p.gold_response or '-'}"]
 
+    def question_and_gold(self, ctx, item: Item) -> tuple[str | None, str | None]:
+        return item.payload.text, item.payload.gold_response
+
     def needs_judge(self, sample: Sample) -> bool:
         return True
 

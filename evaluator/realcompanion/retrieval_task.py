@@ -110,6 +110,24 @@ class RetrievalTask(RealCompanionTask):
         return [f"{item.key}  (pool: the {p.position} message(s) before the probe)",
                 f"PROBE: {p.text}", f"references: {', '.join(p.reference_ids) or '-'}"]
 
+    def question_and_gold(self, ctx, item: Item) -> tuple[str | None, str | None]:
+        """The probe, and the reference messages it should retrieve (id, speaker, text)."""
+        from beyondrecall.errors import DataError
+        from evaluator.realcompanion.tracks import load_rc
+
+        p = item.payload
+        if not p.reference_ids:
+            return p.text, None
+        person = load_rc(ctx)[1].participant(p.participant)
+        refs = []
+        for mid in p.reference_ids:
+            try:
+                m = person.message(mid)
+                refs.append(f"[{mid}] {m.speaker}: {m.text}")
+            except DataError:
+                refs.append(f"[{mid}] (not in the conversation)")
+        return p.text, "\n".join(refs)
+
     def check_resume(self, ctx, done) -> None:
         _check_resumable([s.to_json() for s in done], ctx.seed, self._state(ctx)["fingerprint"],
                          self._detectors(ctx), ctx.run_dir.journal_path(self.name))

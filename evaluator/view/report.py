@@ -23,7 +23,8 @@ import sys
 from pathlib import Path
 
 from evaluator.records import Sample
-from evaluator.view.runs import RunData, compare_runs, item_primary, label_runs, outcome
+from evaluator.view.runs import (RunData, compare_runs, item_prediction, item_primary, label_runs,
+                                 outcome)
 
 STATIC = Path(__file__).parent / "static"
 RUNTIME = ("vega.min.js", "vega-lite.min.js", "vega-embed.min.js")
@@ -204,7 +205,8 @@ def _plots(runs: list[RunData]) -> dict:
         for name, r in run.tasks.items():
             mean, lo, hi = _ci(r.primary)
             if mean is not None:
-                scores.append({"task": name, "run": run.label, "mean": mean, "lo": lo, "hi": hi})
+                scores.append({"task": name, "run": run.label, "mean": mean, "lo": lo, "hi": hi,
+                               "metric": r.primary_metric or "score"})
             m = r.metrics
             for cond, entry in _obj(m.get("per_condition")).items():
                 pooled = _obj(_obj(entry).get("content")).get("pooled")
@@ -235,10 +237,14 @@ def _plots(runs: list[RunData]) -> dict:
             if rate is not None:
                 demand.append({"run": run.label, "rate": rate, "lo": rlo, "hi": rhi})
     many = len(runs) > 1
+    # Each run has its own colour; where colour already names something else (the retrieval
+    # methods) runs differ by point shape (the legend draws the shapes) and dash.
     color = {"field": "run", "type": "nominal", "title": "run"}
+    dash = {"field": "run", "type": "nominal", "legend": None}
     plots = {}
 
-    def interval(x: str, y: str, *, offset: bool, x_title: str, y_title: str) -> dict:
+    def interval(x: str, y: str, *, offset: bool, x_title: str, y_title: str,
+                 domain=(0, 1)) -> dict:
         enc_y = {"field": y, "type": "nominal", "title": y_title, "sort": None}
         base = {"y": enc_y, "color": color}
         if offset and many:
@@ -246,7 +252,8 @@ def _plots(runs: list[RunData]) -> dict:
         return {"encoding": base, "layer": [
             {"mark": {"type": "rule", "strokeWidth": 2},
              "encoding": {"x": {"field": "lo", "type": "quantitative", "title": x_title,
-                                "scale": {"domain": [0, 1]}}, "x2": {"field": "hi"}}},
+                                "scale": {"domain": list(domain)}, "axis": AXIS},
+                          "x2": {"field": "hi"}}},
             {"mark": {"type": "point", "filled": True, "size": 60},
              "encoding": {"x": {"field": x, "type": "quantitative"},
                           "tooltip": [{"field": y}, {"field": "run"},
@@ -255,58 +262,88 @@ def _plots(runs: list[RunData]) -> dict:
                                       {"field": "hi", "format": ".3f"}]}}]}
 
     if scores:
+        # One panel per primary metric, its axis named by the metric and scaled to its range
+        # (content match is 0-2): different metrics never share an axis.
+        panels = []
+        for metric in dict.fromkeys(r["metric"] for r in scores):
+            rows = [r for r in scores if r["metric"] == metric]
+            panels.append({"data": {"values": rows}, "width": 420,
+                           **interval("mean", "task", offset=True, x_title=metric, y_title=None,
+                                      domain=(0, _top(rows)))})
         plots["task_scores"] = {"title": "Primary metric per task (95% cluster interval)",
-                                "data": {"values": scores}, "width": 420,
-                                **interval("mean", "task", offset=True, x_title="score",
-                                           y_title="task")}
+                                "vconcat": panels, "resolve": {"scale": {"color": "shared"}},
+                                "config": CONFIG}
     if content:
         plots["rc_content"] = {"title": "RealCompanion chat: content match by condition",
-                               "data": {"values": content}, "width": 420,
-                               **interval("mean", "condition", offset=True, x_title="content match",
-                                          y_title="condition")}
+                               "data": {"values": content}, "width": 420, "config": CONFIG,
+                               **interval("mean", "condition", offset=True,
+                                          x_title="content match (0-2)", y_title="condition",
+                                          domain=(0, 2))}
     if hits:
-        enc = {"x": {"field": "k", "type": "ordinal", "title": "k"},
+        enc = {"x": {"field": "k", "type": "ordinal", "title": "k", "axis": {"labelAngle": 0}},
                "color": {"field": "method", "type": "nominal"}}
         if many:
-            enc["strokeDash"] = {"field": "run", "type": "nominal"}
+            enc["strokeDash"] = dash
+        point = {"type": "point", "filled": True}
+        line_enc = {"y": {"field": "mean", "type": "quantitative", "title": "hit@k",
+                          "scale": {"domain": [0, 1]}, "axis": AXIS},
+                    "tooltip": [{"field": "method"}, {"field": "run"}, {"field": "k"},
+                                {"field": "mean", "format": ".3f"},
+                                {"field": "lo", "format": ".3f"},
+                                {"field": "hi", "format": ".3f"}]}
+        layers = [{"mark": {"type": "line"}, "encoding": line_enc},
+                  {"mark": point, "encoding": {**line_enc, **({"shape": color} if many else {})}},
+                  {"mark": {"type": "rule", "opacity": 0.5},
+                   "encoding": {"y": {"field": "lo", "type": "quantitative"},
+                                "y2": {"field": "hi"}}}]
         plots["retrieval_hits"] = {
             "title": "RealCompanion retrieval: hit@k by method and gold set",
-            "data": {"values": hits},
+            "data": {"values": hits}, "config": CONFIG,
             "facet": {"column": {"field": "gold set", "type": "nominal"},
                       "row": {"field": "population", "type": "nominal"}},
-            "spec": {"width": 170, "height": 130, "encoding": enc, "layer": [
-                {"mark": {"type": "line", "point": True},
-                 "encoding": {"y": {"field": "mean", "type": "quantitative", "title": "hit@k",
-                                    "scale": {"domain": [0, 1]}},
-                              "tooltip": [{"field": "method"}, {"field": "run"}, {"field": "k"},
-                                          {"field": "mean", "format": ".3f"},
-                                          {"field": "lo", "format": ".3f"},
-                                          {"field": "hi", "format": ".3f"}]}},
-                {"mark": {"type": "rule", "opacity": 0.5},
-                 "encoding": {"y": {"field": "lo", "type": "quantitative"},
-                              "y2": {"field": "hi"}}}]}}
+            "spec": {"width": 170, "height": 130, "encoding": enc, "layer": layers}}
     if cover:
+        # the legend draws each run's line (the band's opacity would make it faint)
+        stroke = {**color, "legend": {"symbolType": "stroke", "symbolOpacity": 1, "symbolStrokeWidth": 2}}
+        line = {"y": {"field": "rate", "type": "quantitative", "title": "covered",
+                      "scale": {"domain": [0, 1]}, "axis": AXIS},
+                "color": stroke,
+                "tooltip": [{"field": "window", "format": ","}, {"field": "run"},
+                            {"field": "rate", "format": ".3f"}]}
+        if many:       # identical runs' lines stay visible, dashed over each other
+            line["strokeDash"] = dash
         plots["window_coverage"] = {
             "title": "RealCompanion: share of memory-bearing probes whose references fit in a window",
-            "data": {"values": cover},
+            "data": {"values": cover}, "config": CONFIG,
             "facet": {"column": {"field": "unit", "type": "nominal", "title": "window in"}},
             "resolve": {"scale": {"x": "independent"}},
             "spec": {"width": 260, "height": 160, "encoding": {
                 "x": {"field": "window", "type": "quantitative", "scale": {"type": "log"},
-                      "title": "window size"}, "color": color}, "layer": [
+                      "title": "window size", "axis": {**AXIS, "format": "~s"}}}, "layer": [
                 {"mark": {"type": "area", "opacity": 0.2},
-                 "encoding": {"y": {"field": "lo", "type": "quantitative"}, "y2": {"field": "hi"}}},
-                {"mark": {"type": "line", "point": True},
-                 "encoding": {"y": {"field": "rate", "type": "quantitative", "title": "covered",
-                                    "scale": {"domain": [0, 1]}},
-                              "tooltip": [{"field": "window"}, {"field": "run"},
-                                          {"field": "rate", "format": ".3f"}]}}]}}
+                 "encoding": {"y": {"field": "lo", "type": "quantitative"}, "y2": {"field": "hi"},
+                              "color": stroke}},
+                {"mark": {"type": "line", "point": True}, "encoding": line}]}}
     if demand:
         plots["demand_rate"] = {"title": "RealCompanion: demand rate (memory-bearing share)",
-                                "data": {"values": demand}, "width": 420,
+                                "data": {"values": demand}, "width": 420, "config": CONFIG,
                                 **interval("rate", "run", offset=False, x_title="rate",
                                            y_title="run")}
     return plots
+
+
+# Quantitative axes: at most ~6 ticks, labels that would overlap are dropped (a log axis of
+# window sizes would otherwise print "1,0002,000"), the end labels kept inside the plot.
+AXIS = {"tickCount": 6, "labelOverlap": "greedy", "labelFlush": True}
+CONFIG = {"legend": {"labelLimit": 320}}
+
+
+def _top(rows: list[dict]) -> float:
+    """The upper end of a score axis: 1 for rates and F1s, the next whole number above the
+    largest value for a wider scale (content match 0-2)."""
+    values = [v for r in rows for v in (r.get("mean"), r.get("hi")) if isinstance(v, (int, float))]
+    top = max(values, default=1.0)
+    return 1 if top <= 1 else math.ceil(top)
 
 
 def _float(text) -> float | None:
@@ -343,8 +380,11 @@ def _items(runs: list[RunData], thumbs: Thumbnails | None) -> list[dict]:
                         "f": {k: v for k, v in f.items() if k not in ("question", "answer")},
                         "r": [None] * len(runs)}
                 score = item_primary(s, result)
-                rec = {"p": s.prediction, "s": score, "o": outcome(s, score),
+                prediction, condition = item_prediction(s, result)
+                rec = {"p": prediction, "s": score, "o": outcome(s, score),
                        "m": _primary_metrics_table(s), "in": s.inputs}
+                if condition:
+                    rec["pc"] = condition
                 for short, value in (("j", s.judge), ("e", s.error), ("ek", s.error_kind),
                                      ("tb", s.traceback), ("pr", s.prompt),
                                      ("mr", s.model_reported), ("sec", s.seconds),
@@ -356,7 +396,42 @@ def _items(runs: list[RunData], thumbs: Thumbnails | None) -> list[dict]:
                     if media:
                         rec["media"] = media
                 entry["r"][i] = rec
+    _fill_texts(runs, order)
     return list(order.values())
+
+
+def _fill_texts(runs: list[RunData], order: dict) -> None:
+    """Question and reference text for items whose journal lines do not carry them (the
+    RealCompanion chat and retrieval probes), from their task's declaration over the data the
+    run read (`Task.question_and_gold`): only while that folder is still there and the item's
+    fingerprint still matches the journal's, so the text shown is the text that was asked."""
+    from beyondrecall.errors import DataError
+
+    from evaluator.context import RunContext, RunSettings
+    from evaluator.errors import EvalError
+    from evaluator.registry import TASKS
+
+    for i, run in enumerate(runs):
+        rc_data = (run.header.get("config") or {}).get("rc_data") or run.settings.get("rc_data")
+        for task_name, samples in run.samples.items():
+            wanted = [s for s in samples if order[(task_name, s.key)]["q"] is None]
+            spec = TASKS.get(task_name)
+            if not wanted or spec is None or spec.suite != "realcompanion" or not rc_data \
+                    or not Path(rc_data).is_dir():
+                continue
+            try:
+                task = spec.load()
+                ctx = RunContext(settings=RunSettings(rc_data=str(rc_data)))
+                items = {it.key: it for it in task.items(ctx)}
+                for s in wanted:
+                    item = items.get(s.key)
+                    if item is None or (s.item_fp and task.fingerprint(ctx, item) != s.item_fp):
+                        continue
+                    entry = order[(task_name, s.key)]
+                    entry["q"], entry["a"] = (_text(v) for v in task.question_and_gold(ctx, item))
+            except (DataError, EvalError, OSError) as exc:
+                print(f"br-eval: warning: {task_name} items of {run.label} shown without their "
+                      f"text: {exc}", file=sys.stderr)
 
 
 def _text(v):

@@ -87,6 +87,18 @@ def item_primary(sample: Sample, result: TaskResult | None = None) -> float | No
     return None
 
 
+def item_prediction(sample: Sample, result: TaskResult | None = None) -> tuple[str | None, str | None]:
+    """(the reply the item's primary score is of, the condition it was made under): the
+    prediction, or for a track that answers under several conditions (the RealCompanion chat
+    track's --conditions) the reply under the task's primary condition."""
+    if sample.prediction is not None or result is None:
+        return sample.prediction, None
+    cond = result.metrics.get("primary_condition")
+    entry = (sample.fields.get("conditions") or {}).get(cond) if isinstance(cond, str) else None
+    reply = entry.get("reply") if isinstance(entry, dict) else None
+    return (reply, cond) if isinstance(reply, str) else (None, None)
+
+
 def outcome(sample: Sample, score: float | None) -> str:
     """right | wrong | partial | refused | failed | judge error | unscored."""
     if sample.failed and sample.error_kind != "judge":

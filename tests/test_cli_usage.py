@@ -1,0 +1,170 @@
+"""What a new user meets in the first hour (issue 25, items 5 and 8): usage errors as one line
+with "did you mean", a --help that lists every accepted value, `show --json` carrying what the
+text form shows, --agent_args keys checked against what the agent takes before the first item,
+and `from evaluator import evaluate`."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from evaluator.cli import main
+
+
+def one_usage_line(capsys, argv) -> str:
+    """stderr of a usage error that argparse raises (exit 2)."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "usage:" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["run", "--taks", "conflict_detection"],
+     "br-eval: error: unrecognized arguments: --taks conflict_detection; did you mean --tasks? "
+     "(see br-eval run --help)"),
+    (["--task", "x", "--agnet_args", "top_k=3"], "did you mean --agent_args?"),
+    (["--task", "x", "--model", "opena"],
+     "argument --model: invalid choice: 'opena' (choose from 'hf', 'openai', 'mock'); did you mean openai?"),
+    (["cache", "prun"], "br-eval cache: error: argument ACTION: invalid choice: 'prun'"),
+    (["run", "--limit", "ten"], "br-eval run: error: argument --limit: invalid int value: 'ten' "
+                                "(see br-eval run --help)"),
+])
+def test_a_usage_error_is_one_line_with_did_you_mean(capsys, argv, said):
+    assert said in one_usage_line(capsys, argv)
+
+
+def test_an_unknown_command_is_one_line_naming_the_closest(capsys):
+    assert main(["shwo", "management/memory_update/0/q0"]) == 2
+    assert capsys.readouterr().err == "br-eval: error: unknown command 'shwo'; did you mean show?\n"
+    assert main(["conflict_detection"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "commands: run, ls, show" in err and "--task" in err
+
+
+def test_run_help_lists_every_accepted_value(capsys):
+    from evaluator.agents.builtin import BUILTIN_AGENTS
+    from evaluator.models import _ARGS
+    from evaluator.realcompanion.chat_track import CONDITIONS
+
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    text = " ".join(capsys.readouterr().out.split()).replace("- ", "-")   # unwrap argparse's lines
+    assert f"({' '.join(CONDITIONS)})" in text and "C3m" in CONDITIONS
+    for kind, spec in _ARGS.items():
+        assert f"{kind}: {', '.join(f'{k}=' for k in spec)}" in text
+    for name, cls in BUILTIN_AGENTS.items():
+        assert f"{name}: {', '.join(f'{k}=' for k in cls.AGENT_ARGS) or 'none'}" in text
+    assert "window=" in text and "top_k=" in text
+
+
+def test_show_json_carries_the_question_and_each_videos_audio(sample_snapshot, capsys):
+    key = "reasoning/cross_modal_relational_reasoning/0/q0"
+    assert main(["show", key, "--data", str(sample_snapshot)]) == 0
+    text = capsys.readouterr().out
+    assert main(["show", key, "--data", str(sample_snapshot), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    question = text.split("\nQUESTION: ", 1)[1].split("  [media:")[0].strip()
+    assert shown["question"]["text"] == question
+    assert "videos/clip_parade.mp4 (+audio track)" in text
+    assert shown["video_audio"] == {"videos/clip_parade.mp4": "audio track"}
+    assert f"visible: {shown['visible']['sessions']} session(s), {shown['visible']['turns']} turn(s)" in text
+    for s in shown["sessions"]:
+        for t in s["turns"]:
+            assert f"{t['person']}: {t['content']}" in text
+    assert main(["show", "reasoning/cross_modal_relational_reasoning/2/q0", "--data", str(sample_snapshot),
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["video_audio"] == {"videos/clip_timelapse_silent.mp4": "no audio"}
+
+
+# -- --agent_args keys ----------------------------------------------------------------------------
+@pytest.mark.parametrize("agent, args, said", [
+    ("rag", "topk=10", "br-eval: error: --agent_args topk: --agent rag does not take it; did you mean "
+                       "top_k? (it takes media, top_k, last)"),
+    ("rag", "bogus_setting=3", "--agent_args bogus_setting: --agent rag does not take it (it takes"),
+    ("full-context", "max_context=900", "did you mean max_context_tokens?"),
+    ("recent", "top_k=3", "--agent recent does not take it"),
+])
+def test_an_agent_arg_the_agent_does_not_take_stops_before_the_first_item(tmp_path, capsys, agent,
+                                                                          args, said):
+    out = tmp_path / "run"
+    code = main(["--task", "conflict_detection", "--agent", agent, "--model", "mock",
+                 "--agent_args", args, "--output_path", str(out), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and err.count("br-eval: error") == 1
+    assert not out.exists()                   # nothing journaled, no folder made
+
+
+def test_baseline_takes_window_and_nothing_else(tmp_path, capsys):
+    assert main(["--task", "conflict_detection", "--agent_args", "windw=2", "--output_path",
+                 str(tmp_path / "a"), "--no-progress"]) == 2
+    assert "did you mean window?" in capsys.readouterr().err
+    assert main(["--task", "conflict_detection", "--agent_args", "window=2", "--limit", "1",
+                 "--output_path", str(tmp_path / "b"), "--no-progress"]) == 0
+
+
+def test_a_user_agent_declares_its_keys(tmp_path, capsys):
+    (tmp_path / "useragents.py").write_text(textwrap.dedent('''
+        from evaluator.agents import Agent
+
+
+        class _Base(Agent):
+            def write(self, session):
+                pass
+
+            def answer(self, query):
+                return "I don't know"
+
+
+        class Declared(_Base):
+            AGENT_ARGS = {"top_k": "how many notes"}
+
+            def __init__(self, model=None, **agent_args):
+                self.top_k = agent_args.get("top_k")
+
+
+        class Signature(_Base):
+            def __init__(self, model=None, depth=2, gen_kwargs=None):
+                self.depth = depth
+
+
+        class Anything(_Base):
+            def __init__(self, model=None, **agent_args):
+                self.args = agent_args
+    '''))
+
+    def run(agent, args, name):
+        return main(["--task", "conflict_detection", "--agent", f"useragents:{agent}", "--include_path",
+                     str(tmp_path), "--agent_args", args, "--limit", "1", "--no-progress",
+                     "--output_path", str(tmp_path / name)])
+
+    assert run("Declared", "topk=3", "d1") == 2
+    assert "--agent useragents:Declared does not take it; did you mean top_k? (it takes top_k)" \
+        in capsys.readouterr().err
+    assert run("Declared", "top_k=3", "d2") == 0
+    assert run("Signature", "dept=3", "s1") == 2
+    assert "did you mean depth? (it takes depth, gen_kwargs)" in capsys.readouterr().err
+    assert run("Signature", "depth=3", "s2") == 0
+    assert run("Anything", "whatever=1", "a1") == 0      # **agent_args and no AGENT_ARGS: any key
+
+
+def test_from_evaluator_import_evaluate_runs_and_import_evaluator_stays_light(sample_snapshot, tmp_path):
+    """Issue 25, item 8: `from evaluator import evaluate` (as `from inspect_ai import eval`) runs
+    an evaluation; `import evaluator` alone loads none of the run loop."""
+    import subprocess
+    import sys
+
+    code = ("import sys, evaluator\n"
+            "assert not [m for m in sys.modules if m.startswith('evaluator.')], sorted(sys.modules)\n"
+            "from evaluator import evaluate\n"
+            "res = evaluate(['memory_update'], data=sys.argv[1], output_path=sys.argv[2], limit=2,\n"
+            "               announce=False, progress=False)\n"
+            "print(type(res).__name__, res['memory_update']['primary']['n'])\n")
+    out = subprocess.run([sys.executable, "-c", code, str(sample_snapshot), str(tmp_path / "run")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["EvalResults", "2"]
