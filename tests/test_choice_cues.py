@@ -137,7 +137,7 @@ def test_a_run_keeps_the_trace_the_strict_reading_and_the_rules_version(sample_s
 
     from evaluator.cli import main
     from evaluator.results import RunDir
-    from evaluator.scoring.version import scorer_version
+    from evaluator.scoring.version import rules_versions, scorer_version
 
     out = tmp_path / "run"
     with FakeOpenAIServer() as model:
@@ -157,12 +157,12 @@ def test_a_run_keeps_the_trace_the_strict_reading_and_the_rules_version(sample_s
     entry = results["results"]["conflict_detection"]["metrics"]
     assert entry["mc_accuracy_strict"]["mean"] == 0.0
     assert entry["mc_accuracy"]["mean"] == pytest.approx(sum(m["mc_accuracy"] for m in mc) / len(mc))
-    assert results["rules_versions"] == {"choice": rules_version()}
+    assert results["rules_versions"] == rules_versions() and results["rules_versions"]["choice"] == rules_version()
     assert results["scorer_version"] == scorer_version()
-    results["rules_versions"] = {"choice": "stale"}
+    results["rules_versions"] = {"choice": "stale", "refusal": "stale"}
     (out / "results.json").write_text(json.dumps(results))
     assert main(["score", str(out)]) == 0
-    assert json.loads((out / "results.json").read_text())["rules_versions"] == {"choice": rules_version()}
+    assert json.loads((out / "results.json").read_text())["rules_versions"] == rules_versions()
 
 
 def test_the_round_history_is_a_page_not_docstrings():

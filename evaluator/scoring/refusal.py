@@ -96,12 +96,19 @@ measures and never tuned on.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 from evaluator.scoring.metrics import answer_text, normalize_answer
 from evaluator.text import STOPWORDS_REALCOMPANION, stem_words
+
+def _compile(groups: dict) -> dict:
+    """{cue name: its compiled patterns} (a cue fires when any of its patterns matches)."""
+    return {name: tuple(re.compile(p) for p in patterns) for name, patterns in groups.items()}
+
 
 def _words(words) -> str:
     """An alternation of the phrases in `words`, longest first (whole words only)."""
@@ -245,7 +252,7 @@ _FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
 _NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been)\s+(?:not|never)(?:\s+been)?|"
            r"isnt|wasnt|arent|werent|hasnt been|havent been|hadnt been|never been|not been|aint)")
 
-_REFUSE = [re.compile(p) for p in (
+_REFUSE = _compile({"refuse-speaker": (
     # the speaker does not know / remember / ... ("I honestly can't remember", "we don't know")
     rf"\b{_FIRST}\s+{_ADVS}{_NEG_MODAL}\s+{_ADVS}{_KNOW_VERBS}\b",
     rf"\b(?:i|we)\s+{_ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this)\b.*\b(?:ever|never)\b",
@@ -256,9 +263,11 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b(?:im|i am|we are|were|i was|i m)\s+{_ADVS}(?:not|un)\s*aware\b",
     rf"^{_ADVS}(?:not|un)\s*aware\b",
     rf"\b(?:i|we)\s+{_ADVS}(?:lack|am lacking|m lacking)\b",
+), "refuse-user": (
     # the user never told ("You never told me that", "you didn't mention it")
     rf"\byou\s+{_ADVS}{_NEG_DO}\s+{_ADVS}{_SOURCE_VERBS}\b",
     r"\byou\s+(?:mentioned|talked about|told me about|said|shared|described|discussed)\b.*\b(?:but|though|yet)\s+(?:not|never|didnt|did not|without)\b",
+), "refuse-source": (
     # a source does not say ("The conversation doesn't mention it", "the photos don't show it")
     rf"\b{_SOURCE}\b(?:\s+\w+){{0,3}}?\s+{_NEG_DO}\s+{_ADVS}{_SOURCE_VERBS}\b",
     rf"\b(?:none|nothing|no part|neither)\s+(?:of|in)\s+(?:\w+\s+){{0,3}}?{_SOURCE}\b",
@@ -269,8 +278,10 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b(?:none|neither)\s+of\s+(?:them|these|those|which)\s+{_ADVS}{_SOURCE_VERBS}\b",
     # "Neither the document nor the images state the time"
     rf"\bneither\s+(?:\w+\s+){{0,2}}?{_SOURCE}\s+nor\b.*?\b{_SOURCE_VERBS}\b",
+), "refuse-unreadable": (
     # what a picture or a page does not let one read: "the receipt is illegible", "the name is cut off"
     rf"\b{_words(_UNREADABLE)}\b",
+), "refuse-source-silent": (
     # "but they don't specify how many": what a source does, not a person ("they didn't discuss salary")
     rf"\b(?:they|these|those)\s+{_NEG_DO}\s+{_ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish|address|cover|mention|go into|touch on|reference|list|describe|explain)\b",
     rf"\b{_NEG_DO}\s+{_ADVS}(?:match|answer|address|fit|relate to|correspond to)\s+(?:your|this|that|current|specific)\s+(?:\w+\s+)?question\b",
@@ -280,6 +291,7 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b{_NEG_DO}\s+{_ADVS}(?:mention(?:ed|s)?|specif(?:y|ied|ies)|br(?:ing|ings|ought)\s+up|talk(?:ed|s)?\s+about)\b"
     rf".*\bin\s+(?:(?:her|his|their|the|our|your|my|any|provided|given)\s+)*{_SOURCE}\b",
     r"\b(?:conversations?|chats?|history|dialogues?|documents?|images?|photos?|pictures?|videos?|messages?)\s+(?:\w+\s+)?lacks?\b",
+), "refuse-passive": (
     # passive: "It isn't mentioned", "The date was never given", "Not specified in the chat"
     rf"\b{_NEG_BE}\s+{_ADVS}{_PARTICIPLES}\b",
     rf"^(?:(?:as|since|because|and|but|so|though|although|while)\s+)?(?:(?:its|it is|it was|that is|thats|this is|this was|that was|was|is|were|are)\s+)?(?:not|never)\s+{_ADVS}{_PARTICIPLES}\b",
@@ -291,6 +303,7 @@ _REFUSE = [re.compile(p) for p in (
     rf"(?:\s+(?:in|from|by|about|on|for|within|before|after|during|since|until|at|regarding)\b.*)?$",
     # "Gina says nothing specific", "she mentioned nothing about it"
     r"\b(?:says?|said|mentions?|mentioned|gives?|gave|shares?|shared|tells?|told)\s+nothing\s+(?:specific|about|on|regarding|of)\b",
+), "refuse-not-in-source": (
     # not in a source, or the source is empty: "The signup date is not available in the memories",
     # "The memories for Melanie are empty"
     rf"\b(?:is|was|are|were)\s+(?:not|never)\s+{_ADVS}(?:available|present|included|found|recorded|listed|there)\s+"
@@ -301,31 +314,36 @@ _REFUSE = [re.compile(p) for p in (
     rf"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:(?:you|we|i|ive|youve|weve)\b|(?:has\s+|have\s+|had\s+)?(?:ever\s+)?(?:came|come)\s+up\b|(?:was|were|has been|have been)\s+{_ADVS}{_PARTICIPLES})",
     rf"\b(?:not|isnt)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my)?\s*(?:\w+\s+)?{_SOURCE}\b",
     rf"^not\s+in\s+(?:\w+\s+){{0,2}}?{_SOURCE}\b",
+), "refuse-no-record": (
     # no record / information / way to know
     rf"\b(?:there is|theres|there are|there was|there were|i have|i see|i found|with|contains?|"
     rf"shows?|has|have|had|got|is|are|^)\s*(?:no|not any|not much|little|zero)\s+(?:\w+\s+)?{_INFO}\b",
     rf"\bno\s+{_INFO}\s+(?:of|about|on|regarding|concerning|in|available|given|provided|for|that|was|is|to|whatsoever|at all|mentioned|found)\b",
     rf"^no\s+(?:\w+\s+)?{_INFO}$",
     r"\bno\s+way\s+(?:to|of|for me to|i can)\s+(?:know|tell|say|determine|knowing|telling|saying|determining|be sure|confirm|find)\b",
+), "refuse-insufficient": (
     # insufficient / incomplete information
     rf"\b(?:not enough|(?:isnt|is not|wasnt|was not|arent|are not|werent|were not) enough|insufficient|inadequate|incomplete|limited|missing|lacking|lack of|lacks|without(?: more| enough| further| additional)?)\s+(?:\w+\s+)?(?:{_INFO}|context|data)\b",
     rf"\b{_INFO}\s+(?:\w+\s+){{0,2}}?(?:is|was|are|were|seems|appears)\s+(?:\w+\s+)?(?:incomplete|insufficient|not enough|missing|lacking|unavailable|not available|limited|inadequate)\b",
     rf"\b{_INFO}(?:\s+\w+){{0,5}}?\s+(?:isnt|is not|wasnt|was not|arent|are not)\s+(?:\w+\s+)?(?:available|accessible|there|known|present|included)\b",
+), "refuse-cannot-be-known": (
     # cannot be determined / answered; impossible to tell
     rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{_ADVS}(?:determined|answered|inferred|known|confirmed|verified|identified|established|deduced|said|told|found|specified|ascertained)\b",
     r"\b(?:impossible|not possible|hard|difficult|no way)\s+(?:for me\s+)?to\s+(?:\w+\s+)?(?:determine|tell|say|answer|know|infer|confirm|verify|identify|establish|be sure|find)\b",
     rf"\b(?:question|this|that|it)\s+(?:is|seems|appears)\s+{_ADVS}(?:unanswerable|not answerable|impossible to answer)\b",
     r"\b(?:unanswerable|not answerable|cannot answer|cant answer|beats me)\b",
+), "refuse-unknown": (
     # it / that is unknown / unclear
     r"\b(?:it|its|it is|it was|this|that|thats|answer|information|date|details?)\s+(?:is\s+|was\s+|remains\s+|stays\s+|seems\s+|appears\s+)?(?:still\s+)?(?:unknown|not known)\b",
     r"\b(?:unknown|not known|unclear|not clear|uncertain)\s+(?:from|based on|given)\b",
     rf"\b(?:unknown|not known|unclear|not clear|uncertain)\s+in\s+(?:our|your|my|these|those|any)?\s*{_SOURCE}\b",
     r"\b(?:but|and|yet)\s+(?:cant|cannot|couldnt|could not|did not|didnt|was unable to)\s+(?:find|locate|see)\b",
     r"\b(?:is|remains|was)\s+(?:still\s+)?(?:unknown|not known)\s*$",
+), "refuse-without": (
     # "..., without specifying which trip it was"
     rf"^(?:(?:but|and|though|yet)\s+)?without\s+{_ADVS}(?:specifying|mentioning|saying|stating|indicating|giving|"
     r"providing|clarifying|naming|identifying|confirming)\b",
-)]
+)})
 _REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt|did not|dont|do not|doesnt|does not|"
                                    r"without|nothing)\b")
 _WHOLE = re.compile(
@@ -336,18 +354,20 @@ _WHOLE = re.compile(
     r"not stated|not specified|not given|not provided|not discussed|never mentioned|"
     r"unclear|uncertain|unsure|not sure)$")
 _CONJ = r"(?:(?:but|and|however|though|although|yet|so|still)\s+)?"
-_HEDGE = [re.compile(p) for p in (
+_HEDGE = _compile({"hedge-unclear": (
     r"\b(?:its|it is|it was|it remains|it remained|that is|thats|this is)\s+(?:still\s+)?(?:unclear|not clear|uncertain)\b",
+), "hedge-unsure": (
     rf"\b(?:im|i am|i m|were|we are|i was)\s+{_ADVS}(?:not|un)\s*(?:\w+\s+)?(?:sure|certain)\b",
     rf"\b(?:im|i am|i m|were|we are)\s+{_ADVS}uncertain\b",
     rf"^{_CONJ}{_ADVS}(?:not|un)\s*(?:\w+\s+)?(?:sure|certain)\b",
     rf"^{_CONJ}{_ADVS}uncertain\b",
     rf"\b(?:i|we)\s+{_ADVS}(?:cant|cannot|can not|couldnt|could not)\s+be\s+(?:\w+\s+)?(?:sure|certain)\b",
-    rf"\b(?:i|we)\s+{_ADVS}(?:do not|dont|did not|didnt)\s+{_ADVS}(?:know|remember|recall)\b",
+), "hedge-hard-to-say": (
     rf"^{_CONJ}(?:its\s+|it is\s+|that is\s+|thats\s+)?(?:hard|difficult|tough|tricky)\s+to\s+(?:say|tell|know)\b",
+), "hedge-unclear-opening": (
     r"^(?:its\s+|it is\s+|it was\s+|that is\s+|thats\s+|this is\s+|answer is\s+|it remains\s+|that remains\s+)?(?:still\s+)?(?:unclear|not clear)\b",
     r"^(?:its\s+|it is\s+)?unknown$",
-)]
+)})
 _GUESS = re.compile(
     r"\b(?:i think|i believe|i guess|my guess|best guess|guess is|probably|likely|maybe|perhaps|"
     r"possibly|might have|may have|must have|could have been|might be|may be|could be|it was|it is|"
@@ -436,31 +456,38 @@ _ASKED_OVERLAP = 2
 # -- stance cues, compiled from the word lists above --------------------------------------------
 _UP_TO_YOU = re.compile(r"\b(?:is|its|remains)\s+(?:\w+\s+)?up\s+to\s+(?:you|users?|your)\b")
 _MODALS = r"(?:cannot|cant|can not|could not|couldnt|am unable to|m unable to|unable to|am not able to|m not able to|not able to|wont be able to|will not be able to|do not|dont|have no way to)"
-_DECLINE = [re.compile(p) for p in (
+_DECLINE = _compile({"decline-speaker": (
     # the speaker cannot answer / calculate ...: "I cannot calculate the number of days", "we cannot
     # provide an accurate answer", "Cannot determine how many days ..."
     rf"(?:^|\b{_FIRST}\s+){_ADVS}{_MODALS}\s+{_ADVS}{_words(_ANSWER_VERBS)}\b",
+), "decline-cannot-give": (
     # "these cannot be correlated to give a precise answer", "unable to provide a total"
     rf"\b(?:cannot|cant|can not|could not|couldnt|unable to|not able to)\b(?:\s+\w+){{0,6}}?\s+(?:give|provide|offer|reach|get)\s+(?:you\s+)?(?:\w+\s+)?(?:answer|total|figure|number|count)\b",
+), "decline-passive": (
     # it cannot be determined / answered: "the exact total ... cannot be determined"
     rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{_ADVS}{_words(_ANSWER_PASSIVES)}\b",
+), "decline-impossible": (
     # impossible to tell: "it's not possible to provide an accurate answer"
     rf"\b(?:impossible|not possible|no way)\s+(?:for me\s+|for us\s+)?to\s+{_ADVS}(?:\w+\s+)?{_words(_ANSWER_VERBS + ('say', 'tell', 'know', 'give', 'provide', 'make'))}\b",
+), "decline-not-enough": (
     # not enough information to answer: "I don't have enough information to answer this question"
     rf"\b(?:not enough|insufficient|inadequate|dont have enough|do not have enough|lack of|without enough|"
     rf"isnt enough|is not enough|wasnt enough|was not enough|arent enough)\s+(?:\w+\s+){{0,8}}?to\s+{_ADVS}"
     rf"{_words(_ANSWER_VERBS + ('give', 'provide', 'make', 'draw', 'reach', 'say', 'tell', 'know', 'identify', 'confirm', 'accurately', 'precisely'))}\b",
     rf"\b(?:dont|do not|doesnt|does not|did not|didnt)\s+(?:contain|have|include|provide|give)\s+enough\s+(?:\w+\s+){{0,3}}?to\s+{_ADVS}"
     rf"{_words(_ANSWER_VERBS + ('give', 'provide', 'make', 'draw', 'reach', 'say', 'tell', 'know', 'identify', 'confirm'))}\b",
+), "decline-question": (
     # the question itself: "The question cannot be answered", "I cannot answer your question"
     r"\b(?:question|it|this)\s+(?:is|seems|appears)\s+(?:\w+\s+)?(?:unanswerable|not answerable|impossible to answer)\b",
+), "decline-empty": (
     # a step-by-step reply whose output for "no information" is "empty" (LongMemEval's instruction)
     r"\b(?:output|answer|respond|reply|return)\w*\s+(?:(?:will|would|should|must)\s+be\s+|is\s+|with\s+)?empty\b",
     r"^empty(?:$|\s+as\b)",
+), "decline-not-clear-enough": (
     # what is known is not clear enough to answer: "the timing is not explicitly clear enough to give an answer"
     rf"\b(?:not|isnt|arent|wasnt|werent)\s+{_ADVS}(?:clear|detailed|specific|complete|conclusive|precise)\s+enough\s+"
     rf"to\s+{_ADVS}(?:give|provide|answer|determine|say|tell|know|make|reach|draw|calculate)\b",
-)]
+)})
 _CAVEAT = re.compile(rf"\b{_words(_CAVEAT_WORDS)}\b")
 _CONCLUSION = re.compile(rf"^{_words(_CONCLUSION_LEADS)}\b")
 _ADVICE = re.compile(rf"^(?:{_words(_CONTRAST_LEADS)}\s+)?(?:{_words(_ADVICE_LEADS)}\b|"
@@ -555,45 +582,76 @@ def _clauses(text: str) -> list[tuple[str, bool, int, bool]]:
     return out
 
 
+# -- the clause cues: the table (refusal_cues.json) read in its order ---------------------------------
+CUES_FILE = Path(__file__).with_name("refusal_cues.json")
+CUES = tuple(json.loads(CUES_FILE.read_text("utf-8")))
+# each clause cue's patterns, by cue name (a cue with none fires on its condition alone)
+PATTERNS = {**_DECLINE, **_REFUSE, **_HEDGE,
+            "whole-clause": (_WHOLE,), "refuse-after-context": (_REFUSE_AFTER_CONTEXT,),
+            "filler-word": (_FILLER,), "contrast-word": (_CONTRAST,), "bare-conclusion": (_CONCLUSION,),
+            "offer": (_OFFER,), "up-to-you": (_UP_TO_YOU,), "procedure": (_PROCEDURE,), "lead-in": (_LEAD_IN,),
+            "filler-lead": (_FILLER_LEAD,), "context-said": (_CONTEXT,), "evidence": (_EVIDENCE,),
+            "conclusion": (_CONCLUSION,), "advice": (_ADVICE,), "tally": (_TALLY,), "guess": (_GUESS,),
+            "caveat": (_CAVEAT,), "relative-after-context": (_RELATIVE,), "evidence-more": (_EVIDENCE_MORE,)}
+# a clause cue's condition besides its pattern (`when` in the table)
+_WHEN = {"question mark": lambda clause, asked, after: asked,
+         "after context": lambda clause, asked, after: after == "context",
+         "after lead": lambda clause, asked, after: after == "lead",
+         "at most 6 words": lambda clause, asked, after: len(clause.split()) <= 6}
+_MATCH = {"search": "search", "start": "match", "whole": "fullmatch"}
+
+
+def _clause_steps() -> tuple:
+    """(name, kind, [pattern tests], condition, caveat applies) for each clause cue, in table order."""
+    steps = []
+    for cue in CUES:
+        if cue["stage"] == "clause":
+            tests = [getattr(p, _MATCH[cue.get("match", "search")]) for p in PATTERNS.get(cue["name"], ())]
+            steps.append((cue["name"], cue["effect"], tests, _WHEN[cue["when"]] if cue.get("when") else None,
+                          bool(cue.get("caveat"))))
+    return tuple(steps)
+
+
+_CLAUSE_STEPS = _clause_steps()
+_CAVEAT_TEST = _CAVEAT.search
+
+
+def clause_cues(clause: str, *, asked: bool = False, after: str | None = None) -> tuple[str, tuple[str, ...]]:
+    """(kind, the cues that gave it) for one normalised clause: the first clause cue of the table
+    (refusal_cues.json, stage "clause") whose condition holds and whose pattern matches gives the
+    kind; a decline, refusal or hedge qualified by a caveat word is a 'caveat' (cue "caveat")."""
+    for name, kind, tests, when, caveat in _CLAUSE_STEPS:
+        if when is not None and not when(clause, asked, after):
+            continue
+        if tests and not any(t(clause) for t in tests):
+            continue
+        if caveat and _CAVEAT_TEST(clause):
+            return "caveat", (name, "caveat")
+        return kind, (name,)
+    return "content", ("content",)
+
+
 def clause_kind(clause: str, *, asked: bool = False, after: str | None = None) -> str:
     """One kind for one normalised clause: 'decline' (the answer itself cannot be given), 'refuse'
     (the information is absent or unknown to the speaker), 'hedge', 'caveat' (a decline of
     completeness or certainty only), 'commit' (a concluded answer), 'guess', 'context' (what the
     question, the user or the history said), 'filler' or 'content'. `after` is the previous
     clause's kind ('context', or 'lead' after a bare conclusion word such as "Therefore,")."""
-    if _WHOLE.match(clause):
-        return "refuse"
-    if after == "context" and _REFUSE_AFTER_CONTEXT.match(clause):
-        return "refuse"
-    if any(p.search(clause) for p in _DECLINE):
-        return "caveat" if _CAVEAT.search(clause) else "decline"
-    if any(p.search(clause) for p in _REFUSE):
-        return "caveat" if _CAVEAT.search(clause) else "refuse"
-    if any(p.search(clause) for p in _HEDGE):
-        return "caveat" if _CAVEAT.search(clause) else "hedge"
-    if asked or _FILLER.match(clause) or _CONTRAST.match(clause) or _CONCLUSION.fullmatch(clause):
-        return "filler"
-    if _OFFER.match(clause) or _UP_TO_YOU.search(clause) or _PROCEDURE.match(clause) or _LEAD_IN.match(clause):
-        return "filler"
-    if _FILLER_LEAD.match(clause) and len(clause.split()) <= 6:
-        return "filler"
-    if _CONTEXT.match(clause) or _EVIDENCE.match(clause):
-        return "context"
-    if after == "lead" or _CONCLUSION.match(clause) or _ADVICE.match(clause) or _TALLY.match(clause):
-        return "commit"
-    if _GUESS.search(clause):
-        return "guess"
-    return "content"
+    return clause_cues(clause, asked=asked, after=after)[0]
 
 
-def explain(text: object, question: object = None) -> list[tuple[str, str]]:
+def explain(text: object, question: object = None, *, cues: bool = False) -> list[tuple]:
     """[(clause, kind)] as the detector reads `text` (for debugging a verdict). With a question, the
     kinds it decided show as 'declines-asked', 'declines-total', 'reports-asked', 'no-value' and
     'time-frame' (see `against_question`); a 'declines-asked' clause that did not decline (the
-    answer before it named as much of what was asked) shows as 'refuse'."""
+    answer before it named as much of what was asked) shows as 'refuse'. With `cues=True`, each is
+    (clause, kind, the names of the clause cues that gave the kind)."""
     question = _question_text(question)
-    read = _read(answer_text(text), question)
+    fired: list = []
+    read = _read(answer_text(text), question, fired)
     _, kinds = _decide(read, read_question(question))
+    if cues:
+        return [(clause, kind, names) for (clause, _, _, _), kind, names in zip(read, kinds, fired)]
     return [(clause, kind) for (clause, _, _, _), kind in zip(read, kinds)]
 
 
@@ -660,17 +718,21 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
     return kind
 
 
-def _read(text: str, question: str | None = None) -> list[tuple[str, str, int, bool]]:
+def _read(text: str, question: str | None = None, fired: list | None = None) -> list[tuple[str, str, int, bool]]:
     """(clause, kind, sentence number, inside brackets) for each clause of `text`, read against
-    `question` when there is one."""
+    `question` when there is one (`fired`, when given, gets each clause's cue names)."""
     out, prev, lead, last = [], None, False, (None, None)     # last: (kind, sentence) of the last clause outside brackets
     for clause, is_question, sentence, aside in _clauses(text):
-        kind = clause_kind(clause, asked=is_question, after="lead" if lead else prev)
+        kind, cues = clause_cues(clause, asked=is_question, after="lead" if lead else prev)
         if prev == "context" and kind == "content" and _RELATIVE.match(clause) and not _NUMBER.search(clause):
-            kind = "context"        # "your question asks about X, which is a different role" (not "which
-                                    # would be June 10th": a value worked out from it)
+            kind, cues = "context", cues + ("relative-after-context",)
+            # "your question asks about X, which is a different role" (not "which would be June 10th":
+            # a value worked out from it)
         elif last == ("context", sentence) and kind in ("content", "guess") and _EVIDENCE_MORE.match(clause):
-            kind = "context"        # "You mentioned three sessions in one message and five in another"
+            kind, cues = "context", cues + ("evidence-more",)
+            # "You mentioned three sessions in one message and five in another"
+        if fired is not None:
+            fired.append(cues)
         out.append((clause, kind, sentence, aside))
         if _CONCLUSION.fullmatch(clause):
             lead = True             # "Therefore," / "Total:" opens the clauses after it ...
@@ -688,6 +750,8 @@ def _read(text: str, question: str | None = None) -> list[tuple[str, str, int, b
                 rest, rest_sentence = "", s
             read.append((c, against_question(c, k, asked, opening=s == opening, rest=rest), s, a))
             rest = f"{c} {rest}"
+        if fired is not None:       # a kind the question decided is a cue of its own
+            fired[:] = [cues + ((new[1],) if new[1] != old[1] else ()) for cues, old, new in zip(fired, out, read[::-1])]
         out = read[::-1]
     return out
 
@@ -737,7 +801,8 @@ def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
     return led - reports - {s for _, kind, s, _ in read if kind in _DECLINES}
 
 
-def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) -> tuple[bool, list[str]]:
+def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
+            fired: list | None = None) -> tuple[bool, list[str]]:
     """(True when the clauses, read in order, leave the reply declining (see the module docstring),
     the kind each clause had in the decision). A 'declines-asked' clause declines unless the reply
     has already answered with words that repeat as much of the question; then it is a detail
@@ -750,6 +815,7 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
     # the question's words the answer's sentence repeated, whether it picked (a choice), whether it
     # was a report ("You mentioned ...")
     answered, picked, reported = frozenset(), False, False
+    note = fired.append if fired is not None else (lambda name: None)
 
     def answer_in(s: int) -> tuple[frozenset, bool]:
         """(the question's words that sentence `s` repeats, whether it picks one of a choice's
@@ -768,19 +834,26 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
 
     for i, (clause, kind, s, aside) in enumerate(read):
         if aside:
+            if kind != "filler":
+                note("aside")
             continue        # "(around March 15)", "(not a friend)": an aside takes no stance
         if kind == "declines-asked" and state == "answer" and not names_more(clause):
             kinds[i] = kind = "refuse"      # the answer named the asked thing as fully: a detail
+            note("detail-after-answer")
         if kind == "decline" and concluded and _PRECISION.search(clause):
             kinds[i] = kind = "caveat"      # "... likely above 1300. I cannot provide an exact number."
+            note("precision-after-conclusion")
         if kind in _ANSWER_DECLINES or (kind in _DECLINES and state is None):
+            note("declines-answer" if kind in _ANSWER_DECLINES else "declines-first")
             state, declined_at, concluded = "decline", s, False
         elif kind in ("commit", "guess"):
+            note("commit-answers")
             state, (answered, picked), reported = "answer", answer_in(s), False
             concluded = kind == "commit" or concluded
         elif kind in ("content", "reports-asked"):
             if state is None and s == opening:
                 # answered first; a later decline of a detail keeps it
+                note("answers-first")
                 state, (answered, picked), reported = "answer", answer_in(s), kind == "reports-asked"
             elif state == "decline" and (
                     s in led                                            # "However, the closest match is ..."
@@ -788,26 +861,61 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None) 
                     or (s == declined_at and _CONTRAST_OPEN.match(clause)
                         and not any(k in _DECLINES for _, k, s2, _ in read[i + 1:] if s2 == s))):
                 # "The cause was unknown, but the diagnosis was a sprain."
+                note("contrast-led" if s in led else "narrated" if _NARRATIVE.match(clause) else "contrast-in-sentence")
                 state, (answered, picked), reported = "answer", answer_in(s), False
     return state == "decline", kinds
 
 
-@lru_cache(maxsize=4096)
-def _is_refusal_text(text: str, question: str | None = None) -> bool:
+def _judge(text: str, question: str | None = None, fired: list | None = None) -> bool:
+    """The verdict on a reply, read through the stages of the cue table in order (`fired`, when
+    given, gets the name of each cue that fired)."""
+    note = fired.append if fired is not None else (lambda name: None)
     if not _TRIGGER.search(normalize_answer(text)):
+        note("no-trigger")
         return False
     labels = list(_FINAL_ANSWER.finditer(text))
     if labels and labels[-1].start() > 0 and re.search(r"\w", text[labels[-1].end():]):
-        return _is_refusal_text(text[labels[-1].end():], question)   # what follows the last "Answer:" decides
-    read = _read(text, question)
+        note("final-answer")
+        return _judge(text[labels[-1].end():], question, fired)   # what follows the last "Answer:" decides
+    clauses = [] if fired is not None else None
+    read = _read(text, question, clauses)
+    if clauses:
+        fired.extend(name for cues in clauses for name in cues)
     if len(read) > 1 and read[0][0] in ("no", "nope", "none") and read[1][1] in ("refuse", "decline", "declines-asked") \
             and len(read[1][0].split()) >= 3 and not _PARTICIPANT.search(read[1][0]):
+        note("yes-no-reason")
         return False        # "No, there is no information indicating she is": a yes/no answer, with its reason
                             # ("None. The memories do not mention them visiting any city together.")
-    return _decide(read, read_question(question))[0]
+    return _decide(read, read_question(question), fired)[0]
+
+
+@lru_cache(maxsize=4096)
+def _is_refusal_text(text: str, question: str | None = None) -> bool:
+    return _judge(text, question)
+
+
+def trace(text: object, question: object = None) -> list[str]:
+    """The names of the cues (refusal_cues.json) that fired reading `text`, in reading order."""
+    fired: list[str] = []
+    _judge(answer_text(text), _question_text(question), fired)
+    return fired
 
 
 def is_refusal(text: object, question: object = None) -> bool:
     """True when the text declines to answer or says the information is not available. Pass the
     `question` when there is one: what it asks decides some replies (see the module docstring)."""
     return _is_refusal_text(answer_text(text), _question_text(question))
+
+
+@lru_cache(maxsize=1)
+def rules_version() -> str:
+    """12 hex digits of sha256 over the refusal reader's rules: the cue table (each cue's name,
+    stage, effect, match, condition and caveat flag, in order; not its prose or examples) and this
+    module's source (the engine, the patterns and the word lists). results.json records it per run
+    under `rules_versions.refusal`."""
+    import hashlib
+
+    table = [[c["name"], c["stage"], c["effect"], c.get("match"), c.get("when"), c.get("caveat")] for c in CUES]
+    h = hashlib.sha256(json.dumps(table, ensure_ascii=False).encode("utf-8"))
+    h.update(hashlib.sha256(Path(__file__).read_bytes()).digest())
+    return h.hexdigest()[:12]

@@ -29,7 +29,7 @@ PACKAGE = Path(__file__).resolve().parent.parent          # evaluator/
 # Every file under evaluator/scoring/ scores, except these (not read when scoring).
 NOT_SCORING = {"scoring/judge_calibration.jsonl", "scoring/CHOICE_HISTORY.md"}
 # The readers with a rules version of their own: name -> module with `rules_version()`.
-READERS = {"choice": "evaluator.scoring.choice"}
+READERS = {"choice": "evaluator.scoring.choice", "refusal": "evaluator.scoring.refusal"}
 SCORER_FILES = ("text.py", "stats.py", "realcompanion/chat_track.py",
                 "realcompanion/question_track.py", "realcompanion/reconstruction_track.py",
                 "realcompanion/retrieval_task.py", "realcompanion/retrieval.py",
