@@ -141,7 +141,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         agent_identity = _agent_identity(agent)     # an unknown agent is one line, first
         from evaluator.agents.builtin import check_agent_args
 
-        check_agent_args(agent, agent_args)         # so is a key the agent does not take
+        check_agent_args(agent, agent_args, gen_kwargs)   # so is a key the agent does not take
         if agent in MODEL_AGENTS and model is None:
             raise UsageError(f"--agent {agent} answers with a model: pass --model hf|openai|mock "
                              "with --model_args (or --agent baseline, which needs none)")

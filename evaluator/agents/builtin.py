@@ -613,12 +613,27 @@ def accepted_agent_args(cls) -> list[str] | None:
             and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
-def check_agent_args(spec: str, agent_args: dict) -> None:
+def _takes_keyword(cls, name: str) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(cls.__init__).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind is p.VAR_KEYWORD or p.name == name for p in params)
+
+
+def check_agent_args(spec: str, agent_args: dict, gen_kwargs: dict | None = None) -> None:
     """One UsageError line, before the first item, for an --agent_args key the agent does not
-    take (with the closest key it does take)."""
+    take (with the closest key it does take), or --gen_kwargs for an agent that takes none."""
     from evaluator.errors import UsageError, did_you_mean
 
-    accepted = accepted_agent_args(resolve_agent(spec))
+    cls = resolve_agent(spec)
+    if gen_kwargs and not _takes_keyword(cls, "gen_kwargs"):
+        raise UsageError(f"--gen_kwargs: --agent {spec} does not take gen_kwargs (its __init__ "
+                         "has no gen_kwargs parameter and no **kwargs); drop --gen_kwargs or "
+                         "accept gen_kwargs in the agent")
+    accepted = accepted_agent_args(cls)
     if accepted is None:
         return
     for key in agent_args:
@@ -630,5 +645,5 @@ def check_agent_args(spec: str, agent_args: dict) -> None:
 
 def agent_args_help() -> str:
     """`--agent_args` keys per built-in agent, for --help."""
-    return "; ".join(f"{name}: {', '.join(f'{k}=' for k in cls.AGENT_ARGS) or 'none'}"
-                     for name, cls in BUILTIN_AGENTS.items())
+    return "; ".join(f"{name}: {', '.join(f'{k}=' for k in resolve_agent(name).AGENT_ARGS) or 'none'}"
+                     for name in BUILTIN_AGENTS)

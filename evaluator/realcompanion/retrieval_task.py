@@ -374,7 +374,7 @@ def _block_coverage(rows: list[dict]) -> dict:
     """Figure 4: the share of probes whose every reference lies inside each chat condition's
     block (C1: the 3 messages before the probe; C3m: the 10 before; C2: the grounding messages;
     C3: C1's and C2's; C4/C4m: BM25's top 10; C0: nothing)."""
-    from evaluator.realcompanion.chat_track import BM25_K, RECENT_N
+    from evaluator.realcompanion.chat_track import BM25_K, CONDITIONS, RECENT_N
     from evaluator.stats import wilson
 
     def covered(s, cond):
@@ -388,8 +388,7 @@ def _block_coverage(rows: list[dict]) -> dict:
                   "C4": lambda r: r in top, "C4m": lambda r: r in top}[cond]
         return all(inside(r) for r in refs)
 
-    return {c: wilson(sum(1 for s in rows if covered(s, c)), len(rows))
-            for c in ("C0", "C1", "C2", "C3", "C4", "C3m", "C4m")}
+    return {c: wilson(sum(1 for s in rows if covered(s, c)), len(rows)) for c in CONDITIONS}
 
 
 def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_threshold,
