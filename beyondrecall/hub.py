@@ -49,7 +49,7 @@ REALCOMPANION_RELEASE = (
     "each of the ten relationships, its five files (the conversation, the profile, the persona, "
     "the chat gold and the questions; citations are day{n}-{j} message keys), and the release's "
     "SHA256SUMS list if it has one, into one folder (a subfolder per relationship, or one file per "
-    "kind with a participant column; JSON, JSONL or CSV: README \"RealCompanion format and "
+    "kind with a participant column; JSON, JSONL or CSV: docs/realcompanion.md, \"RealCompanion format and "
     "tasks\"). Then `br-eval verify --rc-data DIR` checks it against SHA256SUMS, `br-eval ls "
     "--rc-data DIR` shows what br-eval reads, and `br-eval run --tasks realcompanion --rc-data "
     "DIR` runs it (`--rc-adapter package.module:function` for a shape br-eval does not read). A Hub "

@@ -74,7 +74,7 @@ RESULTS_FIELDS: dict[str, str] = {
 
 TASK_RESULT_FIELDS: dict[str, str] = {
     "task": "task name", "suite": "beyondrecall | realcompanion", "unit": "what one item is",
-    "primary_metric": "the name of the primary metric (README: Scoring)",
+    "primary_metric": "the name of the primary metric (docs/scoring.md)",
     "primary": "{mean, ci95, n, n_clusters}: the primary metric with its 95% cluster interval",
     "n_expected": "items the task has in the data", "n_done": "items answered (not failed)",
     "n_failed": "items whose latest attempt failed (no reply: model, transport, media, data or "

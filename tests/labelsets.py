@@ -3,7 +3,7 @@ bench name them (tests/data/mc_splits.json assigns the hand-written multiple-cho
 these splits).
 
 A held-out split is written before the round of rules it measures and measured once at its end;
-after that it is read, and the next round gets a new blind set (README, "Scoring").
+after that it is read, and the next round gets a new blind set (docs/scoring.md).
 """
 
 from __future__ import annotations

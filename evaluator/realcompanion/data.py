@@ -4,7 +4,7 @@ The paper publishes five files per relationship (the conversation, the profile, 
 chat gold and the questions); their exact shapes are not known to us. `shapes.py` finds them in
 the plausible layouts and formats and gives their rows under br-eval's field names; this module
 checks what the rows say and builds the records below, which every task works on. br-eval's own
-layout (what the generated sample writes, README "RealCompanion format and tasks") is one folder
+layout (what the generated sample writes, docs/realcompanion.md) is one folder
 per participant (`U01`, `U02`, ...) with:
 
 - `conversation.jsonl` one message a line, in order: id, day, seq, time, speaker, session, text

@@ -293,7 +293,7 @@ def discover(root) -> Layout:
         root = folders[0]                               # an unpacked archive's wrapping folder
     raise DataError(f"{top}: no RealCompanion release found (expected one folder per participant "
                     f"with its five files, e.g. U01/conversation.jsonl, or one file per kind with "
-                    f"a participant column; README \"RealCompanion format and tasks\")")
+                    f"a participant column; docs/realcompanion.md, \"RealCompanion format and tasks\")")
 
 
 def _names_participants(conversation: Path | None) -> bool:

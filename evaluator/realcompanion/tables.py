@@ -3,7 +3,7 @@ labels: `paper_tables(task_name, results_entry) -> str` (empty for a task withou
 
 Every table says its population and n, the sentence of the paper it follows (quoted from the
 digests) and, where br-eval had to read a terse passage, "reading: ..." (each reading is listed
-once in the README, "RealCompanion readings").
+once in the docs/realcompanion.md, "RealCompanion readings").
 
 - realcompanion/chat: Table 5, Table 35, Table 36, Table 8, Table 37, Table 39 (by subject),
   Table 40 (macro and pooled contrasts), the system metrics (MR, AAR, LA, RC) and Table 41's chat
