@@ -108,6 +108,11 @@ class FakeHub:
         with self.lock:
             self.log.append(("HEAD" if head else "GET", path, h.headers.get("Range")))
         parts = path.strip("/").split("/")
+        # Model repos (api/models/..., org/name/resolve/...) are served like dataset repos.
+        if parts[:2] == ["api", "models"]:
+            parts[1] = "datasets"
+        elif len(parts) >= 4 and parts[2] == "resolve":
+            parts = ["datasets", *parts]
         if parts[:2] == ["api", "datasets"] and len(parts) == 4:  # repo info: the default branch
             parts += ["revision", "main"]
         if parts[:2] == ["api", "datasets"] and len(parts) >= 6:

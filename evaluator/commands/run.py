@@ -65,7 +65,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--captions", action="store_true", help="add CLIP captions to media text")
     parser.add_argument("--clip-model", "--clip_model", dest="clip_model", default=None)
     parser.add_argument("--clip-pretrained", "--clip_pretrained", dest="clip_pretrained",
-                        default=None, help="local open_clip checkpoint file")
+                        default=None, help="open_clip checkpoint file, or a pretrained tag[@revision] fetched from the Hub")
     parser.add_argument("--video-backend", "--video_backend", dest="video_backend",
                         default="pyav", choices=["pyav", "decord"])
     parser.add_argument("--conditions", default=None, metavar="C0,C1,...",
@@ -74,8 +74,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--detector", default=None,
                         help="realcompanion/retrieval: restraint detector package.module:function")
     add_lenient_arg(parser)
-    parser.add_argument("--asr", default=None, metavar="DIR",
-                        help="local speech-recognition model folder (e.g. Whisper): video "
+    parser.add_argument("--asr", default=None, metavar="MODEL",
+                        help="speech-recognition model folder or Hub id[@revision] (e.g. openai/whisper-tiny): video "
                              "transcripts for models that take no audio")
     parser.add_argument("--asr-language", "--asr_language", dest="asr_language", default=None)
     parser.add_argument("--raise", "--debug", dest="raise_errors", action="store_true",
