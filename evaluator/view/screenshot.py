@@ -66,16 +66,16 @@ def wait_for(driver, script: str, timeout: float = 20.0):
 
 
 def sample_runs(work: Path) -> list[Path]:
-    """Two finished runs of TASKS on the generated sample, in `work`."""
-    from beyondrecall.sample import generate_sample
+    """Two finished runs of TASKS on the generated samples of both suites, in `work`."""
+    from evaluator.datasets import generated_sample
     from evaluator.evaluate import evaluate
 
-    snapshot = generate_sample(work / "snapshot")
+    data = {"data": generated_sample("beyondrecall"), "rc_data": generated_sample("realcompanion")}
     runs = [work / "baseline", work / "dont-know"]
     with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
-        evaluate(TASKS, agent="baseline", data=snapshot, output_path=runs[0], progress=False)
+        evaluate(TASKS, agent="baseline", output_path=runs[0], progress=False, **data)
         evaluate(TASKS, agent="none", model="mock", model_args={"replies": "I don't know"},
-                 data=snapshot, output_path=runs[1], progress=False)
+                 output_path=runs[1], progress=False, **data)
     return runs
 
 
