@@ -19,8 +19,8 @@ import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-TASKS = ["conflict_detection", "memory_update", "realcompanion/retrieval"]
-WINDOW = (1280, 2520)          # width, height of the saved PNG in CSS pixels (device scale 1)
+TASKS = ["management", "realcompanion/retrieval"]   # a Beyond Recall group and one RC task
+WINDOW = (1280, 2880)          # width, height of the saved PNG in CSS pixels (device scale 1)
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
          "--force-device-scale-factor=1")
