@@ -123,7 +123,7 @@ def test_judge_calibration_with_a_mock_judge():
      "cannot reach the server at http://127.0.0.1:9/v1"),
     ("load_and_filter.py", ["{missing}"], "not a Beyond Recall snapshot"),
     ("rc_tracks.py", ["{missing}"], "no such folder"),
-    ("audio.py", ["--lengths", "1", "--asr", "{missing}"], "not a local model folder"),
+    ("audio.py", ["--lengths", "1", "--asr", "{missing}"], "not a model folder"),
 ])
 def test_missing_input_is_one_line(tmp_path, script, args, message):
     missing = tmp_path / "missing"
