@@ -66,6 +66,7 @@ def require_openai(what: str = "the openai backend") -> None:
 
 class OpenAIChatModel:
     name = "openai"
+    args_flag = "--model_args"      # the flag a setup error tells the user to fix (a judge's: --judge_args)
 
     def __init__(
         self,
@@ -331,11 +332,12 @@ class OpenAIChatModel:
                 if path_fix:
                     message += f"; {path_fix}"
                 elif listed:
-                    message += f"; check --model_args model= (the server lists: {', '.join(sorted(listed)[:10])})"
+                    message += (f"; check {self.args_flag} model= (the server lists: "
+                                f"{', '.join(sorted(listed)[:10])})")
                 else:
-                    message += "; check --model_args model= and base_url (it usually ends in /v1)"
+                    message += f"; check {self.args_flag} model= and base_url (it usually ends in /v1)"
             elif status in (401, 403):
-                message += "; check api_key (or OPENAI_API_KEY)"
+                message += f"; check {self.args_flag} api_key= (or OPENAI_API_KEY)"
             elif hint:
                 message += f"; {hint}"
             raise ModelSetupError(f"preflight ({what}) failed: {message}") from None

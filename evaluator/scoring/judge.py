@@ -558,6 +558,7 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
                 except (TypeError, ValueError):
                     raise EvalError(f"--judge_args {name} should be a number") from None
         model = OpenAIChatModel(str(args.pop("base_url")), str(args.pop("model")), api_key, **options)
+        model.args_flag = "--judge_args"
         # The backend retries (and knows which HTTP errors are worth retrying): no second layer.
         return Judge(model, cache=cache, attempts=1, gen_kwargs=gen, prompt_paths=prompt_paths,
                      repeats=repeats)
