@@ -99,8 +99,9 @@ def item_prediction(sample: Sample, result: TaskResult | None = None) -> tuple[s
     return (reply, cond) if isinstance(reply, str) else (None, None)
 
 
-def outcome(sample: Sample, score: float | None) -> str:
-    """right | wrong | partial | refused | failed | judge error | unscored."""
+def outcome(sample: Sample, score: float | None, metric: str | None = None) -> str:
+    """right | wrong | partial | refused | failed | judge error | unscored; `metric` (the task's
+    primary metric) puts a score not on 0-1 (content match, 0-2) on its own scale."""
     if sample.failed and sample.error_kind != "judge":
         return "failed"
     if score is None and (sample.error_kind == "judge" or (sample.judge or {}).get("error")):
@@ -110,6 +111,9 @@ def outcome(sample: Sample, score: float | None) -> str:
         return "refused"
     if score is None:
         return "unscored"
+    from evaluator.scoring.overall import scale
+
+    score = score / scale(metric)
     if score >= 1.0 - 1e-9:
         return "right"
     if score <= 1e-9:
