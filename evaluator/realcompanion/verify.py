@@ -24,7 +24,7 @@ def verify_release(root, *, workers: int = 4):
 
     from beyondrecall.checksums import VerifyReport
     from beyondrecall.hashing import hash_file
-    from beyondrecall.sums import Finding, read_sums
+    from beyondrecall.sums import Finding, by_target, read_sums
     from evaluator.realcompanion.data import release_files
 
     t0 = time.perf_counter()
@@ -50,13 +50,8 @@ def verify_release(root, *, workers: int = 4):
                                 "(looked for " + " and ".join(LISTS) + "); nothing can be "
                                 "verified without one"))
     report.entries = len(entries)
-    expected: dict[str, list] = {}
-    for e in entries:
-        expected.setdefault(e.target, []).append(e)
-    for target, es in expected.items():
-        if len({e.digest for e in es}) > 1:
-            where = "; ".join(f"{e.list_name} line {e.line_no}: {e.digest[:12]}" for e in es)
-            findings.append(Finding("duplicate", target, f"listed with different hashes ({where})"))
+    expected, duplicates = by_target(entries)
+    findings.extend(duplicates)
 
     resolved: dict[str, str] = {}
     for target, es in expected.items():
