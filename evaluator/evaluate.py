@@ -193,6 +193,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         unanswerable=unanswerable_rule.describe())
 
     out = Path(output_path or default_output_path(agent, model_name, model_args))
+    created = not out.exists()
     run_dir = RunDir(out, shard)
     lock = RunLock(out, shard, "run").acquire()      # one writer: a second run stops here
     try:
@@ -271,9 +272,25 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
             results = run_loop(ctx, plans, progress=progress, executor=executor)
         finally:
             run_dir.close()
+    except BaseException:
+        if created:           # a run that stopped before writing anything leaves no folder
+            _remove_if_only_locks(out)
+        raise
     finally:
         lock.release()
     return EvalResults(out, results, header)
+
+
+def _remove_if_only_locks(folder: Path) -> None:
+    """Remove `folder` when it holds nothing but br-eval's lock files (never anything else)."""
+    try:
+        names = [p.name for p in folder.iterdir()]
+        if all(n.startswith(".br-eval") and n.endswith(".lock") for n in names):
+            for n in names:
+                (folder / n).unlink()
+            folder.rmdir()
+    except OSError:
+        pass
 
 
 def answer_source(model_info: dict | None, agent_tasks) -> dict | None:
