@@ -3,7 +3,7 @@ of two memory systems to LoCoMo) and tests/data/refusal_chat_draw.jsonl (draw 4,
 assistants to LongMemEval; labelled, it becomes tests/data/refusal_chat_labels.jsonl) and
 tests/data/refusal_chat_draw5.jsonl (draw 5, other runs of the same assistants on the questions draw 4
 never drew; labelled, tests/data/refusal_chat_labels5.jsonl) and tests/data/refusal_chat_draw6.jsonl
-(draw 6, eleven runs of nine other chat models on another benchmark, MTRAG; labelled,
+(draw 6, eleven runs of nine chat models, eight of them new, on another benchmark, MTRAG; labelled,
 tests/data/refusal_chat_labels6.jsonl).
 
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --out draft.jsonl
