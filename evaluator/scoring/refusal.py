@@ -120,7 +120,7 @@ from typing import NamedTuple
 from evaluator.scoring import refusal_cues as rules
 from evaluator.scoring.cue_engine import digest, firing, noter, steps
 from evaluator.scoring.metrics import answer_text, normalize_answer
-from evaluator.text import STOPWORDS_REALCOMPANION, stem_words
+from evaluator.scoring.refusal_text import Asked, clauses, content_stems, question_text, read_question
 
 CUES = rules.CUES
 PATTERNS = rules.PATTERNS
@@ -130,67 +130,6 @@ CLAUSE_KINDS = ("decline", "refuse", "hedge", "caveat", "commit", "guess", "cont
 
 def _stage(name: str) -> list[tuple[str, str, dict]]:
     return [(c["name"], c["effect"], c) for c in CUES if c["stage"] == name]
-
-
-class Asked(NamedTuple):
-    """What a question asks: the kinds of value (see ASKS) and the stems of the words that name
-    what it asks about."""
-    kinds: frozenset
-    words: frozenset
-
-
-@lru_cache(maxsize=8192)
-def _content_stems(norm: str) -> frozenset:
-    """The stems of the words of a normalised text that can name a thing (no stop or frame words)."""
-    words = [w for w in norm.split() if w not in STOPWORDS_REALCOMPANION and w not in rules.FRAME_WORDS
-             and len(w) > 1]
-    return frozenset(stem_words(words))
-
-
-def _question_text(question: object) -> str | None:
-    text = answer_text(question).strip()
-    return text or None
-
-
-@lru_cache(maxsize=4096)
-def read_question(question: str | None) -> Asked | None:
-    """What `question` asks (None when there is no question)."""
-    if not question:
-        return None
-    norm = normalize_answer(question)
-    kinds = {kind for kind, p in rules.ASK_PATTERNS if p.search(norm)}
-    if re.search(r"(?:^|[.?!]\s+)when\b", question.strip(), re.IGNORECASE):
-        kinds.add("date")
-    if re.search(r"\bor\b", norm) and rules.COMPARE.search(norm):
-        kinds.add("choice")
-    return Asked(frozenset(kinds), _content_stems(norm))
-
-
-def _clauses(text: str) -> list[tuple[str, bool, int, bool]]:
-    """(normalised clause, ended with a question mark, sentence number, inside brackets) for each
-    clause of `text`; a sentence ends at ".", "!", "?" or a line break."""
-    out = []
-    sentences = []
-    for line in text.split("\n"):
-        marker = rules.LIST_MARKER.match(line)              # "12. " opening a line is no sentence end
-        at = marker.end() if marker else 0
-        pieces = rules.SENTENCE_END.split(line[at:])
-        pieces[0] = line[:at] + pieces[0]
-        sentences += [p for p in pieces if p.strip()]
-    for sentence, piece in enumerate(sentences):
-        depth = 0
-        asked = piece.rstrip().endswith("?")
-        parts = []
-        for segment in re.split(r"([()\[\]])", piece):
-            if segment in ("(", "["):
-                depth += 1
-            elif segment in (")", "]"):
-                depth = max(depth - 1, 0)
-            else:
-                parts += [(n, depth > 0) for n in (normalize_answer(p) for p in rules.SPLIT.split(segment)) if n]
-        # "?" closes the clause it ends: only the piece's last clause is a question
-        out.extend((norm, asked and i == len(parts) - 1, sentence, aside) for i, (norm, aside) in enumerate(parts))
-    return out
 
 
 # -- stage clause: the first clause cue that holds gives the kind -------------------------------------
@@ -257,7 +196,7 @@ def explain(text: object, question: object = None, *, cues: bool = False) -> lis
     'time-frame' (see `against_question`); a 'declines-asked' clause that did not decline (the
     answer before it named as much of what was asked) shows as 'refuse'. With `cues=True`, each is
     (clause, kind, the names of the clause cues that gave the kind)."""
-    question = _question_text(question)
+    question = question_text(question)
     fired: list = []
     read = _read(answer_text(text), question, fired)
     _, kinds = _decide(read, read_question(question))
@@ -299,7 +238,7 @@ class _Against(NamedTuple):
 
 def _overlap(clause: str, asked: Asked) -> int:
     """How many of the question's naming words `clause` repeats."""
-    return len(_content_stems(clause) & asked.words)
+    return len(content_stems(clause) & asked.words)
 
 
 _AGAINST = {
@@ -354,7 +293,7 @@ def _read(text: str, question: str | None = None, fired: list | None = None) -> 
     """(clause, kind, sentence number, inside brackets) for each clause of `text`, read against
     `question` when there is one (`fired`, when given, gets each clause's cue names)."""
     out, prev, lead, last = [], None, False, (None, None)     # last: (kind, sentence) of the last clause outside brackets
-    for clause, is_question, sentence, aside in _clauses(text):
+    for clause, is_question, sentence, aside in clauses(text):
         kind, cues = clause_cues(clause, asked=is_question, after="lead" if lead else prev)
         for step, _ in firing(_CONTEXT_STEPS, clause, kind, prev, last, sentence):
             kind, cues = step.effect, cues + (step.name,)
@@ -421,12 +360,12 @@ class _Decision:
         if self.asked is None:
             return frozenset(), False
         said = " ".join(c for c, k, s2, _ in self.read if s2 == s and k not in DECLINES)
-        return _content_stems(said) & self.asked.words, rules.COMPARE.search(said) is not None
+        return content_stems(said) & self.asked.words, rules.COMPARE.search(said) is not None
 
     def names_more(self, clause: str) -> bool:
         """Whether a decline names more of what was asked than the answer did: more of the
         question's words, or (after a reported answer) one that the report did not."""
-        named = _content_stems(clause) & self.asked.words
+        named = content_stems(clause) & self.asked.words
         return len(named) > len(self.answered) or (self.reported and bool(named - self.answered)) \
             or ("choice" in self.asked.kinds and not self.picked)
 
@@ -502,10 +441,10 @@ class _Reply:
     @property
     def read(self) -> list[tuple[str, str, int, bool]]:
         if self._read is None:
-            clauses = [] if self.fired is not None else None
-            self._read = _read(self.text, self.question, clauses)
-            if clauses:
-                self.fired.extend(name for cues in clauses for name in cues)
+            noted = [] if self.fired is not None else None
+            self._read = _read(self.text, self.question, noted)
+            if noted:
+                self.fired.extend(name for cues in noted for name in cues)
         return self._read
 
 
@@ -554,22 +493,23 @@ def _is_refusal_text(text: str, question: str | None = None) -> bool:
 def trace(text: object, question: object = None) -> list[str]:
     """The names of the cues (refusal_cues.json) that fired reading `text`, in reading order."""
     fired: list[str] = []
-    _judge(answer_text(text), _question_text(question), fired)
+    _judge(answer_text(text), question_text(question), fired)
     return fired
 
 
 def is_refusal(text: object, question: object = None) -> bool:
     """True when the text declines to answer or says the information is not available. Pass the
     `question` when there is one: what it asks decides some replies (see the module docstring)."""
-    return _is_refusal_text(answer_text(text), _question_text(question))
+    return _is_refusal_text(answer_text(text), question_text(question))
 
 
 @lru_cache(maxsize=1)
 def rules_version() -> str:
     """12 hex digits of sha256 over the refusal reader's rules: the cue table (each cue's name,
     stage, effect, match, condition and caveat flag, in order; not its prose or examples), the word
-    lists and patterns (refusal_cues.py) and the engine's source (this module and cue_engine.py).
+    lists and patterns (refusal_cues.py) and the engine's source (this module, refusal_text.py and
+    cue_engine.py).
     results.json records it per run under `rules_versions.refusal`."""
     table = [[c["name"], c["stage"], c["effect"], c.get("match"), c.get("when"), c.get("caveat")] for c in CUES]
     here = Path(__file__).parent
-    return digest(table, [Path(__file__), here / "refusal_cues.py", here / "cue_engine.py"])
+    return digest(table, [here / f"{name}.py" for name in ("refusal", "refusal_text", "refusal_cues", "cue_engine")])
