@@ -109,7 +109,6 @@ agreement on each tuning split and each held-out split, which was labelled befor
 measures and never tuned on.
 """
 
-
 from __future__ import annotations
 
 import re
