@@ -47,7 +47,9 @@ def test_every_cue_is_documented_with_an_example_and_known_terms():
 
 
 def test_every_part_is_read_somewhere():
-    engine = (Path(rules.__file__).parent / "choice.py").read_text("utf-8")
+    from evaluator.scoring.choice import ENGINE
+
+    engine = "".join((Path(rules.__file__).parent / f"{name}.py").read_text("utf-8") for name in ENGINE)
     for name in rules.PARTS:
         used = any(name in c.uses for c in rules.CUES) or f'"{name}"' in engine or any(
             rules.PARTS[name] in g.head + g.tail for g in rules.GROUPS.values())
@@ -57,7 +59,7 @@ def test_every_part_is_read_somewhere():
 def test_the_letter_cues_are_read_in_table_order():
     from evaluator.scoring import choice
 
-    run = [cue.name for cue, _ in choice._TOKEN_STEPS + choice._NAME_STEPS + choice._STANDING_STEPS]
+    run = [step.name for step in choice._TOKEN_STEPS + choice._NAME_STEPS + choice._STANDING_STEPS]
     table, seen = [], set()
     for cue in rules.CUES:
         if cue.stage == "letter" and cue.name != "letter-token" and (cue.group or cue.name) not in seen:
@@ -172,6 +174,6 @@ def test_the_round_history_is_a_page_not_docstrings():
     page = (scoring / "CHOICE_HISTORY.md").read_text("utf-8")
     for n in range(7, 13):
         assert re.search(rf"^## Round {n}\b", page, re.M), n
-    for name in ("choice.py", "choice_cues.py"):
-        assert not re.search(r"\bRound \d+\b", (scoring / name).read_text("utf-8")), name
+    for path in scoring.glob("choice*.py"):
+        assert not re.search(r"\bRound \d+\b", path.read_text("utf-8")), path.name
     assert "scoring/CHOICE_HISTORY.md" not in scorer_files()     # prose: no change of scorer version

@@ -50,20 +50,10 @@ The round history of these rules is evaluator/scoring/CHOICE_HISTORY.md.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
-def alt(words, sep: str = r"\s+") -> str:
-    """`(?:w1|w2|...)`, a space in an entry standing for `sep`."""
-    return "(?:" + "|".join(w.replace(" ", sep) for w in words) + ")"
-
-
-def bounded(words, sep: str = r"\s+") -> str:
-    """Each entry as a whole word: `\\bw\\b`."""
-    return "|".join(r"\b" + w.replace(" ", sep) + r"\b" for w in words)
-
+from evaluator.scoring.cue_engine import alt, bounded, load_table
 
 # -- numbers ----------------------------------------------------------------------------------------
 LOOKBACK = 160              # how far back (in characters) a `before` pattern reaches from a letter
@@ -544,7 +534,7 @@ class Cue:
 
 
 def _load() -> tuple[Cue, ...]:
-    rows = json.loads(Path(__file__).with_name("choice_cues.json").read_text("utf-8"))
+    rows = load_table(Path(__file__).with_name("choice_cues.json"))
     return tuple(Cue(row["name"], row["stage"], row["looks_at"], row["effect"], PATTERNS.get(row["name"], ""),
                      row["doc"], tuple(tuple(e) for e in row["examples"]), row.get("group", ""),
                      tuple(row.get("uses", ()))) for row in rows)
