@@ -20,7 +20,7 @@ REFUSAL_FILE = "refusal_labels.jsonl"          # refusals, hand-written
 REFUSAL_REAL_FILE = "refusal_real_labels.jsonl"  # refusals, real replies of memory systems (make_refusal_real.py)
 REFUSAL_CHAT_FILE = "refusal_chat_labels.jsonl"  # refusals, real chat assistants' replies (draw 4)
 REFUSAL_CHAT_HELDOUT_FILE = "refusal_chat_labels5.jsonl"  # the same assistants, other questions (draw 5)
-REFUSAL_CHAT_HELDOUT3_FILE = "refusal_chat_labels6.jsonl"  # other chat models on MTRAG (draw 6; not labelled yet)
+REFUSAL_CHAT_HELDOUT3_FILE = "refusal_chat_labels6.jsonl"  # nine chat models on MTRAG (draw 6)
 
 # splits
 TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
@@ -31,11 +31,12 @@ MC_REAL_HELDOUT = "real-heldout-2"             # multiple choice, real: labelled
 REFUSAL_REAL_HELDOUT = "real-heldout-3"        # refusals, real: memobase's replies, round 3
 CHAT_SPLITS = ("chat-tune", "chat-heldout")    # draw 4: measured once after chat round 1, then tuned on
 CHAT_HELDOUT = "chat-heldout-2"                # draw 5: measured once after chat round 2
-CHAT_HELDOUT3 = "chat-heldout-3"               # draw 6: blind; joins SPLITS once its labels file exists
+CHAT_HELDOUT3 = "chat-heldout-3"               # draw 6: measured once before chat round 3, then tuned on
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
-          REFUSAL_CHAT_FILE: CHAT_SPLITS, REFUSAL_CHAT_HELDOUT_FILE: (CHAT_HELDOUT,)}
+          REFUSAL_CHAT_FILE: CHAT_SPLITS, REFUSAL_CHAT_HELDOUT_FILE: (CHAT_HELDOUT,),
+          REFUSAL_CHAT_HELDOUT3_FILE: (CHAT_HELDOUT3,)}
 
 
 def load(name: str) -> list[dict]:

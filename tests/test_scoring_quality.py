@@ -15,9 +15,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from labelsets import (MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
-                       REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_FILE, REFUSAL_HELDOUT,
-                       REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+from labelsets import (CHAT_HELDOUT3, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+                       REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_FILE,
+                       REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,6 +64,14 @@ def test_labelled_sets_are_large_enough_and_sourced():
     draw5 = load("refusal_chat_draw5.jsonl")
     assert sorted((r["source"], r["text"]) for r in heldout2) == sorted((r["source"], r["text"]) for r in draw5)
     assert not {r["question"] for r in chat} & {r["question"] for r in heldout2}
+    # draw 6: nine chat models' replies to MTRAG's turns, the labelled rows exactly draw 6's rows
+    mtrag = load(REFUSAL_CHAT_HELDOUT3_FILE)
+    assert {r["split"] for r in mtrag} == set(SPLITS[REFUSAL_CHAT_HELDOUT3_FILE]) and len(mtrag) >= 250
+    assert all(r["source"].startswith(("IBM/mt-rag-benchmark@", "pashaAbri/mt-rag-benchmark@")) and r["labelled_by"]
+               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in mtrag)
+    draw6 = load("refusal_chat_draw6.jsonl")
+    assert sorted((r["source"], r["text"]) for r in mtrag) == sorted((r["source"], r["text"]) for r in draw6)
+    assert not {r["question"] for r in chat + heldout2} & {r["question"] for r in mtrag}
 
 
 def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
@@ -107,6 +115,12 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert f["n"] >= 230 and f["rate"] >= 0.92 and f["rate"] > f["naive_rate"] + 0.2
     false_refusals, hedged = f["hedged_false_refusals"]
     assert hedged >= 100 and false_refusals / hedged <= 0.05
+    # chat-heldout-3 (draw 6, MTRAG) measured once before chat round 3: 249/273 = 91.2% (false refusals on
+    # hedged answers 3/87); round 3 then tuned on it: a floor and a ceiling.
+    f = figures[f"refusal/{CHAT_HELDOUT3}"]
+    assert f["n"] >= 250 and f["rate"] >= 0.96
+    false_refusals, hedged = f["hedged_false_refusals"]
+    assert hedged >= 80 and false_refusals / hedged <= 0.04
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]

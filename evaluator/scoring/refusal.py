@@ -326,12 +326,15 @@ def _read(text: str, question: str | None = None, fired: list | None = None) -> 
 def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
     """The sentences that open with a contrast ("However, ...", "Based on the photo, though, ...",
     "But ...") and hold no decline: what they state holds instead of a decline before them."""
-    led, seen, reports = set(), set(), set()
+    led, seen, reports, offered = set(), set(), set(), set()
     for clause, kind, s, _ in read:
         if s in seen:
             continue
         if rules.CONTRAST.match(clause) or clause in ("though", "although") or rules.CONTRAST_OPEN.match(clause):
             led.add(s)
+        if kind == "filler" and s not in seen and _points_elsewhere(clause):
+            offered.add(s)          # "However, you can reach out to their office, which opens at 8:30"
+            seen.add(s)
         if kind != "filler":
             seen.add(s)             # only the sentence's leading fillers and first clause count
             if kind == "context":
@@ -339,7 +342,13 @@ def _contrast_led(read: list[tuple[str, str, int, bool]]) -> set[int]:
     # ... unless a value is worked out from it: "That said, you mentioned the weekend after your
     # birthday, which would be June 10th"
     reports -= {s for clause, _, s, _ in read if rules.WORKED_OUT.search(clause)}
-    return led - reports - {s for _, kind, s, _ in read if kind in DECLINES}
+    general = {s for clause, _, s, _ in read if rules.GENERAL_REMARK.search(clause)}
+    return led - reports - offered - general - {s for _, kind, s, _ in read if kind in DECLINES}
+
+
+def _points_elsewhere(clause: str) -> bool:
+    """An offer or a pointer elsewhere (clause cues 'offer', 'pointer')."""
+    return any(p.match(clause) for p in (rules.OFFER, rules.POINTER))
 
 
 class _Decision:
@@ -348,7 +357,7 @@ class _Decision:
     def __init__(self, read: list[tuple[str, str, int, bool]], asked: Asked | None):
         self.read, self.asked, self.led = read, asked, _contrast_led(read)
         self.opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
-        self.state, self.declined_at, self.concluded = None, None, False
+        self.state, self.declined_at, self.concluded, self.settled = None, None, False, False
         # the question's words the answer's sentence repeated, whether it picked (a choice), whether
         # it was a report given first ("You mentioned ...")
         self.answered, self.picked, self.reported = frozenset(), False, False
@@ -374,6 +383,10 @@ class _Decision:
 
 # (decision, clause index, clause, its kind so far, sentence, inside brackets)
 _DECIDE = {
+    # a decline settled by an offer of general information: what follows is general
+    "settled": lambda d, i, clause, kind, s, aside: d.settled,
+    "general-after-decline": lambda d, i, clause, kind, s, aside: d.state == "decline"
+    and rules.GENERAL_OFFER.match(clause) is not None and (d.asked is None or "procedure" not in d.asked.kinds),
     # "(around March 15)", "(not a friend)": an aside takes no stance
     "aside": lambda d, i, clause, kind, s, aside: aside and kind != "filler",
     # the answer named the asked thing as fully: a detail
@@ -386,6 +399,10 @@ _DECIDE = {
     "declines-first": lambda d, i, clause, kind, s, aside: kind in DECLINES and d.state is None,
     "commit-answers": lambda d, i, clause, kind, s, aside: kind in ("commit", "guess"),
     # answered first; a later decline of a detail keeps it
+    # "While NASA has made advances in many fields, I have no information on its role in X": the
+    # concession is background to the decline of its own sentence
+    "concession-before-decline": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state is None
+    and rules.CONCESSION.match(clause) is not None and d.declines_later(i, s),
     "answers-first": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state is None and s == d.opening,
     # "However, the closest match is ..."
     "contrast-led": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state == "decline" and s in d.led,
@@ -396,7 +413,7 @@ _DECIDE = {
     "contrast-in-sentence": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state == "decline"
     and s == d.declined_at and rules.CONTRAST_OPEN.match(clause) and not d.declines_later(i, s),
 }
-_DECIDE_STEPS = steps(_stage("decide"), lambda cue: _DECIDE.get(cue["name"]), ("none", "decline", "answer", *CLAUSE_KINDS))
+_DECIDE_STEPS = steps(_stage("decide"), lambda cue: _DECIDE.get(cue["name"]), ("none", "decline", "answer", "settle", *CLAUSE_KINDS))
 
 
 def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
@@ -406,8 +423,9 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
     order: a cue whose effect is a clause kind reads the clause on as that kind ('detail-after-
     answer': a 'declines-asked' clause after an answer that repeated as much of the question is a
     detail, 'refuse'; 'precision-after-conclusion': a decline of precision only after a concluded
-    answer is a 'caveat'); the first cue with effect `none`, `decline` or `answer` ends the
-    clause's reading (`decline` and `answer` set the reply's stance so far)."""
+    answer is a 'caveat'); the first cue with effect `none`, `decline`, `answer` or `settle` ends the
+    clause's reading (`decline` and `answer` set the reply's stance so far; `settle` keeps it for
+    the rest of the reply: 'general-after-decline')."""
     d, note = _Decision(read, asked), noter(fired)
     kinds = [kind for _, kind, _, _ in read]
     for i, (clause, _, s, aside) in enumerate(read):
@@ -422,6 +440,8 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
                 d.reported = d.state is None and kind in REPORTS
                 d.state, (d.answered, d.picked) = "answer", d.answer_in(s)
                 d.concluded = kind == "commit" or d.concluded
+            elif step.effect == "settle":
+                d.settled = True
             elif step.effect != "none":
                 kinds[i] = step.effect
                 continue

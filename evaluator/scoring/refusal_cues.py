@@ -77,7 +77,8 @@ SOURCES = ("message", "messages", "conversation", "conversations", "chat", "chat
            "memory", "memories", "record", "records", "context", "log", "logs", "summary", "summaries",
            "retrieved history", "discussion", "discussions", "past conversations", "reference",
            "references", "session summary", "session content", "extracted information", "information",
-           "they")
+           "they", "document", "documents", "passage", "passages", "article", "articles", "text",
+           "source", "sources", "page", "pages")
 SOURCE_QUALIFIERS = ("one", "some", "several", "other", "these", "those", "both", "all", "earlier",
                      "previous", "past", "retrieved", "relevant", "most relevant", "only", "closest",
                      "closest relevant", "your", "provided", "available", "same", "related", "another",
@@ -125,6 +126,36 @@ OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let 
                "to get helpful", "to give you", "to fully answer", "to accurately answer", "id need",
                "i would need", "i need", "i would have to", "you would need", "youd need", "youll need")
 
+
+
+# Pointers elsewhere are offers too: the reply sends the user to look the answer up ("I can suggest
+# checking the official website", "It's best to research current salary data", "Please check their
+# schedule", "it might be helpful to consult an advisor"); no answer is given by them. ("I'd suggest
+# checking out The Bear" recommends: "check out" is no pointer.)
+POINTER_VERBS = ("check", "checking", "visit", "visiting", "consult", "consulting", "contact", "contacting",
+                 "reach out", "reaching out", "look up", "looking up", "look into", "looking into",
+                 "refer to", "referring to", "research", "researching", "search", "searching", "ask",
+                 "asking", "verify", "verifying", "call", "calling", "inquire", "inquiring", "speak with",
+                 "speaking with", "speak to", "speaking to", "talk to", "talking to", "review", "reviewing")
+POINTER_LEADS = ("i can suggest", "i could suggest", "i can recommend", "i could recommend", "i would suggest",
+                 "i would recommend", "id suggest", "id recommend", "i suggest", "i recommend", "i advise",
+                 "i would advise", "i encourage you to", "i would encourage you to", "i can only suggest",
+                 "its best to", "it is best to", "it would be best to", "its advisable to", "it is advisable to",
+                 "it would be advisable to", "its recommended to", "it is recommended to", "its good idea to",
+                 "it is good idea to", "it would be good idea to", "it might be helpful to",
+                 "it may be helpful to", "it would be helpful to", "it could be helpful to", "its worth",
+                 "it is worth", "it would be worth", "it might be worth", "please", "best to")
+# A general remark ("However, Bruno Mars has performed in various venues", "However, it is known that
+# his tragedies were well-received"): related knowledge, not the value asked; it does not reverse a
+# decline the way a contrast that states the asked fact does. ("However, generally, the SEC requires
+# GAAP" is a hedged answer: "generally" and "typically" are not on the list.)
+GENERAL_REMARK_WORDS = ("various", "widely", "it is known", "its known", "it is worth noting", "its worth noting",
+                        "it is important to note", "its important to note", "worth mentioning")
+# An offer of general information instead of what was asked ("However, I can provide some general
+# information on motorcycle safety."): what follows it is general, not the answer.
+GENERAL_OFFER_VERBS = ("provide", "offer", "give", "share", "suggest", "outline", "list", "tell you",
+                       "mention", "point out", "explain")
+GENERAL_WORDS = ("general", "generic", "broad", "background", "common", "some general", "more general", "few general")
 
 
 # -- vocabulary ------------------------------------------------------------------------------------
@@ -275,8 +306,10 @@ HEDGE = compile_groups({"hedge-unclear": (
 )})
 GUESS = re.compile(
     r"\b(?:i think|i believe|i guess|my guess|best guess|guess is|probably|likely|maybe|perhaps|"
-    r"possibly|might have|may have|must have|could have been|might be|may be|could be|it was|it is|"
-    r"its|it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either\s.*\bor|i would say|"
+    r"possibly|might have|may have|must have|could have been|(?:might|may|could)\s+be(?!\s+able\b)|"
+    # "It was in May", "it's the blue one": opening the clause ("its run" is a possessive)
+    r"^(?:(?:and|but|so|though|however|yet)\s+)?(?:it was|it is|its)(?!\s+(?:worth|known|important|best|advisable|recommended|a good idea)\b)|"
+    r"it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either\s.*\bor|i would say|"
     r"id say|id guess|i suspect|presumably|most likely|closest match is|best match is|closest match would be|"
     # an approximation is a guess only when it approximates a quantity or a time ("about 5 days",
     # "around mid-May"), not "information about the trip"
@@ -324,6 +357,10 @@ ASKS = (
     # ("when" only opening a sentence: "What did I buy when I was in Paris?" asks for a thing)
     ("date", ("date", "what date", "which date", "what day", "which day", "what year", "which year",
               "what month", "which month", "how long ago")),
+    # a way of doing something: general steps answer it ("How can I get a restraining order ...?")
+    ("procedure", ("how can i", "how do i", "how should i", "how would i", "how could i", "how to",
+                   "how does one", "how can one", "how can you", "how do you", "what steps", "which steps",
+                   "what is process", "whats process", "example of", "examples of", "an example")),
 )
 # A choice between named things ("Which did I start first, the Ferrari model or the Porsche?"): the
 # question has "or" and one of these; an answer picks with one of them (or before / after).
@@ -405,6 +442,13 @@ EVIDENCE = re.compile(
     rf"|^(?:(?:while|although|though|however|but|and)\s+)?{phrases(EVIDENCE_LEADS)}\b")
 PROCEDURE = re.compile(rf"^{phrases(PROCEDURE_LEADS)}\b|^{phrases(HEADINGS)}$")
 OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{phrases(OFFER_LEADS)}\b")
+POINTER = re.compile(rf"^(?:(?:but|however|though|and|so|or|instead|alternatively|also)\s+)?(?:{phrases(POINTER_LEADS)}\s+)?"
+                     rf"(?:also\s+)?(?:{phrases(POINTER_VERBS)})\b(?!\s+(?:shows|suggests|indicates|found|out))")
+CONCESSION = re.compile(r"^(?:while|although|though|whereas|even though|despite|in spite of)\s")
+GENERAL_REMARK = re.compile(rf"\b{phrases(GENERAL_REMARK_WORDS)}\b")
+GENERAL_OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|instead)\s+)?(?:i|we)\s+(?:can|could|will|would|may|might|am able to)?\s*"
+                           rf"(?:also\s+|only\s+)?(?:{phrases(GENERAL_OFFER_VERBS)})\s+(?:you\s+)?(?:with\s+)?(?:some\s+|a\s+few\s+)?"
+                           rf"(?:{phrases(GENERAL_WORDS)})\b")
 # more evidence in the sentence of a report: "..., and five sessions in another message", "..., while
 # the plane was started about a month ago"
 EVIDENCE_MORE = re.compile(r"^(?:and|while|whereas|as well as|along with|plus)\s")
@@ -472,7 +516,7 @@ CUES = load_table(CUES_FILE)
 PATTERNS = {**DECLINE, **REFUSE, **HEDGE,
             "whole-clause": (WHOLE,), "refuse-after-context": (REFUSE_AFTER_CONTEXT,),
             "filler-word": (FILLER,), "contrast-word": (CONTRAST,), "bare-conclusion": (CONCLUSION,),
-            "offer": (OFFER,), "up-to-you": (UP_TO_YOU,), "procedure": (PROCEDURE,), "lead-in": (LEAD_IN,),
+            "offer": (OFFER,), "pointer": (POINTER,), "up-to-you": (UP_TO_YOU,), "procedure": (PROCEDURE,), "lead-in": (LEAD_IN,),
             "filler-lead": (FILLER_LEAD,), "context-said": (CONTEXT,), "evidence": (EVIDENCE,),
             "conclusion": (CONCLUSION,), "advice": (ADVICE,), "tally": (TALLY,), "guess": (GUESS,),
             "caveat": (CAVEAT,), "relative-after-context": (RELATIVE,), "evidence-more": (EVIDENCE_MORE,)}
