@@ -21,6 +21,7 @@ REFUSAL_REAL_FILE = "refusal_real_labels.jsonl"  # refusals, real replies of mem
 REFUSAL_CHAT_FILE = "refusal_chat_labels.jsonl"  # refusals, real chat assistants' replies (draw 4)
 REFUSAL_CHAT_HELDOUT_FILE = "refusal_chat_labels5.jsonl"  # the same assistants, other questions (draw 5)
 REFUSAL_CHAT_HELDOUT3_FILE = "refusal_chat_labels6.jsonl"  # nine chat models on MTRAG (draw 6)
+REFUSAL_CHAT_HELDOUT4_FILE = "refusal_chat_labels7.jsonl"  # GPT-4o-mini on LoCoMo, four memory settings (draw 7)
 
 # splits
 TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
@@ -32,6 +33,7 @@ REFUSAL_REAL_HELDOUT = "real-heldout-3"        # refusals, real: memobase's repl
 CHAT_SPLITS = ("chat-tune", "chat-heldout")    # draw 4: measured once after chat round 1, then tuned on
 CHAT_HELDOUT = "chat-heldout-2"                # draw 5: measured once after chat round 2
 CHAT_HELDOUT3 = "chat-heldout-3"               # draw 6: measured once before chat round 3, then tuned on
+CHAT_HELDOUT4 = "chat-heldout-4"               # draw 7: blind; joins SPLITS once its labels file exists
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),

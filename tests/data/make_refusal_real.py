@@ -4,7 +4,8 @@ assistants to LongMemEval; labelled, it becomes tests/data/refusal_chat_labels.j
 tests/data/refusal_chat_draw5.jsonl (draw 5, other runs of the same assistants on the questions draw 4
 never drew; labelled, tests/data/refusal_chat_labels5.jsonl) and tests/data/refusal_chat_draw6.jsonl
 (draw 6, eleven runs of nine chat models, eight of them new, on another benchmark, MTRAG; labelled,
-tests/data/refusal_chat_labels6.jsonl).
+tests/data/refusal_chat_labels6.jsonl) and tests/data/refusal_chat_draw7.jsonl (draw 7, a chat model's
+replies to LoCoMo questions under four memory settings; labelled, tests/data/refusal_chat_labels7.jsonl).
 
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --out draft.jsonl
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --check
@@ -12,7 +13,9 @@ tests/data/refusal_chat_labels6.jsonl).
     python tests/data/make_refusal_real.py --echoes DIR --llama DIR --check
     python tests/data/make_refusal_real.py --mtrag DIR --mtrag-fork DIR --draw 6 --out draw6.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --mtrag DIR --mtrag-fork DIR --check
-    python tests/data/make_refusal_real.py [--draw 5|6] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py --dialogue-gaps DIR --draw 7 --out draw7.jsonl --sheets DIR
+    python tests/data/make_refusal_real.py --dialogue-gaps DIR --check
+    python tests/data/make_refusal_real.py [--draw 5|6|7] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -49,6 +52,16 @@ Instruct, Command R+), and IBM/mt-rag-benchmark@cc5b1d4, the MTRAG paper's GPT-4
 replies on its human-evaluation subset (mostly answerable turns: answers with a negation word in them).
 --draw 6 makes --out, --sheets and --merge work on it; --check checks it when --mtrag and --mtrag-fork
 are given.
+
+Draw 7 ("chat-heldout-4", see CHAT_FILES7) is a new blind set, drawn before anyone read it: 116 replies (61
+with a negation word, 55 without) of GPT-4o-mini, written in full sentences, to 30 questions of LoCoMo
+(long conversations between two people) under four memory settings: the whole conversation, its last 10
+turns, the 5 turns most like the question, and no conversation at all, so that many replies are to a
+question the model cannot answer from what it was given. One source, MIT (per source, below
+CHAT_FILES7): ChicagoHAI/dialogue-agent-memory-bd8d@611275f. It falls short of the 250 replies aimed
+at: no other published, permissively licensed chat-model replies to unanswerable questions about a
+context were found in the time given (see CHAT_FILES7). --draw 7 makes --out, --sheets and --merge work
+on it; --check checks it when --dialogue-gaps is given.
 """
 
 from __future__ import annotations
@@ -325,6 +338,64 @@ def draw_chat6(dirs: dict[str, str]) -> list[dict]:
     return rows
 
 
+# Draw 7 (chat-heldout-4): another benchmark's questions, asked of a chat model that writes full
+# sentences, under settings where the answer is often out of its reach:
+#   ChicagoHAI/dialogue-agent-memory-bd8d (README, "License": code MIT, report CC BY 4.0, data subject to
+#     the original datasets' licences; LoCoMo's questions, CC BY-NC 4.0, are in draws 1-3 as well), the
+#     only commit with results, 611275f: results/locomo_results.json, written by src/run_experiments.py
+#     with src/memory_gap_detector.py at that commit: for 30 questions of LoCoMo (three of each of its
+#     ten conversations), gpt-4o-mini (temperature 0.7; system prompt "You are a helpful dialogue agent.
+#     Use the conversation history to answer the user's question.") replied four times, once per memory
+#     setting, which is the row's "category": full_context (the whole conversation), recent_10 (its
+#     last 10 turns), semantic_5 (the 5 turns most similar to the question) and no_memory (no
+#     conversation at all). Each question has a gold answer in the whole conversation; in the last
+#     three settings the model is often not given it.
+# Keyed "<index in the file>/<setting>". The replies with a negation word and the others are each
+# ordered by sha256("<path>#<key>") and all of them taken, leaving out replies over DRAW7_MAX_CHARS
+# characters (none), empty ones, and any reply whose text (whitespace-stripped) was already drawn (four
+# recent_10 and semantic_5 replies repeat another word for word). One split. None of these questions
+# is in draws 4-6 (LongMemEval, MTRAG); 13 of the 30 are among draws 1-3's LoCoMo questions, answered
+# there by memory systems in a few words.
+# Looked at and left out: L-Eval's predictions (GPL-3.0), dial481/locomo-audit's GPT-4o-mini /
+# GPT-4.1-mini full-context LoCoMo replies (CC BY-NC 4.0), LugmanS/longmemeval's Gemini runs (no
+# licence), NoMIRACL's baselines (Apache-2.0, but the prompt asks for "Yes, answer is present" or "I
+# don't know", not an answer), RAGTruth's responses (MIT, but the file is not in the stored snapshot),
+# and LongMemEval runs of other repositories (draws 4-5 already hold 442 of its 500 questions).
+DIALOGUE_GAPS = ("ChicagoHAI/dialogue-agent-memory-bd8d", "611275feb9ea350cf59ac24c6c2f9627d72b8e4b")
+CHAT_SPLIT7 = "chat-heldout-4"
+DRAW7_MAX_CHARS = 2500
+CHAT_FILES7 = [  # (repo, path, answering model, replies with a negation word, others; None: all)
+    (DIALOGUE_GAPS, "results/locomo_results.json", "gpt-4o-mini", None, None),
+]
+
+
+def _dialogue_gap_entries(git_dir: str, repo: tuple, path: str) -> list:
+    """[(key, question, reply, memory setting)] for the file of CHAT_FILES7."""
+    data = json.loads(git_show(git_dir, repo[1], path))
+    return [(f"{i}/{setting}", item["query"].strip(), str(reply).strip(), setting)
+            for i, item in enumerate(data) for setting, reply in item["responses"].items()]
+
+
+def draw_chat7(dirs: dict[str, str]) -> list[dict]:
+    """Draw 7 (chat-heldout-4) from the git directory of ChicagoHAI/dialogue-agent-memory-bd8d."""
+    rows, seen = [], set()
+    for repo, path, model, n_neg, n_other in CHAT_FILES7:
+        entries = _dialogue_gap_entries(dirs[repo[0]], repo, path)
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW7_MAX_CHARS])
+        for negated, take in ((True, n_neg), (False, n_other)):
+            chosen = []
+            for _, key, question, reply, setting in ranked[negated]:
+                if len(chosen) == take:
+                    break
+                if reply not in seen:
+                    seen.add(reply)
+                    chosen.append({"question": question, "text": reply, "refusal": None, "category": setting,
+                                   "benchmark": "LoCoMo", "model": model,
+                                   "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT7})
+            rows += chosen
+    return rows
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
@@ -333,9 +404,11 @@ CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the r
         Path(__file__).with_name("refusal_chat_labels5.jsonl")),
     6: (draw_chat6, Path(__file__).with_name("refusal_chat_draw6.jsonl"),
         Path(__file__).with_name("refusal_chat_labels6.jsonl")),
+    7: (draw_chat7, Path(__file__).with_name("refusal_chat_draw7.jsonl"),
+        Path(__file__).with_name("refusal_chat_labels7.jsonl")),
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
-              6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}}
+              6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS}}
 LABELS = {"declines": True, "answers": False}
 
 
@@ -368,7 +441,7 @@ def _read_labels(path: str) -> dict[str, dict]:
 
 def merge(first: list[str], second: list[str], third: list[str], number: int = 4) -> int:
     """Join two readers' labelled sheets (and a third reading of the rows they disagree on) to the
-    shipped chat draw `number` (4, 5 or 6) and write its labelled file (CHAT_DRAWS); with a row
+    shipped chat draw `number` (4, 5, 6 or 7) and write its labelled file (CHAT_DRAWS); with a row
     unlabelled or a disagreement unsettled, list them and write nothing."""
     _, drawn, labelled = CHAT_DRAWS[number]
     rows = [json.loads(line) for line in drawn.read_text("utf-8").splitlines() if line.strip()]
@@ -404,7 +477,7 @@ def main() -> int:
     ap.add_argument("--mem0", help="a git directory of mem0ai/mem0 (draws 1-2)")
     ap.add_argument("--memobase", help="a git directory of memodb-io/memobase (draw 3)")
     for flag, repo, draws in (("--echoes", ECHOES, "4-5"), ("--llama", LLAMA, "4-5"), ("--mtrag", MTRAG, "6"),
-                              ("--mtrag-fork", MTRAG_FORK, "6")):
+                              ("--mtrag-fork", MTRAG_FORK, "6"), ("--dialogue-gaps", DIALOGUE_GAPS, "7")):
         ap.add_argument(flag, help=f"a git directory of {repo[0]} (draws {draws})")
     ap.add_argument("--draw", type=int, choices=sorted(CHAT_DRAWS), default=4,
                     help="the chat draw that --out, --sheets and --merge work on (default 4)")
@@ -418,10 +491,10 @@ def main() -> int:
     if args.merge:
         return merge(*(p.split(",") for p in args.merge), [p for p in args.third.split(",") if p], args.draw)
     memory = (args.mem0, args.memobase)
-    pairs = ((args.echoes, args.llama), (args.mtrag, args.mtrag_fork))
+    pairs = ((args.echoes, args.llama), (args.mtrag, args.mtrag_fork), (args.dialogue_gaps,))
     if any(any(given) != all(given) for given in (memory, *pairs)) or not any(all(given) for given in (memory, *pairs)):
-        ap.error("give --mem0 and --memobase (draws 1-3), --echoes and --llama (draws 4-5), or --mtrag and "
-                 "--mtrag-fork (draw 6); several pairs at once are fine")
+        ap.error("give --mem0 and --memobase (draws 1-3), --echoes and --llama (draws 4-5), --mtrag and "
+                 "--mtrag-fork (draw 6), or --dialogue-gaps (draw 7); several at once are fine")
     rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase) if all(memory) else []
     chat_draws = {n: how({repo[0]: getattr(args, flag) for flag, repo in CHAT_FLAGS[n].items()})
                   for n, (how, _, _) in CHAT_DRAWS.items()
