@@ -58,8 +58,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 # answering models on LoCoMo; Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B Instruct on
 # LongMemEval) drawn and labelled as tests/data/make_mc_real.py and make_refusal_real.py say; each
 # held-out split is measured once and not tuned on before that.
-from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
+from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
                        MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
+                       REFUSAL_CHAT_HELDOUT4_FILE,
                        REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, TUNE,
                        load)
 
@@ -144,6 +145,8 @@ def report() -> dict:
             ("refusal", REFUSAL_CHAT_HELDOUT_FILE, "refusal", (CHAT_HELDOUT,),
              lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("refusal", REFUSAL_CHAT_HELDOUT3_FILE, "refusal", (CHAT_HELDOUT3,),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_CHAT_HELDOUT4_FILE, "refusal", (CHAT_HELDOUT4,),
              lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),

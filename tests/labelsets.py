@@ -33,12 +33,12 @@ REFUSAL_REAL_HELDOUT = "real-heldout-3"        # refusals, real: memobase's repl
 CHAT_SPLITS = ("chat-tune", "chat-heldout")    # draw 4: measured once after chat round 1, then tuned on
 CHAT_HELDOUT = "chat-heldout-2"                # draw 5: measured once after chat round 2
 CHAT_HELDOUT3 = "chat-heldout-3"               # draw 6: measured once before chat round 3, then tuned on
-CHAT_HELDOUT4 = "chat-heldout-4"               # draw 7: blind; joins SPLITS once its labels file exists
+CHAT_HELDOUT4 = "chat-heldout-4"               # draw 7: measured once after chat round 3
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
           REFUSAL_CHAT_FILE: CHAT_SPLITS, REFUSAL_CHAT_HELDOUT_FILE: (CHAT_HELDOUT,),
-          REFUSAL_CHAT_HELDOUT3_FILE: (CHAT_HELDOUT3,)}
+          REFUSAL_CHAT_HELDOUT3_FILE: (CHAT_HELDOUT3,), REFUSAL_CHAT_HELDOUT4_FILE: (CHAT_HELDOUT4,)}
 
 
 def load(name: str) -> list[dict]:

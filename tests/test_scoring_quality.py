@@ -15,9 +15,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from labelsets import (CHAT_HELDOUT3, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
-                       REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_FILE,
-                       REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+                       REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
+                       REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,6 +72,14 @@ def test_labelled_sets_are_large_enough_and_sourced():
     draw6 = load("refusal_chat_draw6.jsonl")
     assert sorted((r["source"], r["text"]) for r in mtrag) == sorted((r["source"], r["text"]) for r in draw6)
     assert not {r["question"] for r in chat + heldout2} & {r["question"] for r in mtrag}
+    # draw 7: GPT-4o-mini's replies to LoCoMo questions under four memory settings
+    locomo = load(REFUSAL_CHAT_HELDOUT4_FILE)
+    assert {r["split"] for r in locomo} == set(SPLITS[REFUSAL_CHAT_HELDOUT4_FILE]) and len(locomo) >= 110
+    assert all(r["source"].startswith("ChicagoHAI/dialogue-agent-memory-bd8d@") and r["labelled_by"]
+               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in locomo)
+    draw7 = load("refusal_chat_draw7.jsonl")
+    assert sorted((r["source"], r["text"]) for r in locomo) == sorted((r["source"], r["text"]) for r in draw7)
+    assert not {r["question"] for r in chat + heldout2 + mtrag} & {r["question"] for r in locomo}
 
 
 def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
@@ -121,6 +129,11 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert f["n"] >= 250 and f["rate"] >= 0.96
     false_refusals, hedged = f["hedged_false_refusals"]
     assert hedged >= 80 and false_refusals / hedged <= 0.04
+    # chat-heldout-4 (draw 7, never tuned on) measured once after chat round 3 was frozen at 4084d30:
+    # 109/116 = 94.0% (goal 97%: not met; 104/116 before round 3), no hedged answer read as a refusal
+    # (0/3: too few to judge that goal). A floor, not a goal.
+    f = figures[f"refusal/{CHAT_HELDOUT4}"]
+    assert f["n"] >= 110 and f["rate"] >= 0.93
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]
