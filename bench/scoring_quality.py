@@ -13,14 +13,22 @@ tests/data/refusal_real_labels.jsonl (real replies of two memory systems to LoCo
 labelled as tests/data/make_refusal_real.py says) and tests/data/refusal_chat_labels.jsonl (real
 replies of chat assistants to LongMemEval, draw 4 of the same script) and
 tests/data/refusal_chat_labels5.jsonl (draw 5, chat-heldout-2: other runs of the same chat models, on
-questions draw 4 never drew; never tuned on). Refusal sets also print the
+questions draw 4 never drew), refusal_chat_labels6.jsonl (draw 6, chat-heldout-3: nine chat models on
+MTRAG) and refusal_chat_labels7.jsonl (draw 7, chat-heldout-4: GPT-4o-mini on LoCoMo). Refusal sets also print the
 false refusals among answers that hold a negation word ("hedged answers"). Rows that carry their
 question (the real and chat sets) are read with it: `is_refusal(text, question)`. Since the second
 chat round (which tuned on both), chat-tune and chat-heldout are both tuning splits.
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on chat replies >= 97%
 with false refusals on hedged answers under 2%.
 
-Measured once each, with no re-tuning after the measurement:
+Measured once each, with no re-tuning before the measurement:
+- chat refusals, chat-heldout-4 (draw 7: 116 replies of GPT-4o-mini to LoCoMo questions under four
+  memory settings, labelled blind; measured once after chat round 3 was frozen at 4084d30):
+  109/116 = 94.0% (95% Wilson interval 88.1-97.0%; naive 92.2%; the detector before round 3
+  104/116), no hedged answer read as a refusal (0/3). Goal missed. Round 4 then tuned on it.
+- chat refusals, chat-heldout-3 (draw 6: 273 replies of nine chat models to MTRAG, labelled blind;
+  measured once before chat round 3): 249/273 = 91.2% (95% Wilson interval 87.3-94.0%; naive 67.8%),
+  false refusals on hedged answers 3/87 = 3.4%. Both goals missed. Round 3 then tuned on it.
 - chat refusals, chat-heldout-2 (252 replies of the same Claude and Llama models to questions draw 4
   never drew, labelled blind; measured once after chat round 2 was frozen at 28f7269):
   235/252 = 93.3% with the question (95% Wilson interval 89.5-95.7%; naive 57.5%; without the

@@ -483,7 +483,17 @@ def _final_answer(r: _Reply) -> str | None:
     return None
 
 
+def _asks_for_context(r: _Reply) -> bool:
+    """"To answer accurately, I would need more context about who John is. If you have details,
+    please share them!": a reply that asks for more information and takes no stance anywhere (no
+    answer, guess or decline in any clause) declines."""
+    if not rules.ASKS_FOR_CONTEXT.search(normalize_answer(r.text)):
+        return False
+    return all(kind in ("filler", "context") for _, kind, _, _ in r.read)
+
+
 _WHOLE_REPLY = {
+    "asks-for-context": _asks_for_context,
     "no-trigger": lambda r: not rules.TRIGGER.search(normalize_answer(r.text)),
     "final-answer": _final_answer,
     "yes-no-reason": _yes_no_reason,

@@ -101,7 +101,7 @@ EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see th
                   "it is stated", "it was stated", "it says", "it states")
 # The steps of a step-by-step reply ("To answer the question, I will follow these steps",
 # "Step 2: Reason over the information"): filler.
-PROCEDURE_LEADS = ("to answer", "to determine", "to find", "to figure out", "to calculate", "to work out",
+PROCEDURE_LEADS = ("to answer", "to provide", "to determine", "to find", "to figure out", "to calculate", "to work out",
                    "to solve", "i will follow", "we need to follow", "we will follow", "follow these steps",
                    "ill follow", "i will extract", "i will look", "i will reason",
                    "i will analyze", "i will consider", "i will use", "we need to extract", "we need to find",
@@ -444,6 +444,13 @@ PROCEDURE = re.compile(rf"^{phrases(PROCEDURE_LEADS)}\b|^{phrases(HEADINGS)}$")
 OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{phrases(OFFER_LEADS)}\b")
 POINTER = re.compile(rf"^(?:(?:but|however|though|and|so|or|instead|alternatively|also)\s+)?(?:{phrases(POINTER_LEADS)}\s+)?"
                      rf"(?:also\s+)?(?:{phrases(POINTER_VERBS)})\b(?!\s+(?:shows|suggests|indicates|found|out))")
+# a request for the information the reply would need ("I would need more context", "could you share
+# some details", "please provide more information")
+ASKS_FOR_CONTEXT = re.compile(
+    r"\b(?:need|needs|require|requires|would need|would require)\s+(?:some\s+)?(?:more|additional|further)\s+"
+    r"(?:context|information|info|details)\b"
+    r"|\b(?:could|can|would)\s+you\s+(?:please\s+)?(?:share|provide|tell me|clarify|give me|specify|elaborate)\b"
+    r"|\bplease\s+(?:share|provide|clarify|specify)\b")
 CONCESSION = re.compile(r"^(?:while|although|though|whereas|even though|despite|in spite of)\s")
 GENERAL_REMARK = re.compile(rf"\b{phrases(GENERAL_REMARK_WORDS)}\b")
 GENERAL_OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|instead)\s+)?(?:i|we)\s+(?:can|could|will|would|may|might|am able to)?\s*"
