@@ -137,6 +137,15 @@ class BeyondRecallTask(Task):
                              f"question of {self.name}"
                              + (f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""))
 
+    def data_warnings(self, ctx) -> list[str]:
+        """A warning when questions list options but their gold answer is no option letter under
+        the strict reading: they are scored as open answers (evaluator.scoring.tasks)."""
+        from evaluator.scoring.tasks import gold_unread_count, gold_unread_warning
+
+        line = gold_unread_warning(self.name, gold_unread_count(
+            (str(q.key), q.question, q.answer) for _, q in self._task(ctx).questions()))
+        return [line] if line else []
+
     def items(self, ctx) -> list[Item]:
         return [Item(str(q.key), str(traj.id), (traj, q)) for traj, q in self._task(ctx).questions()]
 

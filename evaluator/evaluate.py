@@ -465,8 +465,10 @@ class _Plan:
         self.todo = [it for it in self.items if it.key not in done_keys]
 
     def say(self, ctx: RunContext) -> None:
-        """What a rerun reuses, after the run's first lines."""
+        """The task's data warnings and what a rerun reuses, after the run's first lines."""
         task = self.task
+        for line in task.data_warnings(ctx):
+            print(f"br-eval: warning: {line}", file=sys.stderr)
         if self.done and self.todo:
             print(f"br-eval: {task.name}: resuming, {len(self.done)} of {len(self.items)} "
                   f"{task.unit}s already done", file=sys.stderr)

@@ -32,7 +32,9 @@ SAMPLE_FIELDS: dict[str, str] = {
     "metrics": "the item's scores; `primary` is the task's primary metric for this item; on a "
                "multiple-choice item also `choice`, `choice_strict`, `gold_choice`, "
                "`mc_accuracy_strict` and `choice_trace` (the letter reader's cues that fired: "
-               "[cue, letter, start, end, text], the last 40)",
+               "[cue, letter, start, end, text], the last 40); `gold_unread: true` when the "
+               "question lists options but its reference answer is no option letter (scored "
+               "as an open answer)",
     "judge": "the judge phase's record: {id, error}; null when no judge ran on this item",
     "scorer_version": "the scorer version (evaluator.scoring.version) that scored this line",
     "prompt_hash": "sha256 of the request as sent (media by content-addressed path)",

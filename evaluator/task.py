@@ -59,6 +59,11 @@ class Task:
         """Check the settings and load the data, before anything is journaled (raise EvalError
         or UsageError with one line)."""
 
+    def data_warnings(self, ctx) -> list[str]:
+        """Lines about the data's shape worth a warning at the start of a run (after `prepare`),
+        one per fact; they never stop the run (default: none)."""
+        return []
+
     def items(self, ctx) -> list[Item]:
         """Every item of the task in a fixed order (`--limit` takes the first N)."""
         raise NotImplementedError

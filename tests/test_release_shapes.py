@@ -281,3 +281,71 @@ def test_task_file_flag_in_verify_and_prepare(tmp_path, capsys):
     code, out, err = cli(capsys, "verify", "--data", str(snap), "--no-progress",
                          "--task-file", f"causal_intent_inference={tmp_path / 'cii.json'}")
     assert "uncovered benchmark/images/x.png: named in reasoning/causal_intent_inference" in out
+
+
+# -- a gold answer that lists options but is no readable letter: a warning, never silence ------------
+_MC_QUESTION = "Which colour did A paint the fence? (A) red (B) blue (C) green"
+
+
+def _mc_snapshot(root, gold):
+    from snapshot_builder import session, traj, turn
+
+    return minimal_snapshot(root, "conflict_detection", [traj(
+        [session("9:00 am on 1 May, 2024", turn("I painted the fence blue."), turn("Nice.", "B"))],
+        [{"question": _MC_QUESTION, "answer": gold},
+         {"question": "What did A paint?", "answer": "the fence"}])])
+
+
+@pytest.mark.parametrize("gold, unread", [("The answer is B", True),
+                                          ("B) blue, because A said so\nin May", True),
+                                          ("B", False), ("(B) blue", False)])
+def test_unreadable_gold_letter_warns_once_per_task_in_validate_and_run(tmp_path, capsys, gold,
+                                                                        unread):
+    snap = _mc_snapshot(tmp_path / "snap", gold)
+    key = "management/conflict_detection/0/q0"
+    code, out, err = cli(capsys, "validate", "--data", str(snap))
+    assert code == 0, out + err
+    assert ("multiple choice: conflict_detection: 1 question(s) list options, "
+            f"{int(unread)} with a reference answer that is no option letter") in out
+    warned = [l for l in (out + err).splitlines() if "warning:" in l]
+    shown = " ".join(gold.split())
+    if unread:
+        assert len(warned) == 1, out + err
+        assert warned[0] == (
+            f"warning: conflict_detection: 1 of 1 question(s) listing options have a reference "
+            f"answer that is no option letter (first: {key}, gold {shown!r}); scored as open "
+            "answers; a gold letter is read as 'B', '(B) text' or the option's text")
+    else:
+        assert warned == [], out + err
+
+    run = tmp_path / "run"
+    code, out, err = cli(capsys, "run", "--no-progress", "--task", "conflict_detection", "--data",
+                         str(snap), "--output_path", str(run))
+    assert code == 0, out + err
+    warned = [l for l in (out + err).splitlines() if "warning:" in l]
+    if unread:
+        assert warned == [f"br-eval: warning: conflict_detection: 1 of 1 question(s) listing "
+                          f"options have a reference answer that is no option letter (first: "
+                          f"{key}, gold {shown!r}); scored as open answers; a gold letter is "
+                          "read as 'B', '(B) text' or the option's text"], out + err
+    else:
+        assert warned == [], out + err
+    lines = {r["key"]: r for r in map(json.loads, (run / "samples_conflict_detection.jsonl")
+                                      .read_text().splitlines())}
+    m = lines[key]["metrics"]
+    assert m["gold_choice"] == (None if unread else "B")
+    assert m.get("gold_unread", False) is unread
+    assert m["primary_metric"] == ("token_f1" if unread else "mc_accuracy")
+    assert "gold_unread" not in lines["management/conflict_detection/0/q1"]["metrics"]
+
+
+def test_a_long_gold_is_cut_and_escaped_in_the_warning(tmp_path, capsys):
+    gold = "The answer is B \x1b[31m" + "because " * 30
+    snap = _mc_snapshot(tmp_path, gold)
+    code, out, err = cli(capsys, "validate", "--data", str(snap))
+    assert code == 0, out + err
+    warned = [l for l in out.splitlines() if l.startswith("warning:")]
+    assert len(warned) == 1 and "\x1b" not in warned[0]
+    shown = warned[0].split("gold ", 1)[1].split("); scored", 1)[0]
+    assert shown.startswith("'The answer is B \\x1b[31mbecause because") and shown.endswith("...'")
+    assert len(shown) < 100

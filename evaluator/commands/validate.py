@@ -3,7 +3,10 @@
 Problems (one line each, exit 1) stop a run; notes (`note: ...` lines, exit 0) do not: JSON files
 that are no task's, the inventory fingerprint against the card's, and counts against the card's
 tables and benchmark/RELEASE_STATS.json. Then, per task, how many questions the unanswerable
-rule (`--unanswerable`, evaluator.scoring.unanswerable) classes as unanswerable.
+rule (`--unanswerable`, evaluator.scoring.unanswerable) classes as unanswerable, and how many
+questions list options but have a reference answer that is no option letter under the strict
+reading (`multiple choice:`, with a `warning:` line when there are any: they are scored as open
+answers; evaluator.scoring.tasks.gold_unread).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ def main(args) -> int:
     from beyondrecall.loader import check_snapshot
 
     from evaluator.datasets import data_dir
+    from evaluator.scoring.tasks import gold_unread_count, gold_unread_warning
     from evaluator.scoring.unanswerable import rule as read_unanswerable
 
     rule = read_unanswerable(args.unanswerable)
@@ -59,6 +63,13 @@ def main(args) -> int:
     for t in tasks:
         n = sum(1 for _, q in t.questions() if rule.classify(str(q.key), q.answer))
         print(f"unanswerable: {t.name}: {n} of {t.n_questions} question(s)")
+    for t in tasks:
+        counted = gold_unread_count((str(q.key), q.question, q.answer) for _, q in t.questions())
+        print(f"multiple choice: {t.name}: {counted[0]} question(s) list options, {counted[1]} "
+              "with a reference answer that is no option letter")
+        line = gold_unread_warning(t.name, counted)
+        if line:
+            print(f"warning: {line}")
     n_traj = sum(len(t.trajectories) for t in tasks)
     n_q = sum(t.n_questions for t in tasks)
     n_turns = sum(tr.n_turns for t in tasks for tr in t.trajectories)

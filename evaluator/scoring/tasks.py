@@ -21,6 +21,7 @@ metric can be compared across tasks.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 
 from evaluator.scoring.choice import (extract_choice, extract_options, gold_choice, strict_choice,
@@ -70,6 +71,50 @@ def _multiple_choice(question: str, gold: object) -> tuple[dict, str | None]:
     """The question's options and the gold letter (None: not a multiple-choice question)."""
     options = extract_options(question or "")
     return options, (gold_choice(gold, options) if options else None)
+
+
+def gold_unread(question: str, gold: object) -> bool:
+    """Whether the question lists options but its reference answer is no option letter under the
+    strict reading (gold_choice: "B", "(B) blue" or the option's text "blue"): such a question
+    is scored as an open answer (token F1 or the judge), not as multiple choice."""
+    options, letter = _multiple_choice(question, gold)
+    no_gold = gold is None or (isinstance(gold, (list, tuple)) and all(g is None for g in gold))
+    return bool(options) and letter is None and not no_gold       # no gold: not scored at all
+
+
+GOLD_SHOWN_CHARS = 80       # a gold answer quoted in the warning is cut here ("...")
+GOLD_UNREAD_EFFECT = ("scored as open answers; a gold letter is read as 'B', '(B) text' or the "
+                      "option's text")
+
+
+def gold_unread_count(questions: Iterable[tuple[str, str, object]]) -> tuple[int, int, tuple | None]:
+    """Over (key, question, gold) triples: how many list options, how many of those have a gold
+    answer that is no option letter (gold_unread), and the first such (key, gold) or None."""
+    listed = unread = 0
+    first = None
+    for key, question, gold in questions:
+        if not extract_options(question or ""):
+            continue
+        listed += 1
+        if gold_unread(question, gold):
+            unread += 1
+            first = first or (key, gold)
+    return listed, unread, first
+
+
+def gold_unread_warning(task: str, counted: tuple[int, int, tuple | None]) -> str | None:
+    """One line for a task whose questions list options but whose gold answer is no option letter
+    (`counted`: gold_unread_count's answer; None when there is none): how many, the first one's
+    key and gold (escaped, cut to GOLD_SHOWN_CHARS), and what happens to them. A warning, never an
+    error: the card does not say how gold letters are written."""
+    listed, unread, first = counted
+    if not unread:
+        return None
+    gold = first[1] if isinstance(first[1], str) else json.dumps(first[1], ensure_ascii=False)
+    flat = " ".join(gold.split())
+    flat = flat if len(flat) <= GOLD_SHOWN_CHARS else flat[:GOLD_SHOWN_CHARS - 3] + "..."
+    return (f"{task}: {unread} of {listed} question(s) listing options have a reference answer "
+            f"that is no option letter (first: {first[0]}, gold {flat!r}); {GOLD_UNREAD_EFFECT}")
 
 
 def needs_judge(task: str | TaskPolicy, question: str, gold: object, reply: object = None) -> bool:
@@ -136,6 +181,8 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
         out["gold_choice"] = gold_letter
         out["mc_accuracy"] = float(out["choice"] == gold_letter)
         out["mc_accuracy_strict"] = float(out["choice_strict"] == gold_letter)
+    elif options:
+        out["gold_unread"] = True       # options listed, gold no letter: scored as an open answer
 
     detector = is_refusal(pred, question)      # what the question asks decides some replies
     refused = detector if judge_refused is None else bool(judge_refused)
