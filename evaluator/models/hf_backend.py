@@ -21,10 +21,11 @@ is answered entirely from the response cache never loads them).
 
 One model thread: every generate() runs on the backend's own single thread, whatever thread of
 the run loop asks (`--num_concurrent` only lets requests queue up, their images and audio read
-on the callers' threads meanwhile). torch's intra-op worker pool then stays with one caller; calls
-arriving from a different thread each time measured 0.73-0.80x the throughput of one caller on a
-2-core CPU (bench/hf_threads.py). On GPUs, a vLLM server through `--model openai` is the fast
-path for concurrent requests. Nothing is downloaded when
+on the callers' threads meanwhile). torch's intra-op worker pool then stays with one thread: with
+every call on another loop thread, `--num_concurrent 4` gave 0.80x (fp32) / 0.73x (bf16) the
+throughput of 1 in issue 25's measurement (tiny Qwen2-VL, 2-core CPU); bench/hf_threads.py
+compares the two. On GPUs, a vLLM server through `--model openai` is the fast path for
+concurrent requests (it batches them). Nothing is downloaded when
 HF_HUB_OFFLINE is set: the model must be a local folder or already in the Hugging Face cache.
 """
 
