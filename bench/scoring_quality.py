@@ -6,17 +6,34 @@ choice, MMMU-Pro's own reader (mmmu_pro_choice below).
 
     python bench/scoring_quality.py [--show-errors]
 
-Data: tests/data/refusal_labels.jsonl (text, refusal, source, split), tests/data/mc_labels.jsonl
+Data (named in tests/labelsets.py): tests/data/refusal_labels.jsonl (text, refusal, source, split), tests/data/mc_labels.jsonl
 (hand-written replies: options, reply, choice, source, split), tests/data/mc_real_labels.jsonl
 (real model replies to MMMU-Pro, drawn and labelled as tests/data/make_mc_real.py says) and
 tests/data/refusal_real_labels.jsonl (real replies of two memory systems to LoCoMo, drawn and
 labelled as tests/data/make_refusal_real.py says) and tests/data/refusal_chat_labels.jsonl (real
-replies of chat assistants to LongMemEval, draw 4 of the same script). Refusal sets also print the
-false refusals among answers that hold a negation word ("hedged answers").
+replies of chat assistants to LongMemEval, draw 4 of the same script) and
+tests/data/refusal_chat_labels5.jsonl (draw 5, chat-heldout-2: other runs of the same chat models, on
+questions draw 4 never drew), refusal_chat_labels6.jsonl (draw 6, chat-heldout-3: nine chat models on
+MTRAG) and refusal_chat_labels7.jsonl (draw 7, chat-heldout-4: GPT-4o-mini on LoCoMo). Refusal sets also print the
+false refusals among answers that hold a negation word ("hedged answers"). Rows that carry their
+question (the real and chat sets) are read with it: `is_refusal(text, question)`. Since the second
+chat round (which tuned on both), chat-tune and chat-heldout are both tuning splits.
 Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on chat replies >= 97%
 with false refusals on hedged answers under 2%.
 
-Measured once each, with no re-tuning after the measurement:
+Measured once each, with no re-tuning before the measurement:
+- chat refusals, chat-heldout-4 (draw 7: 116 replies of GPT-4o-mini to LoCoMo questions under four
+  memory settings, labelled blind; measured once after chat round 3 was frozen at 4084d30):
+  109/116 = 94.0% (95% Wilson interval 88.1-97.0%; naive 92.2%; the detector before round 3
+  104/116), no hedged answer read as a refusal (0/3). Goal missed. Round 4 then tuned on it.
+- chat refusals, chat-heldout-3 (draw 6: 273 replies of nine chat models to MTRAG, labelled blind;
+  measured once before chat round 3): 249/273 = 91.2% (95% Wilson interval 87.3-94.0%; naive 67.8%),
+  false refusals on hedged answers 3/87 = 3.4%. Both goals missed. Round 3 then tuned on it.
+- chat refusals, chat-heldout-2 (252 replies of the same Claude and Llama models to questions draw 4
+  never drew, labelled blind; measured once after chat round 2 was frozen at 28f7269):
+  235/252 = 93.3% with the question (95% Wilson interval 89.5-95.7%; naive 57.5%; without the
+  question 235/252; the detector before round 2 233/252 = 92.5%), false refusals on hedged answers
+  5/105 = 4.8%. Both goals missed.
 - chat refusals, chat-heldout (240 replies of Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B, labelled
   blind while the chat round was tuned on chat-tune only): 218/240 = 90.8% (95% Wilson interval
   86.5-93.9%; naive 63.3%; the detector before the round 186/240 = 77.5%), false refusals on hedged
@@ -27,7 +44,7 @@ Measured once each, with no re-tuning after the measurement:
 - real replies, real-heldout-2 (732 replies labelled blind while round 11 was made on draw 1 only):
   727/732 = 99.3% (MMMU-Pro's reader 93.3%, naive 69.5%); the first real held-out half (round 10):
   368/380 = 96.8%.
-- hand-written, MC_HELDOUT "heldout-9" (written blind on another branch during round 9): 486/495
+- hand-written, MC_HELDOUT, "heldout-9" (written blind on another branch during round 9): 486/495
   = 98.2% (naive 50.3%); earlier blind sets: heldout-2 84.3%, heldout-3 95.9%, heldout-4 92.5%,
   heldout-5 97.6%, heldout-6 96.2%, heldout-7 96.0%, heldout-8 97.8%.
 """
@@ -43,27 +60,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-DATA = ROOT / "tests" / "data"
-# The multiple-choice held-out split: written blind before the current round of changes, measured
-# once at its end; the only place the bench names it.
-MC_HELDOUT = "heldout-9"
-# Real replies (GPT-4o, Gemini 1.5 Pro, LLaVA-OneVision, InternVL2 answering MMMU-Pro), drawn and
-# labelled as tests/data/make_mc_real.py says; the held-out half is never tuned on.
-REAL_FILE = "mc_real_labels.jsonl"
-# Real replies of mem0's answering model to LoCoMo questions, drawn and labelled as
-# tests/data/make_refusal_real.py says; the held-out half is never tuned on.
-REFUSAL_REAL_FILE = "refusal_real_labels.jsonl"
-REAL_SPLITS = ("real-tune", "real-heldout-2")
-# Real replies of chat assistants (Claude Haiku 4.5 / Sonnet 4.6, Llama 3.1 8B Instruct) to LongMemEval
-# questions, drawn and labelled as tests/data/make_refusal_real.py says (draw 4); split by question,
-# the held-out half measured once after the round tuned on the other.
-REFUSAL_CHAT_FILE = "refusal_chat_labels.jsonl"
-CHAT_SPLITS = ("chat-tune", "chat-heldout")
-
-
-def load(name: str) -> list[dict]:
-    with open(DATA / name, encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+sys.path.insert(0, str(ROOT / "tests"))
+# The labelled sets and their splits are named in one place, tests/labelsets.py: real replies
+# (GPT-4o, Gemini 1.5 Pro, LLaVA-OneVision, InternVL2 answering MMMU-Pro; mem0's and memobase's
+# answering models on LoCoMo; Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B Instruct on
+# LongMemEval) drawn and labelled as tests/data/make_mc_real.py and make_refusal_real.py say; each
+# held-out split is measured once and not tuned on before that.
+from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
+                       MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
+                       REFUSAL_CHAT_HELDOUT4_FILE,
+                       REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, TUNE,
+                       load)
 
 
 def naive_refusal(text: str) -> bool:
@@ -137,16 +144,22 @@ def report() -> dict:
 
     out = {}
     for name, file, label, splits, ours, naive, peer in (
-            ("refusal", "refusal_labels.jsonl", "refusal", ("tune", "heldout"),
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
-            ("refusal", REFUSAL_REAL_FILE, "refusal", ("real-tune", "real-heldout-3"),
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_FILE, "refusal", (TUNE, REFUSAL_HELDOUT),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_REAL_FILE, "refusal", (REAL_TUNE, REFUSAL_REAL_HELDOUT),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
             ("refusal", REFUSAL_CHAT_FILE, "refusal", CHAT_SPLITS,
-             lambda r: is_refusal(r["text"]), lambda r: naive_refusal(r["text"]), None),
-            ("multiple_choice", "mc_labels.jsonl", "choice", ("tune", MC_HELDOUT),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_CHAT_HELDOUT_FILE, "refusal", (CHAT_HELDOUT,),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_CHAT_HELDOUT3_FILE, "refusal", (CHAT_HELDOUT3,),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
+            ("refusal", REFUSAL_CHAT_HELDOUT4_FILE, "refusal", (CHAT_HELDOUT4,),
+             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
+            ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu),
-            ("multiple_choice", REAL_FILE, "choice", REAL_SPLITS,
+            ("multiple_choice", MC_REAL_FILE, "choice", (REAL_TUNE, MC_REAL_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu)):
         rows = load(file)

@@ -51,7 +51,8 @@ from beyondrecall.hashing import hash_file
 from beyondrecall.identity import fingerprint_note, snapshot_info
 from beyondrecall.loader import discover_task_files, validate_snapshot
 from beyondrecall.pdfmap import read_pdf_preprocessing
-from beyondrecall.sums import BENCH_LIST, TOP_LIST, Finding, ListEntry, read_sums, unsafe_reason
+from beyondrecall.sums import (BENCH_LIST, TOP_LIST, Finding, ListEntry, by_target, read_sums,
+                              unsafe_reason)
 
 PROBLEM_KINDS = ("missing", "mismatch", "malformed", "duplicate", "unsafe", "unlisted",
                  "uncovered", "unreadable", "corrupt", "misnamed", "note")
@@ -283,13 +284,8 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bo
     report.entries = len(entries)
 
     # 2. Duplicates: one target, different expected hashes (inside a list or across lists).
-    expected: dict[str, list[ListEntry]] = {}
-    for e in entries:
-        expected.setdefault(e.target, []).append(e)
-    for target, es in expected.items():
-        if len({e.digest for e in es}) > 1:
-            where = "; ".join(f"{e.list_name} line {e.line_no}: {e.digest[:12]}" for e in es)
-            findings.append(Finding("duplicate", target, f"listed with different hashes ({where})"))
+    expected, duplicates = by_target(entries)
+    findings.extend(duplicates)
 
     # 3. Resolve every target once, inside the snapshot.
     resolved: dict[str, str] = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from beyondrecall.card import MEDIA_DISTINCT, MEDIA_REFERENCED, TASK_COUNTS, TOTALS
+from beyondrecall.card import MEDIA_DISTINCT, MEDIA_REFERENCED, TASKS, TOTALS
 from beyondrecall.files import media_kind
 from beyondrecall.loader import task_name_for_stem
 from beyondrecall.sums import BENCH_LIST, read_sums
@@ -73,7 +73,7 @@ def card_notes(counts: dict, *, all_tasks: bool, is_sample: bool) -> list[str]:
         return ["generated sample snapshot: its counts are not compared with the card's tables"]
     notes = []
     for task, (n_traj, n_q) in counts["tasks"].items():
-        want = TASK_COUNTS[task]
+        want = (TASKS[task].trajectories, TASKS[task].questions)
         if (n_traj, n_q) != want:
             notes.append(f"{task}: {n_traj} trajectories and {n_q} QA pairs; the card's table "
                          f"says {want[0]} and {want[1]}")
@@ -118,7 +118,7 @@ def release_stats_notes(snapshot: Path, counts: dict, *, all_tasks: bool) -> lis
     compared = 0
     for path, value in _numbers(stats):
         last = _norm(path[-1])
-        task = next((_norm(p) for p in path[:-1] if _norm(p) in TASK_COUNTS), None)
+        task = next((_norm(p) for p in path[:-1] if _norm(p) in TASKS), None)
         kind = next((_KINDS[_norm(p)] for p in path if _norm(p) in _KINDS), None)
         if task is not None:
             name = _NAME_OF.get(last)

@@ -38,8 +38,23 @@ from beyondrecall.errors import DataError
 from beyondrecall.files import human_bytes
 from beyondrecall.snapshot import HUB_REPO, REVISION_FILE, default_download_dir, home_dir
 
-REALCOMPANION_REPO = "Quislab/RealCompanion"
-DATASETS: dict[str, str] = {"beyondrecall": HUB_REPO, "realcompanion": REALCOMPANION_REPO}
+# The datasets `download` knows, and their Hub repository when a source names one. RealCompanion
+# has none: its paper publishes the data on OSF and the code on anonymous.4open.science, so no
+# repository is guessed; `--repo` fetches a Hub mirror the user names.
+DATASETS: dict[str, str | None] = {"beyondrecall": HUB_REPO, "realcompanion": None}
+REALCOMPANION_RELEASE = (
+    "RealCompanion is not fetched from the Hugging Face Hub: no source names a repository for it. "
+    "Its paper (Behnam, Kim, Yang) publishes the data on OSF (the view link is in the paper's "
+    "footnote) and the code and reproduction map on anonymous.4open.science. Fetch by hand, for "
+    "each of the ten relationships, its five files (the conversation, the profile, the persona, "
+    "the chat gold and the questions; citations are day{n}-{j} message keys), and the release's "
+    "SHA256SUMS list if it has one, into one folder (a subfolder per relationship, or one file per "
+    "kind with a participant column; JSON, JSONL or CSV: docs/realcompanion.md, \"RealCompanion format and "
+    "tasks\"). Then `br-eval verify --rc-data DIR` checks it against SHA256SUMS, `br-eval ls "
+    "--rc-data DIR` shows what br-eval reads, and `br-eval run --tasks realcompanion --rc-data "
+    "DIR` runs it (`--rc-adapter package.module:function` for a shape br-eval does not read). A Hub "
+    "mirror you keep yourself downloads with `--dataset realcompanion --repo OWNER/NAME`."
+)
 
 
 def default_dir_for(dataset: str) -> Path:
@@ -203,6 +218,8 @@ def download(*, repo: str | None = None, dataset: str = "beyondrecall", revision
     if dataset not in DATASETS:
         raise DataError(f"unknown dataset {dataset!r} (known: {', '.join(DATASETS)})")
     repo = repo or DATASETS[dataset]
+    if repo is None:                     # no source names a repository: say where it is instead
+        raise DataError(REALCOMPANION_RELEASE)
     asked = revision or "main"
     target = Path(local_dir).expanduser() if local_dir else default_dir_for(dataset)
     endpoint = _endpoint()
@@ -249,5 +266,5 @@ def download(*, repo: str | None = None, dataset: str = "beyondrecall", revision
     return DownloadResult(Path(path), repo, commit, asked, False)
 
 
-__all__ = ["download", "DownloadResult", "explain", "DATASETS", "REALCOMPANION_REPO",
+__all__ = ["download", "DownloadResult", "explain", "DATASETS", "REALCOMPANION_RELEASE",
            "default_dir_for", "read_revision_file", "write_revision_file"]

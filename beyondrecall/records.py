@@ -10,14 +10,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from beyondrecall.card import TASKS
+
+# Derived from the card's Tasks table (beyondrecall.card.TASKS), where each task is declared once:
+# dimension -> its tasks, task -> its dimension, and every task name, grouped by dimension.
 DIMENSIONS: dict[str, tuple[str, ...]] = {
-    "management": ("conflict_detection", "long_term_semantic_summary", "memory_update",
-                   "refusal_to_answer"),
-    "reasoning": ("causal_intent_inference", "cross_modal_relational_reasoning",
-                  "temporal_logic_state_evolution"),
-    "retrieval": ("cross_modal_semantic_matching", "high_density_information_extraction",
-                  "property_state_retrieval", "temporal_anchoring"),
-}
+    d: tuple(f.name for f in TASKS.values() if f.dimension == d)
+    for d in dict.fromkeys(f.dimension for f in TASKS.values())}
 TASK_DIMENSION: dict[str, str] = {t: d for d, tasks in DIMENSIONS.items() for t in tasks}
 TASK_NAMES: tuple[str, ...] = tuple(TASK_DIMENSION)
 

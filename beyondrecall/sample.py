@@ -36,32 +36,22 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from beyondrecall.card import DATA_VERSION, TASKS, TOTALS
+from beyondrecall.files import media_kind
+
 GENERATOR_VERSION = 1
-DATA_VERSION = "1.0.0"
 MARKERS = (".complete", ".sample")
 
-# task -> (dimension, file stem as in the card's table)
-TASK_FILES: dict[str, tuple[str, str]] = {
-    "conflict_detection": ("management", "Conflict Detection"),
-    "long_term_semantic_summary": ("management", "Long Term Semantic Summary"),
-    "memory_update": ("management", "Memory Update"),
-    "refusal_to_answer": ("management", "Refusal To Answer"),
-    "causal_intent_inference": ("reasoning", "Causal Intent Inference"),
-    "cross_modal_relational_reasoning": ("reasoning", "Cross Modal Relational Reasoning"),
-    "temporal_logic_state_evolution": ("reasoning", "Temporal Logic State Evolution"),
-    "cross_modal_semantic_matching": ("retrieval", "Cross Modal Semantic Matching"),
-    "high_density_information_extraction": ("retrieval", "High Density Information Extraction"),
-    "property_state_retrieval": ("retrieval", "Property State Retrieval"),
-    "temporal_anchoring": ("retrieval", "Temporal Anchoring"),
-}
+# From the card's Tasks table (beyondrecall.card.TASKS): task -> (dimension, file stem as in the
+# card's table), and task -> (trajectories, questions) for the full scale.
+TASK_FILES: dict[str, tuple[str, str]] = {t.name: (t.dimension, t.file_stem)
+                                          for t in TASKS.values()}
+FULL_COUNTS: dict[str, tuple[int, int]] = {t.name: (t.trajectories, t.questions)
+                                           for t in TASKS.values()}
 
-# The card's table: task -> (trajectories, questions).
-from beyondrecall.card import TASK_COUNTS as FULL_COUNTS  # noqa: E402
-from beyondrecall.files import media_kind  # noqa: E402
-
-FULL_SESSIONS = 23_775
-FULL_TURNS = 345_738
-FULL_CUTOFFS = 40
+FULL_SESSIONS = TOTALS["sessions"]          # the card's Statistics table
+FULL_TURNS = TOTALS["turns"]
+FULL_CUTOFFS = TOTALS["questions_with_cutoff"]
 
 SAMPLE_TRAJECTORIES = {t: 3 for t in TASK_FILES} | {"memory_update": 4,
                                                    "cross_modal_relational_reasoning": 4}

@@ -179,3 +179,17 @@ def _parse_lines(lines, list_name: str, base: str) -> tuple[list[ListEntry], lis
 
 __all__ = ["TOP_LIST", "BENCH_LIST", "Finding", "ListEntry", "unsafe_reason", "parse_sums",
            "read_sums", "listed_paths", "MAX_LIST_BYTES", "MAX_LIST_LINES"]
+
+
+def by_target(entries: list[ListEntry]) -> tuple[dict[str, list[ListEntry]], list[Finding]]:
+    """The list entries grouped by target, and a `duplicate` finding for each target listed with
+    different hashes (inside one list or across lists)."""
+    expected: dict[str, list[ListEntry]] = {}
+    for e in entries:
+        expected.setdefault(e.target, []).append(e)
+    findings = []
+    for target, es in expected.items():
+        if len({e.digest for e in es}) > 1:
+            where = "; ".join(f"{e.list_name} line {e.line_no}: {e.digest[:12]}" for e in es)
+            findings.append(Finding("duplicate", target, f"listed with different hashes ({where})"))
+    return expected, findings

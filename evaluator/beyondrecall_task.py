@@ -1,5 +1,9 @@
-"""The 11 Beyond Recall tasks, declared once: for every question a fresh agent gets only the
+"""The 11 Beyond Recall tasks, one class for all: for every question a fresh agent gets only the
 question's visible history (the card's cutoff rule), answers, and is scored.
+
+A task is declared by its data facts (beyondrecall/card.py `TASKS`: dimension, file name, the
+card's counts), from which evaluator/registry.py derives its entry, and its scoring policy
+(evaluator/scoring/policy.py `BEYOND_RECALL`), which scoring reads instead of the task's name.
 
 Task fields of a journal line: trajectory_id, question_index, question, answer (the reference),
 relied_on; `inputs` holds cutoff, visible_sessions, visible_turns, visible_media and media_used
@@ -50,6 +54,9 @@ def record_answer(ctx, sample: Sample, answer) -> None:
     reported = (answer.extra or {}).get("served_model")
     if reported:
         sample.model_reported = reported
+    cost = (answer.extra or {}).get("memory_cost")
+    if cost is not None:      # what the memory system spent writing and reading (built-ins)
+        sample.fields["memory_cost"] = cost
 
 
 def ask(ctx, sessions, query):
@@ -102,6 +109,16 @@ def usable_media_cache(prep, task) -> bool:
 class BeyondRecallTask(Task):
     suite = "beyondrecall"
     unit = "question"
+
+    def __init__(self, name: str | None = None) -> None:
+        from evaluator.errors import EvalError
+        from evaluator.scoring.policy import BEYOND_RECALL
+
+        super().__init__(name)
+        if self.name not in BEYOND_RECALL:
+            raise EvalError(f"task {self.name} has no scoring policy: declare one in "
+                            "evaluator/scoring/policy.py (BEYOND_RECALL)")
+        self.policy = BEYOND_RECALL[self.name]      # what scoring reads, never the name
 
     def _task(self, ctx):
         from beyondrecall.loader import load_task
@@ -188,14 +205,14 @@ class BeyondRecallTask(Task):
     def needs_judge(self, sample: Sample) -> bool:
         from evaluator.scoring import needs_judge
 
-        return needs_judge(self.name, sample.fields.get("question"), sample.fields.get("answer"),
+        return needs_judge(self.policy, sample.fields.get("question"), sample.fields.get("answer"),
                            sample.prediction or "")
 
     def score(self, ctx, item, sample: Sample, judge=None) -> str | None:
         from evaluator.scoring import score_sample
 
         gold = sample.fields.get("answer")
-        sample.metrics = score_sample(self.name, sample.fields.get("question"), sample.prediction,
+        sample.metrics = score_sample(self.policy, sample.fields.get("question"), sample.prediction,
                                       gold, judge=judge,
                                       unanswerable=ctx.unanswerable.classify(item.key, gold))
         return sample.metrics.get("judge_error") if judge is not None else None

@@ -31,6 +31,15 @@ def data_dir(suite: str, given: str | os.PathLike | None = None, *, quiet: bool 
         return _find(suite, given)
     except NoDataError:
         pass
+    path = generated_sample(suite)
+    if not quiet:
+        print(f"br-eval: using {_notice(suite, path)}", file=sys.stderr)
+    return path
+
+
+def generated_sample(suite: str) -> Path:
+    """The suite's generated sample, written into sample_dir(suite) the first time (a temporary
+    folder when that is not writable)."""
     path = sample_dir(suite)
     if not (path / ".complete").exists():
         try:
@@ -38,8 +47,6 @@ def data_dir(suite: str, given: str | os.PathLike | None = None, *, quiet: bool 
         except OSError:   # $BR_EVAL_HOME not writable: a folder of this process's own
             path = Path(tempfile.mkdtemp(prefix=f"br-eval-{suite}-sample-"))
             _generate(suite, path)
-    if not quiet:
-        print(f"br-eval: using {_notice(suite, path)}", file=sys.stderr)
     return path
 
 

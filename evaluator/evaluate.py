@@ -77,7 +77,7 @@ def default_output_path(agent: str, model: str | None, model_args: dict) -> str:
 
 
 # Built-in agents that answer with a model; `baseline` needs none.
-MODEL_AGENTS = ("full-context", "rag", "recent", "none")
+MODEL_AGENTS = ("full-context", "rag", "recent", "none", "mem0")
 
 
 def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
@@ -141,13 +141,14 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         agent_identity = _agent_identity(agent)     # an unknown agent is one line, first
         from evaluator.agents.builtin import check_agent_args
 
-        check_agent_args(agent, agent_args)         # so is a key the agent does not take
+        check_agent_args(agent, agent_args, gen_kwargs)   # so is a key the agent does not take
         if agent in MODEL_AGENTS and model is None:
             raise UsageError(f"--agent {agent} answers with a model: pass --model hf|openai|mock "
                              "with --model_args (or --agent baseline, which needs none)")
         if agent == "baseline" and model is not None and not conditions:
             raise UsageError("--agent baseline uses no model, so --model would not be asked: drop "
                              "--agent to use full-context, or name another agent")
+        agent_identity = _memory_identity(agent_identity, agent, agent_args)
 
     model_name = model if isinstance(model, str) or model is None else getattr(model, "name", "custom")
     if isinstance(model, str):
@@ -192,6 +193,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         unanswerable=unanswerable_rule.describe())
 
     out = Path(output_path or default_output_path(agent, model_name, model_args))
+    created = not out.exists()
     run_dir = RunDir(out, shard)
     lock = RunLock(out, shard, "run").acquire()      # one writer: a second run stops here
     try:
@@ -270,9 +272,25 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
             results = run_loop(ctx, plans, progress=progress, executor=executor)
         finally:
             run_dir.close()
+    except BaseException:
+        if created:           # a run that stopped before writing anything leaves no folder
+            _remove_if_only_locks(out)
+        raise
     finally:
         lock.release()
     return EvalResults(out, results, header)
+
+
+def _remove_if_only_locks(folder: Path) -> None:
+    """Remove `folder` when it holds nothing but br-eval's lock files (never anything else)."""
+    try:
+        names = [p.name for p in folder.iterdir()]
+        if all(n.startswith(".br-eval") and n.endswith(".lock") for n in names):
+            for n in names:
+                (folder / n).unlink()
+            folder.rmdir()
+    except OSError:
+        pass
 
 
 def answer_source(model_info: dict | None, agent_tasks) -> dict | None:
@@ -313,6 +331,17 @@ def _agent_identity(agent: str) -> dict:
     if agent in BUILTIN_AGENTS:
         return {"builtin": True, "version": __version__, "source_sha256": prompt_digest()}
     return {"builtin": False, "source_sha256": source_fingerprint(cls)}
+
+
+def _memory_identity(identity: dict, agent: str, agent_args: dict) -> dict:
+    """The agent identity plus what its class's `identity(agent_args)` says about its memory
+    system (package and version, configuration, embedding model and the dimension its endpoint
+    answers with: one request to it), under "memory"; unchanged for an agent without one."""
+    from evaluator.agents.builtin import resolve_agent
+
+    hook = getattr(resolve_agent(agent), "identity", None)
+    extra = hook(dict(agent_args)) if callable(hook) else None
+    return {**identity, "memory": extra} if extra else identity
 
 
 def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
@@ -738,6 +767,12 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
     sources = answer_sources(selected)
     if sources:
         metrics["answer_sources"] = sources
+    costs = [s.fields["memory_cost"] for s in selected
+             if s.solved and isinstance(s.fields.get("memory_cost"), dict)]
+    if costs:
+        from evaluator.models.embeddings import sum_costs
+
+        metrics["memory_cost"] = sum_costs(costs)
     versions: dict[str, int] = {}
     for s in selected:
         if not s.failed or s.error_kind == "judge":
@@ -853,9 +888,9 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         run_dir.write_results({"results": {n: r.to_json() for n, r in out.items()}})
     finally:
         run_dir.close()
-    from evaluator.scoring.version import scorer_version
+    from evaluator.scoring.version import versions
 
-    update: dict = {"scorer_version": scorer_version()}
+    update: dict = versions()                        # scorer_version and rules_versions
     if judge is not None:
         update["judge"] = judge.describe()
         update["config"] = {**config, "judge": judge_kind if isinstance(judge_kind, str)

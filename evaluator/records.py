@@ -29,7 +29,10 @@ SAMPLE_FIELDS: dict[str, str] = {
     "inputs": "what the agent was given: cutoff, visible sessions/turns/media, messages, media "
               "inputs used (frame indices, pages)",
     "prediction": "the agent's reply text (null when the item failed)",
-    "metrics": "the item's scores; `primary` is the task's primary metric for this item",
+    "metrics": "the item's scores; `primary` is the task's primary metric for this item; on a "
+               "multiple-choice item also `choice`, `choice_strict`, `gold_choice`, "
+               "`mc_accuracy_strict` and `choice_trace` (the letter reader's cues that fired: "
+               "[cue, letter, start, end, text], the last 40)",
     "judge": "the judge phase's record: {id, error}; null when no judge ran on this item",
     "scorer_version": "the scorer version (evaluator.scoring.version) that scored this line",
     "prompt_hash": "sha256 of the request as sent (media by content-addressed path)",
@@ -61,6 +64,9 @@ RESULTS_FIELDS: dict[str, str] = {
     "br_eval_version": "the package version", "git_hash": "the checkout's commit, when known",
     "scorer_version": "digest of the scoring code, prompts and word lists that scored the run "
                       "(evaluator.scoring.version); scores compare only under one version",
+    "rules_versions": "per answer reader with rules kept as data, its own rules version "
+                      "({\"choice\": ...}: the multiple-choice letter reader's cue table, word lists "
+                      "and engine; evaluator.scoring.version.rules_versions)",
     "overall": "per suite: the mean of its tasks' primary means (evaluator.scoring.overall)",
     "date": "when results.json was last written (UTC)",
     "results": "task name -> TaskResult",
@@ -68,7 +74,7 @@ RESULTS_FIELDS: dict[str, str] = {
 
 TASK_RESULT_FIELDS: dict[str, str] = {
     "task": "task name", "suite": "beyondrecall | realcompanion", "unit": "what one item is",
-    "primary_metric": "the name of the primary metric (README: Scoring)",
+    "primary_metric": "the name of the primary metric (docs/scoring.md)",
     "primary": "{mean, ci95, n, n_clusters}: the primary metric with its 95% cluster interval",
     "n_expected": "items the task has in the data", "n_done": "items answered (not failed)",
     "n_failed": "items whose latest attempt failed (no reply: model, transport, media, data or "

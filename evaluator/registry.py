@@ -2,7 +2,9 @@
 `evaluate()` read it.
 
 A task's declaration (a `evaluator.task.Task` subclass) is named as "module:Class" and imported
-only when the task runs, so listing tasks stays fast.
+only when the task runs, so listing tasks stays fast. The Beyond Recall entries derive from the
+card's Tasks table (beyondrecall/card.py `TASKS`, through beyondrecall.records.DIMENSIONS); each
+one's scoring policy is evaluator/scoring/policy.py's, checked when the task is loaded.
 """
 
 from __future__ import annotations

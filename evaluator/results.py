@@ -477,8 +477,8 @@ def git_hash() -> str | None:
 def provenance() -> dict:
     from evaluator import __version__
 
-    from evaluator.scoring.version import scorer_version
+    from evaluator.scoring.version import versions
 
     return {"br_eval_version": __version__, "git_hash": git_hash(),
-            "scorer_version": scorer_version(),
+            **versions(),
             "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}

@@ -50,8 +50,8 @@ Public API
     ``"a photo of: dog (0.41), beach (0.22), ball (0.10)"``, ``labels`` the top-k
     (label, probability) pairs over the vocabulary (default: ``clip_vocabulary.txt`` shipped
     here), ``embedding_path`` an ``.npy`` float32 L2-normalised image embedding. ``pretrained``
-    is a local checkpoint (.safetensors/.bin/.pt) or an open_clip tag already in a local cache;
-    nothing is ever downloaded (MissingWeightsError says how to provide weights). Image and
+    is a local checkpoint (.safetensors/.bin/.pt) or an open_clip tag fetched through the HF cache
+    (media_cache.hub; HF_HUB_OFFLINE: cache only, MissingWeightsError says what to run). Image and
     vocabulary embeddings are cached; a fully cached call does not load the model.
 
 ``media_cache.check.decode_check(path, kind) -> dict``

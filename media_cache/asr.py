@@ -1,8 +1,11 @@
 """Speech recognition of audio tracks with a local transformers model (e.g. a Whisper checkpoint).
 
-Weights are never downloaded: `model` must be a local folder holding a transformers
-speech-to-text model (config.json, weights, processor files), the kind
-AutoModelForSpeechSeq2Seq loads (Whisper and its relatives).
+`model` is a local folder holding a transformers speech-to-text model (config.json, weights,
+processor files), the kind AutoModelForSpeechSeq2Seq loads (Whisper and its relatives), or a
+Hugging Face Hub repo id such as `openai/whisper-tiny`, optionally pinned as `repo@revision`.
+A repo's config, processor files and weights (safetensors, else .bin) are fetched into the normal
+Hugging Face cache (media_cache.hub); with HF_HUB_OFFLINE=1 only that cache is read. A fetched
+model's identity also records the repo and the resolved commit.
 
 What is cached (see media_cache.store): `asr`, one transcript per audio track, keyed by the
 video file's sha256 (the audio is a pure function of it), the model identity (sha256 of its
@@ -19,6 +22,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from media_cache import hub
 from media_cache.device import default_device, load_once
 from media_cache.errors import MediaError, MissingWeightsError
 
@@ -31,6 +35,10 @@ _PROMPT_TOKENS = 4          # <|startoftranscript|><|lang|><|task|><|notimestamp
 _WEIGHT_SUFFIXES = (".safetensors", ".bin", ".pt", ".pth")
 _SIDE_FILES = ("config.json", "generation_config.json", "preprocessor_config.json",
                "tokenizer.json", "tokenizer_config.json")
+
+# What a Hub repo id fetches: configs, processor/tokenizer files, safetensors weights (.bin only
+# when the repo has no safetensors); never TF/Flax/ONNX copies.
+_HUB_PATTERNS = ["*.json", "*.txt", "*.model", "*.tiktoken", "*.safetensors"]
 
 _lock = threading.Lock()
 _models: dict[tuple[str, str], "LoadedAsr"] = {}
@@ -52,27 +60,43 @@ class AsrSpec:
 
 
 def resolve_asr(model: str | os.PathLike, sha256_file) -> AsrSpec:
-    """Check the folder (never downloading) and describe the model by the content of its files.
+    """Find the folder (fetching a Hub repo id) and describe the model by its files' content.
 
     `sha256_file(path)` hashes a file (the store's memoised hasher, so weights are read once).
     """
     label = os.fspath(model)
     folder = Path(label).expanduser()
+    source: dict = {}
     if not folder.is_dir():
-        raise MediaError(f"--asr {label}: not a local model folder (br-eval never downloads "
-                         "speech-recognition weights; pass a folder with config.json and weights, "
-                         "e.g. a Whisper checkpoint saved with save_pretrained)")
+        if folder.exists() or _looks_like_path(label):
+            raise MediaError(f"--asr {label}: not a model folder (pass a folder with config.json "
+                             "and weights, or a Hub repo id such as openai/whisper-tiny)")
+        repo, revision = hub.split_revision(label)
+        what = f"--asr {label}"
+        hint = "or pass a local model folder"
+        fetched = hub.fetch_snapshot(repo, revision, _HUB_PATTERNS, what=what, hint=hint)
+        if not any(p.suffix == ".safetensors" for p in fetched.path.iterdir()):
+            fetched = hub.fetch_snapshot(repo, fetched.commit, [*_HUB_PATTERNS, "*.bin"],
+                                         what=what, hint=hint)
+        folder = fetched.path
+        source = {"repo": repo, "revision": fetched.commit}
     if not (folder / "config.json").is_file():
         raise MediaError(f"--asr {label}: no config.json in the folder: not a transformers model")
     weights = sorted(p for p in folder.iterdir()
                      if p.is_file() and p.suffix in _WEIGHT_SUFFIXES)
     if not weights:
         raise MissingWeightsError(f"--asr {label}: no weights (.safetensors or .bin) in the folder")
-    identity = {"weights": {p.name: sha256_file(p) for p in weights}}
+    identity = {"weights": {p.name: sha256_file(p) for p in weights}, **source}
     for name in _SIDE_FILES:
         if (folder / name).is_file():
             identity[name] = sha256_file(folder / name)
     return AsrSpec(folder, label, identity)
+
+
+def _looks_like_path(name: str) -> bool:
+    # A Hub id is "name" or "org/name" (maybe "@revision"); anything else path-shaped is a folder.
+    return (name.startswith(("/", "./", "../", "~", "\\")) or name.split("@")[0].count("/") > 1
+            or (os.sep != "/" and os.sep in name))
 
 
 @dataclass

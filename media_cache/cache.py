@@ -151,7 +151,7 @@ class MediaCache:
                    task: str = "transcribe", max_new_tokens: int | None = None,
                    batch_size: int = 8, device: str | None = None) -> Transcript:
         """Speech recognition of the video's first audio track with a local transformers model
-        (`model`: a folder, e.g. a Whisper checkpoint; never downloaded). Cached by the video's
+        (`model`: a folder, or a Hub id fetched by name: media_cache.hub). Cached by the video's
         content, the model's files and the settings: a hit neither extracts audio nor loads the
         model. A video without audio gives has_audio=False and empty text (no model is run)."""
         from media_cache import asr

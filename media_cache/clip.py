@@ -1,11 +1,14 @@
 """CLIP image embeddings and zero-shot captions with open_clip.
 
-Weights are never downloaded. `pretrained` is either a local checkpoint file
-(.safetensors/.bin/.pt/.pth) or an open_clip pretrained tag whose weights already sit in a local
-cache (the Hugging Face hub cache, or open_clip's ~/.cache/clip for URL weights). `model` is an
-open_clip model name, a path to a model-config JSON file (registered with open_clip under its
-file stem), `local-dir:DIR` (open_clip_config.json plus weights in DIR) or `hf-hub:org/repo`
-(only when that repo is already in the local hub cache).
+`pretrained` is either a local checkpoint file (.safetensors/.bin/.pt/.pth) or an open_clip
+pretrained tag, optionally pinned to a Hub revision as `tag@revision` (default for ViT-B-32:
+DEFAULT_PRETRAINED). A tag's weights are fetched from the Hugging Face Hub repo open_clip names
+for it, into the normal Hugging Face cache (media_cache.hub); with HF_HUB_OFFLINE=1 only that
+cache is read (tags open_clip serves only by URL must already be in ~/.cache/clip). `model` is
+an open_clip model name, a path to a model-config JSON file (registered with open_clip under its
+file stem), `local-dir:DIR` (open_clip_config.json plus weights in DIR) or
+`hf-hub:org/repo[@revision]` (fetched the same way). Fetched weights are identified by the repo,
+the resolved commit and the file's sha256.
 
 What is cached (see media_cache.store):
 - `clip_image`: one image's L2-normalised embedding, keyed by the image file's sha256 and the
@@ -25,10 +28,12 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from media_cache import hub
 from media_cache.device import default_device, load_once
 from media_cache.errors import MediaError, MissingWeightsError
 
 DEFAULT_MODEL = "ViT-B-32"
+DEFAULT_PRETRAINED = "laion2b_s34b_b79k"    # open_clip's tag for ViT-B-32 (LAION-2B), on the Hub
 DEFAULT_TEMPLATE = "a photo of {}."
 DEFAULT_TOP_K = 3
 DEFAULT_BATCH_SIZE = 32
@@ -45,9 +50,9 @@ _text_arrays: dict[str, object] = {}
 
 def _how_to_provide(model: str, pretrained: str | None) -> str:
     what = f"{model}" + (f" / {pretrained}" if pretrained else "")
-    return (f"CLIP weights for {what} are not on this machine and br-eval never downloads them: "
-            f"pass --clip-pretrained /path/to/open_clip_model.safetensors (a local .safetensors, "
-            f".bin or .pt checkpoint for --clip-model {model})")
+    return (f"CLIP weights for {what} are not on this machine: pass --clip-pretrained with an "
+            f"open_clip pretrained tag of --clip-model {model} (fetched from the Hugging Face Hub "
+            f"unless HF_HUB_OFFLINE is set) or a local .safetensors, .bin or .pt checkpoint")
 
 
 @dataclass(frozen=True)
@@ -106,17 +111,8 @@ def _find_checkpoint_in_dir(folder: Path) -> Path | None:
     return found[0] if found else None
 
 
-def _hub_cached(repo_id: str, filename: str) -> Path | None:
-    try:
-        from huggingface_hub import try_to_load_from_cache
-    except ImportError:
-        return None
-    found = try_to_load_from_cache(repo_id, filename)   # looks in the local cache only
-    return Path(found) if isinstance(found, str) else None
-
-
 def resolve_clip(model: str, pretrained: str | os.PathLike | None, sha256_file) -> ClipSpec:
-    """Find the weights locally (never downloading) and describe the model for cache keys.
+    """Find (or fetch by name) the weights and describe the model for cache keys.
 
     `sha256_file(path)` hashes a file (the store's memoised hasher). Only the pretrained-tag
     case imports open_clip; a local checkpoint is resolved with the standard library.
@@ -127,12 +123,13 @@ def resolve_clip(model: str, pretrained: str | os.PathLike | None, sha256_file) 
     config_file = None
 
     if model.startswith("hf-hub:"):
-        repo = model[len("hf-hub:"):]
-        config = _hub_cached(repo, "open_clip_config.json")
-        if config is None:
-            raise MissingWeightsError(_how_to_provide(model, pretrained) +
-                                      f" (or put {repo} in the local Hugging Face cache)")
-        model = "local-dir:" + str(config.parent)
+        repo, revision = hub.split_revision(model[len("hf-hub:"):])
+        what, hint = f"--clip-model {model}", "or pass --clip-model local-dir:/path/to/folder"
+        config = hub.fetch_file(repo, ["open_clip_config.json"], revision, what=what, hint=hint)
+        # The weights from the same commit as the config.
+        hub.fetch_file(repo, list(_PREFERRED_IN_DIR), config.commit, what=what, hint=hint)
+        identity.update(repo=repo, revision=config.commit)
+        model = "local-dir:" + str(config.path.parent)
     if model.startswith("local-dir:"):
         folder = Path(model[len("local-dir:"):]).expanduser()
         if not (folder / "open_clip_config.json").is_file():
@@ -151,6 +148,8 @@ def resolve_clip(model: str, pretrained: str | os.PathLike | None, sha256_file) 
             raise MediaError(f"{config_file}: no such model config file")
         open_clip_name = config_file.stem
         identity["config"] = sha256_file(config_file)
+    if not pretrained and model == DEFAULT_MODEL:
+        pretrained = DEFAULT_PRETRAINED
     if not pretrained:
         raise MissingWeightsError(_how_to_provide(model, pretrained))
     checkpoint = Path(pretrained).expanduser()
@@ -161,10 +160,11 @@ def resolve_clip(model: str, pretrained: str | os.PathLike | None, sha256_file) 
     if os.sep in pretrained or checkpoint.suffix in _CHECKPOINT_SUFFIXES:
         raise MediaError(f"{checkpoint}: no such CLIP checkpoint file")
 
-    # An open_clip pretrained tag: use it only if its weights are already cached locally.
+    # An open_clip pretrained tag (`tag@revision` pins the Hub revision).
     import open_clip
 
-    cfg = open_clip.get_pretrained_cfg(open_clip_name, pretrained)
+    tag, revision = hub.split_revision(pretrained)
+    cfg = open_clip.get_pretrained_cfg(open_clip_name, tag)
     if not cfg:
         raise MediaError(f"--clip-pretrained {pretrained}: neither a file nor a pretrained tag of "
                          f"{model} known to open_clip")
@@ -180,10 +180,11 @@ def resolve_clip(model: str, pretrained: str | os.PathLike | None, sha256_file) 
             candidates.insert(0, "open_clip_model.safetensors")
         elif filename.endswith((".bin", ".pth")):
             candidates.insert(0, filename[:-4] + ".safetensors")
-        for name in candidates:
-            found = _hub_cached(repo, name)
-            if found:
-                break
+        fetched = hub.fetch_file(repo, candidates, revision,
+                                 what=f"CLIP weights for {model} / {pretrained}",
+                                 hint="or pass --clip-pretrained /path/to/open_clip_model.safetensors")
+        found = fetched.path
+        identity.update(repo=repo, revision=fetched.commit)
     if found is None and cfg.get("url"):
         local = Path(os.path.expanduser("~/.cache/clip")) / os.path.basename(cfg["url"])
         if local.is_file():

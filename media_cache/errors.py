@@ -11,4 +11,4 @@ class MediaError(Exception):
 
 
 class MissingWeightsError(MediaError):
-    """CLIP weights are neither a local file nor in an existing local cache (never downloaded)."""
+    """Weights are neither a local file nor in the Hugging Face cache, and cannot be fetched now."""

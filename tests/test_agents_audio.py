@@ -136,4 +136,4 @@ def test_prepare_asr_transcribes_each_audio_track_once(sample_snapshot, tmp_path
     assert " 0 prepared" in capsys.readouterr().out
     assert main(argv[:-3] + ["--asr", str(tmp_path / "nope"), "--no-progress"]) == 1
     err = capsys.readouterr().err
-    assert "not a local model folder" in err and "Traceback" not in err
+    assert "not a model folder" in err and "Traceback" not in err

@@ -65,10 +65,10 @@ def test_scoring_speed():
 
 
 def test_scoring_quality():
-    from test_scoring_quality import MC_HELDOUT     # the one place the tests name the held-out split
+    from labelsets import MC_HELDOUT, REFUSAL_HELDOUT, TUNE
 
     out = bench("scoring_quality.py").stdout
-    lines_with(out, "refusal/tune", "refusal/heldout", "multiple_choice/tune",
+    lines_with(out, f"refusal/{TUNE}", f"refusal/{REFUSAL_HELDOUT}", f"multiple_choice/{TUNE}",
                f"multiple_choice/{MC_HELDOUT}")
 
 
@@ -130,7 +130,7 @@ def test_judge_calibration_with_a_mock_judge():
      "cannot reach the server at http://127.0.0.1:9/v1"),
     ("load_and_filter.py", ["{missing}"], "not a Beyond Recall snapshot"),
     ("rc_tracks.py", ["{missing}"], "no such folder"),
-    ("audio.py", ["--lengths", "1", "--asr", "{missing}"], "not a local model folder"),
+    ("audio.py", ["--lengths", "1", "--asr", "{missing}"], "not a model folder"),
 ])
 def test_missing_input_is_one_line(tmp_path, script, args, message):
     missing = tmp_path / "missing"
@@ -149,3 +149,9 @@ def test_a_missing_optional_module_is_one_line(monkeypatch, capsys):
     assert run(main) == 1
     assert capsys.readouterr().err == ("bench/view.py: needs the Python module "
                                        "'selenium_that_is_not_installed', which is not installed\n")
+
+
+def test_memory_writes(sample_snapshot):
+    out = bench("memory_writes.py", "--data", sample_snapshot, "--questions", 2).stdout
+    lines_with(out, "history: memory_update, 2 question(s)", "rag (BM25 index)", "rag (embed)",
+               "mem0", "rag (embed) / rag (BM25 index), time per turn")

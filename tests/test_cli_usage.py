@@ -47,7 +47,7 @@ def test_an_unknown_command_is_one_line_naming_the_closest(capsys):
 
 
 def test_run_help_lists_every_accepted_value(capsys):
-    from evaluator.agents.builtin import BUILTIN_AGENTS
+    from evaluator.agents.builtin import BUILTIN_AGENTS, resolve_agent
     from evaluator.models import _ARGS
     from evaluator.realcompanion.chat_track import CONDITIONS
 
@@ -57,8 +57,8 @@ def test_run_help_lists_every_accepted_value(capsys):
     assert f"({' '.join(CONDITIONS)})" in text and "C3m" in CONDITIONS
     for kind, spec in _ARGS.items():
         assert f"{kind}: {', '.join(f'{k}=' for k in spec)}" in text
-    for name, cls in BUILTIN_AGENTS.items():
-        assert f"{name}: {', '.join(f'{k}=' for k in cls.AGENT_ARGS) or 'none'}" in text
+    for name in BUILTIN_AGENTS:       # mem0 included (its class is loaded when named)
+        assert f"{name}: {', '.join(f'{k}=' for k in resolve_agent(name).AGENT_ARGS) or 'none'}" in text
     assert "window=" in text and "top_k=" in text
 
 
@@ -84,7 +84,7 @@ def test_show_json_carries_the_question_and_each_videos_audio(sample_snapshot, c
 # -- --agent_args keys ----------------------------------------------------------------------------
 @pytest.mark.parametrize("agent, args, said", [
     ("rag", "topk=10", "br-eval: error: --agent_args topk: --agent rag does not take it; did you mean "
-                       "top_k? (it takes media, top_k, last)"),
+                       "top_k? (it takes media, top_k, last, retriever, embed_base_url"),
     ("rag", "bogus_setting=3", "--agent_args bogus_setting: --agent rag does not take it (it takes"),
     ("full-context", "max_context=900", "did you mean max_context_tokens?"),
     ("recent", "top_k=3", "--agent recent does not take it"),
@@ -168,3 +168,28 @@ def test_from_evaluator_import_evaluate_runs_and_import_evaluator_stays_light(sa
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["EvalResults", "2"]
+
+
+def test_gen_kwargs_for_a_user_agent_that_cannot_take_them_stops_before_the_first_item(tmp_path,
+                                                                                       capsys):
+    (tmp_path / "plainagents.py").write_text(textwrap.dedent('''
+        from evaluator.agents import Agent
+
+
+        class Plain(Agent):
+            def __init__(self, model=None, depth=2):
+                self.depth = depth
+
+            def write(self, session):
+                pass
+
+            def answer(self, query):
+                return "I don't know"
+    '''))
+    out = tmp_path / "run"
+    code = main(["--task", "conflict_detection", "--agent", "plainagents:Plain", "--include_path",
+                 str(tmp_path), "--gen_kwargs", "temperature=0", "--no-progress",
+                 "--output_path", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and "--gen_kwargs: --agent plainagents:Plain does not take gen_kwargs" in err
+    assert not (out / "samples_conflict_detection.jsonl").exists()

@@ -27,7 +27,7 @@ from beyondrecall.snapshot import REVISION_FILE, default_download_dir, resolve_d
 from evaluator.cli import main
 
 REPO = "Moritze-Chenyu/BeyondRecall"
-GATED = "Quislab/RealCompanion"
+GATED = "some-lab/RealCompanion-mirror"   # a gated mirror a user names with --repo
 TOKEN = "hf_test_access"
 
 
@@ -108,6 +108,11 @@ class FakeHub:
         with self.lock:
             self.log.append(("HEAD" if head else "GET", path, h.headers.get("Range")))
         parts = path.strip("/").split("/")
+        # Model repos (api/models/..., org/name/resolve/...) are served like dataset repos.
+        if parts[:2] == ["api", "models"]:
+            parts[1] = "datasets"
+        elif len(parts) >= 4 and parts[2] == "resolve":
+            parts = ["datasets", *parts]
         if parts[:2] == ["api", "datasets"] and len(parts) == 4:  # repo info: the default branch
             parts += ["revision", "main"]
         if parts[:2] == ["api", "datasets"] and len(parts) >= 6:
@@ -308,25 +313,42 @@ def test_interrupted_run_then_rerun_fetches_only_what_is_missing(hub, snapshots,
     assert _files(dest) == snapshots["new"] and "OK" in out
 
 
-def test_gated_dataset_without_and_with_token(hub, tmp_path, capsys, monkeypatch):
+def test_realcompanion_alone_says_where_the_paper_publishes_it(hub, tmp_path, capsys,
+                                                               monkeypatch):
+    """No source names a Hub repository for RealCompanion: nothing is fetched, nothing guessed."""
     monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "home"))
-    code, _, err = cli(capsys, "--dataset", "realcompanion")
+    mark = len(hub.log)
+    code, out, err = cli(capsys, "--dataset", "realcompanion")
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert len(hub.log) == mark                       # no request at all
+    assert len([l for l in err.splitlines() if l.strip()]) == 1   # one paragraph
+    for needed in ("OSF", "anonymous.4open.science", "five files", "SHA256SUMS",
+                   "--rc-data DIR", "br-eval verify --rc-data DIR", "--rc-adapter", "--repo"):
+        assert needed in err, needed
+    assert "Quislab" not in err and "huggingface.co/datasets" not in err
+    assert not (tmp_path / "home" / "data").exists()
+
+
+def test_gated_mirror_without_and_with_token(hub, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("BR_EVAL_HOME", str(tmp_path / "home"))
+    mirror = ("--dataset", "realcompanion", "--repo", GATED)
+    code, _, err = cli(capsys, *mirror)
     assert code == 1
     line = one_line_error(err)
     assert f"{GATED} is a gated dataset" in line and "no token" in line
     assert f"{hub.url}/datasets/{GATED}" in line and "HF_TOKEN" in line and "hf auth login" in line
 
     monkeypatch.setenv("HF_TOKEN", "hf_wrong")
-    code, _, err = cli(capsys, "--dataset", "realcompanion")
+    code, _, err = cli(capsys, *mirror)
     assert code == 1 and "your token has no access" in one_line_error(err)
 
     monkeypatch.setenv("HF_TOKEN", TOKEN)
-    code, out, err = cli(capsys, "--dataset", "realcompanion")
+    code, out, err = cli(capsys, *mirror)
     assert code == 0, err
     dest = tmp_path / "home" / "data" / "RealCompanion"
     assert (dest / "data" / "reconstruction.jsonl").read_bytes().startswith(b'{"id": 1')
     assert json.loads((dest / REVISION_FILE).read_text())["commit"] == SHA_RC
-    assert "publishes no SHA256SUMS" in err
+    assert f"--rc-data {dest}" in err and "publishes no SHA256SUMS" in err
 
 
 def test_unknown_repo_and_revision(hub, tmp_path, capsys):

@@ -192,7 +192,10 @@ def test_missing_weights_say_how_to_provide_them(tmp_path, tiny, images, monkeyp
         with pytest.raises(MissingWeightsError) as err:
             cache.clip_caption(images[0], model="ViT-B-32", pretrained=pretrained)
         msg = str(err.value)
-        assert "\n" not in msg and "--clip-pretrained" in msg and "never downloads" in msg
+        # The default tag is fetched by name; offline, the miss says what to run online.
+        assert "\n" not in msg and "--clip-pretrained" in msg and "HF_HUB_OFFLINE is set" in msg
+        assert ("`hf download laion/CLIP-ViT-B-32-laion2B-s34B-b79K open_clip_model.safetensors`"
+                in msg), msg
     with pytest.raises(MediaError, match="no such CLIP checkpoint"):
         cache.clip_caption(images[0], model=NAME, pretrained=tmp_path / "nope.safetensors")
     with pytest.raises(MediaError, match="not a pretrained|neither a file"):
@@ -228,5 +231,6 @@ def test_local_dir_and_cached_hf_hub_models(tmp_path, tiny, images, vocab, monke
     hf = cache.clip_caption(images[3], model="hf-hub:test-org/tiny-dir", vocabulary=vocab)
     for cap in (local, hf):
         np.testing.assert_allclose(np.load(cap.embedding_path), expected, atol=1e-5)
-    with pytest.raises(MissingWeightsError, match="never downloads"):
+    with pytest.raises(MissingWeightsError, match="test-org/not-cached is not in the Hugging Face "
+                       "cache and HF_HUB_OFFLINE is set: run `hf download test-org/not-cached"):
         cache.clip_caption(images[3], model="hf-hub:test-org/not-cached", vocabulary=vocab)

@@ -543,3 +543,15 @@ def test_hf_preflight_and_a_folder_without_processor(tmp_path, monkeypatch):
         preflight(model, images=True)
     assert "processor" in str(info.value) and "\n" not in str(info.value)
     assert getattr(info.value, "exit_code", None) == 1
+
+
+def test_a_judge_setup_error_names_the_judges_flag():
+    """A judge's wrong model name is fixed in --judge_args, not --model_args."""
+    from evaluator.scoring import make_judge
+
+    with Server(models=[{"id": "qwen2-7b"}]) as srv:
+        srv.chat = lambda body, h: (404, {"error": {"message": f"The model `{body['model']}` does not exist."}}, {})
+        judge = make_judge("openai", {"base_url": srv.base_url, "model": "qwen2"})
+        with pytest.raises(ModelSetupError) as info:
+            preflight(judge.model)
+    assert "check --judge_args model=" in str(info.value) and "--model_args" not in str(info.value)

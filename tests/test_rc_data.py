@@ -161,10 +161,13 @@ def test_out_of_order_messages_and_missing_files_are_errors(copy):
     with pytest.raises(DataError, match=r"conversation.jsonl:4: .*out of order"):
         load_participant(copy / "U04")
     (copy / "U06" / "questions.jsonl").unlink()
-    with pytest.raises(DataError, match=r"U06/questions.jsonl: missing"):
+    with pytest.raises(DataError, match=r"U06: no file for the questions"):
         load_participant(copy / "U06")
-    with pytest.raises(DataError, match="no participant folders"):
-        load_release(copy / "U06")
+    with pytest.raises(DataError, match=r"U06: no file for the questions"):
+        load_release(copy)
+    (copy / "empty").mkdir()
+    with pytest.raises(DataError, match="no RealCompanion release found"):
+        load_release(copy / "empty")
 
 
 def test_default_data_is_the_cached_sample_with_one_notice(tmp_path, monkeypatch, capsys):
@@ -179,3 +182,96 @@ def test_default_data_is_the_cached_sample_with_one_notice(tmp_path, monkeypatch
     assert capsys.readouterr().err == ""
     with pytest.raises(DataError, match="no such folder"):
         data_dir("realcompanion", tmp_path / "absent")
+
+
+def _sha256sums(root: Path, skip=()) -> str:
+    import hashlib
+
+    return "".join(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(root).as_posix()}\n"
+                   for p in sorted(root.rglob("*.json*")) if p.name not in skip)
+
+
+def test_verify_a_release_against_the_checksums_given_with_it(copy, capsys):
+    from evaluator.cli import main
+
+    def verify(*extra):
+        code = main(["verify", "--rc-data", str(copy), *extra])
+        out = capsys.readouterr()
+        return code, out.out + out.err
+
+    code, text = verify()                       # no list: nothing can be verified
+    assert code == 1 and "missing SHA256SUMS: no checksum list" in text
+    (copy / "SHA256SUMS").write_text(_sha256sums(copy))
+    code, text = verify()
+    assert code == 0 and "verified 50 files" in text and "OK" in text
+    conv = copy / "U02" / "conversation.jsonl"
+    conv.write_text(conv.read_text().replace("day1-1", "day1-1", 1) + "\n")
+    code, text = verify()
+    assert code == 1 and f"mismatch U02/conversation.jsonl: sha256 is" in text
+    outside = copy.parent / "outside.txt"
+    outside.write_text("not part of the release\n")
+    (copy / "U01" / "link.txt").symlink_to(outside)
+    (copy / "SHA256SUMS").write_text(_sha256sums(copy, skip={"questions.jsonl"})
+                                     + "0" * 64 + "  ../outside.txt\n" + "0" * 64 + "  U01/link.txt\n")
+    code, text = verify("--json")
+    found = {(f["kind"], f["path"]) for f in json.loads(text.splitlines()[0])["findings"]}
+    assert ("unsafe", "../outside.txt") in found and ("unsafe", "U01/link.txt") in found
+    assert ("uncovered", "U07/questions.jsonl") in found and code == 1
+
+
+def test_withdrawn_rows_are_never_scored_even_without_a_scoreable_field(copy, sample):
+    before = load_release(sample)
+    for folder in sorted(copy.glob("U*")):
+        _rewrite(folder / "chat.jsonl", lambda rows: [r.pop("scoreable") for r in rows])
+    after = load_release(copy)
+    n = lambda rel: sum(len(p.scoreable_probes) for p in rel.participants)  # noqa: E731
+    withdrawn = [q for p in after.participants for q in p.probes if not q.ok]
+    assert withdrawn and not any(q.scoreable for q in withdrawn)
+    assert n(after) == n(before)
+    assert counts(copy)["realcompanion/chat"]["count"] == counts(sample)["realcompanion/chat"]["count"]
+    # a row marked scoreable but withdrawn is still not scored
+    _rewrite(copy / "U09" / "chat.jsonl",
+             lambda rows: [r.__setitem__("scoreable", True) for r in rows if r["ok"] is False])
+    assert n(load_release(copy)) == n(before)
+    assert counts(copy)["realcompanion/chat"]["count"] == counts(sample)["realcompanion/chat"]["count"]
+
+
+def test_a_malformed_message_time_names_file_and_line(copy):
+    conv = copy / "U03" / "conversation.jsonl"
+    _rewrite(conv, lambda rows: rows[6].__setitem__("time", "yesterday at 5"))
+    with pytest.raises(DataError) as err:
+        load_participant(copy / "U03")
+    assert str(err.value).startswith(f"{conv}:7: time 'yesterday at 5' is not a date and time")
+
+
+def test_the_paper_size_corpus_reproduces_the_papers_counts_by_construction(tmp_path):
+    """br-eval's generated corpus at scale 1 is built to the paper's counts; a reader or
+    population that drifts shows up here as a number that moved."""
+    from evaluator.evaluate import evaluate
+
+    root = generate_sample(tmp_path / "paper", scale=1.0)
+    release = load_release(root)
+    sizes = sorted(len(p.messages) for p in release.participants)
+    assert (len(release.participants), release.n_messages, sizes[-1] + sizes[-2]) == \
+        (10, 27_218, 19_870)
+    probes = [q for p in release.participants for q in p.probes]
+    scoreable = [q for p in release.participants for q in p.scoreable_probes]
+    proportional = [q for q in scoreable if q.stratum == "proportional"]
+    assert (len(probes), len(scoreable), len(proportional)) == (2_034, 1_533, 1_169)
+    assert sum(q.memory_bearing for q in proportional) == 40
+    assert sum(q.memory_bearing for q in scoreable) == 404
+    assert sum(q.locus == "none" for q in scoreable) == 120
+    assert sum(len(p.cold_opens) for p in release.participants) == 434
+    # the reference-set population (Table 5, the contrasts): every scoreable probe with a referent
+    assert sum(q.has_reference_set for q in scoreable) == 1_413 == 1_533 - 120
+    assert counts(root)["realcompanion/chat"]["count"] == 1_533 + 434
+    # the same populations through the retrieval task's journal and aggregation
+    m = evaluate(["realcompanion/retrieval"], rc_data=root, output_path=tmp_path / "run",
+                 progress=False)["realcompanion/retrieval"]
+    d = m["demand_rate"]["estimate"]
+    assert (d["k"], d["n"]) == (40, 1_169)
+    assert m["window_coverage"]["n"] == 404
+    cell = m["restraint"]["bm25_top"]
+    assert (cell["auroc_memory_vs_no_referent"]["n_pos"], cell["auroc_memory_vs_no_referent"]["n_neg"],
+            cell["auroc_memory_vs_cold_opens"]["n_neg"]) == (404, 120, 434)
+    assert m["retrieval"]["true_gold"]["BM25"]["all"]["n_probes"] == 1_413

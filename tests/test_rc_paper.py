@@ -99,12 +99,32 @@ def test_misfire_and_contrast_populations_and_judge_fields(rc, tmp_path):
     assert json.loads((tmp_path / "a" / "results.json").read_text())["judge"]["gen_kwargs"]["temperature"] == 0.0
     # decomposition under stratum x reading; the paper's tables print with their names
     d = c["decomposition"]
-    assert set(d) == {"both/recorded", "both/strict", "proportional/recorded", "proportional/strict"}
+    assert set(d) == {"reference_set/recorded", "reference_set/strict", "proportional/recorded",
+                      "proportional/strict"}
     assert d["proportional/recorded"]["n_memory_bearing"] >= d["proportional/strict"]["n_memory_bearing"]
+    # the decomposition is on the population of the contrast it decomposes: its delta is the
+    # printed whole-corpus contrast; the proportional row's pi is the demand rate
+    for reading in ("recorded", "strict"):
+        row = d[f"reference_set/{reading}"]
+        assert row["n"] == c["n"] and row["delta"] == pytest.approx(c["difference"]["pooled"]["mean"])
+    prop = [l for l in lines if l["stratum"] == "proportional"]
+    assert d["proportional/recorded"]["n"] == len(prop)
+    assert d["proportional/recorded"]["pi"] == pytest.approx(
+        sum(l["memory_bearing"] for l in prop) / len(prop))
+    # Table 5 is on the same population as the contrasts, not on every item (cold opens out)
+    assert r["per_condition"]["C2"]["content_with_references"]["pooled"]["n"] == c["n"]
+    # Table 39's by-subject values are kept; C0 shows nothing, so it uses none of it
+    by = r["per_condition"]["C0"]["used_memory_per_participant"]
+    assert set(by) == {l["participant"] for l in lines} and all(v["mean"] == 0 for v in by.values())
+    assert set(c["difference_per_participant"]) == {l["participant"] for l in with_refs}
     text = paper_tables("realcompanion/chat", r)
-    for name in ("Table 5.", "Table 35.", "Table 36.", "Table 8.", "Table 37.", "C2 - C1",
-                 "From no-memory rows", "(1 − π)γ0"):
+    for name in ("Table 5.", "Table 35.", "Table 36.", "Table 8.", "Table 37.", "Table 39.",
+                 "Table 40.", "C2 - C1", "From no-memory rows", "(1 − π)γ0",
+                 f"(n = {c['n']})", "1,477 chat probes", "reading:"):
         assert name in text
+    table5 = text.split("Table 5.")[1].split("\n\n")[0]
+    assert "population: scoreable probes with a reference set" in table5
+    assert f"(n = {c['n']})" in table5 and f"(n = {len(lines)})" not in table5
 
 
 def test_c3m_is_the_ten_messages_before_the_probe(rc):
@@ -163,7 +183,9 @@ def test_system_metrics_from_a_scripted_agent(rc, tmp_path):
     exp_mr = sum(p.locus == "none" for p in mis) / len(mis)       # it fires on no-referent probes
     mem = [p for p in items if p.memory_bearing]
     exp_aar = sum(p.position % 2 == 0 for p in mem) / len(mem)
-    exp_la = sum(p.locus == "episode" for p in mem) / len(mem)
+    # the formal locus: "companion refines episode", so "episode" is right on companion rows too
+    exp_la = sum(p.locus in ("episode", "companion") for p in mem) / len(mem)
+    assert any(p.locus == "companion" for p in mem)
     exp_cov = sum(1 / len(set(p.reference_ids)) for p in mem) / len(mem)
     assert sysm["misfire_rate"]["pooled"]["mean"] == pytest.approx(exp_mr)
     assert sysm["appropriate_application_recorded"]["pooled"]["mean"] == pytest.approx(exp_aar)
@@ -175,7 +197,12 @@ def test_system_metrics_from_a_scripted_agent(rc, tmp_path):
     assert 0 < exp_aar < 1 and 0 < exp_la < 1
     lines = lines_of(tmp_path / "s")
     assert all(l["retrieved"] is not None and l["reported_locus"] for l in lines)
-    assert "MR (misfire rate)" in paper_tables("realcompanion/chat", r)
+    # Table 41: the agent cites a reference first, so its own evidence hits at 5 everywhere
+    assert sysm["evidence_hit_at_5_recorded"]["pooled"]["mean"] == 1.0
+    assert sysm["evidence_hit_at_5_recorded"]["pooled"]["n"] == sum(1 for p in mem if p.reference_ids)
+    text = paper_tables("realcompanion/chat", r)
+    assert "MR (misfire rate)" in text and "LA (locus accuracy, formal locus)" in text
+    assert "Table 41." in text and f"{r['n_scored']}/{r['n_samples']}" in text
     # an agent that reports nothing gets "not reported", never 0
     r = run("realcompanion/chat", tmp_path / "q", root, agent=f"{__name__}:Silent",
             limit=20)["realcompanion/chat"]
@@ -219,6 +246,84 @@ def test_strict_reading_and_companion_origin(rc, tmp_path):
     assert 0 < q["companion_origin"]["all"]["rate"] < 1
     assert q["companion_origin"]["per_category"]["companion-said"]["rate"] == 1.0
     assert q["evidence_coverage"]["value"] is None
+
+
+def _v7_release(root):
+    """One participant whose rows have known evidence speakers: messages m01..m20 alternate
+    user (odd) and companion (even), every memory row's grounding is its references."""
+    folder = root / "U01"
+    folder.mkdir(parents=True)
+    conv = [{"id": f"m{i:02d}", "day": 1 + i // 10, "seq": i, "time": f"2025-03-0{1 + i // 10}T10:{i:02d}:00",
+             "speaker": "user" if i % 2 else "companion", "session": f"s{1 + i // 10}",
+             "text": f"message {i}"} for i in range(1, 21)]
+    row = lambda pid, msg, locus, refs, grounding=None, **kw: {  # noqa: E731
+        "probe_id": pid, "message_id": msg, "stratum": kw.pop("stratum", "proportional"),
+        "scoreable": True, "ok": True, "locus": locus, "gold_response": "gold",
+        "reference_ids": refs, "grounding_ids": refs if grounding is None else grounding, **kw}
+    chat = [row("a", "m11", "profile", ["m02"]),                 # companion evidence
+            row("b", "m13", "profile", ["m01"]),                 # user evidence
+            row("c", "m15", "episode", ["m03", "m04"]),          # user + companion: not entirely
+            row("d", "m17", "episode", ["m06"]),                 # companion evidence
+            row("e", "m19", "companion", ["m08"]),               # companion locus
+            row("f", "m09", "thread", ["m08"], ["m08", "m09"]),  # continues the companion's turn
+            row("g", "m07", "thread", ["m05"], ["m07"]),         # grounding: the probe alone
+            row("h", "m05", "none", []),
+            row("i", "m01", "none", [], stratum="abstention", scoreable=False),
+            # withdrawn: never a row, whatever its evidence
+            {**row("w", "m03", "profile", ["m02"]), "ok": False, "scoreable": False}]
+    for name, rows in (("conversation.jsonl", conv), ("chat.jsonl", chat),
+                       ("profile.jsonl", []), ("questions.jsonl", [])):
+        (folder / name).write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (folder / "persona.json").write_text(json.dumps({"slots": {}}))
+    return root
+
+
+def test_v7_rows_on_the_papers_populations_on_a_constructed_release(tmp_path):
+    root = _v7_release(tmp_path / "v7")
+    r = run("realcompanion/chat", tmp_path / "o", root, agent="none",
+            model=MockChatModel(replies="ok"))["realcompanion/chat"]
+    co = r["companion_origin"]
+    # memory-bearing rows a-e ("of the 404"): a, d, e rest on companion evidence
+    assert (co["all"]["k"], co["all"]["n"]) == (3, 5)
+    # the episode-level row on the paper's population (locus profile or episode, "of 339"): a-d
+    assert (co["episode_level"]["k"], co["episode_level"]["n"]) == (2, 4)
+    assert co["episode_level"]["rate"] == 0.5
+    assert (co["per_locus"]["profile"]["k"], co["per_locus"]["profile"]["n"]) == (1, 2)
+    assert (co["per_locus"]["episode"]["k"], co["per_locus"]["episode"]["n"]) == (1, 2)
+    # the second reading: rows with a grounding citation other than the probe (a-f; g cites only
+    # its probe, h and the cold open none); f continues the companion's own turn
+    second = co["second_reading"]
+    assert (second["all"]["k"], second["all"]["n"]) == (4, 6)
+    assert (second["per_locus"]["thread"]["k"], second["per_locus"]["thread"]["n"]) == (1, 1)
+    text = paper_tables("realcompanion/chat", r)
+    v7 = text[text.index("V7. Companion origin"):]
+    row = next(line for line in v7.splitlines() if line.startswith("episode-level "))
+    assert row.split()[5:] == ["0.500", "[0.150,", "0.850]", "2", "4", "7.1%", "[5.4,", "9.2]",
+                               "of", "339"]
+    assert "reading: the paper's episode-level 339 are the memory-bearing rows whose locus is " \
+           "profile or episode" in v7 and "generated sample" not in v7
+    assert "V7, second reading." in v7 and "(n = 6)" in v7 and "70.3% [67.5, 73.0] of 1,045" in v7
+
+
+def test_v7_episode_level_row_on_the_paper_size_corpus(tmp_path):
+    """The paper-size corpus has the paper's 404 memory-bearing rows by construction but draws
+    their locus split, and its profile and episode evidence always includes a user message: its
+    episode-level row is its own count at rate 0, not the paper's 24/339 (the table says so)."""
+    root = generate_sample(tmp_path / "paper", scale=1.0)
+    release = load_release(root)
+    items = chat_track.items(release, None)
+    lines = [{**chat_track.probe_fields(p, release.participant(p.participant)), "conditions": {}}
+             for p in items]
+    co = chat_track.aggregate(lines, judged=False)["companion_origin"]
+    episode_level = [p for p in items if p.locus in ("profile", "episode")]
+    assert co["all"]["n"] == 404
+    assert co["episode_level"]["n"] == len(episode_level) != 339
+    assert co["episode_level"]["k"] == 0
+    assert co["all"]["k"] == co["per_locus"]["companion"]["n"] == 404 - len(episode_level)
+    text = paper_tables("realcompanion/chat", {"companion_origin": co, "data": {"is_sample": True}})
+    assert "episode-level rate is 0 by construction, not the paper's 24" in text
+    row = next(line for line in text.splitlines() if line.startswith("episode-level "))
+    assert row.split()[5:10] == ["0.000", "[0.000,", row.split()[7], "0", str(len(episode_level))]
 
 
 def test_on_screen_verdicts_are_read_in_any_spelling(tmp_path, rc):
@@ -277,11 +382,28 @@ def test_retrieval_controls_recall_reach_and_question_detection(rc, tmp_path):
     assert qd["n_questions"] == sum(len(p.questions) for p in release.participants)
     cell = qd["bm25_top"]["auroc_questions_vs_no_referent"]
     assert cell["n_pos"] == qd["n_questions"] and 0.5 < cell["auroc"] <= 1.0
+    # AUROC intervals use the resample count the settings state
+    assert m["settings"]["bootstrap"].startswith("2000 participant resamples")
+    auc = m["restraint"]["bm25_top"]["auroc_memory_vs_no_referent"]
+    assert 1000 < auc["n_boot_used"] <= 2000
+    assert 1000 < cell["n_boot_used"] <= 2000
+    # Table 38's by-subject values are kept
+    per = ret["true_gold"]["BM25"]["memory_bearing"]["per_participant"]
+    mb = [s for s in rows if s["memory_bearing"]]
+    assert sum(v["n"] for v in per.values()) == len(mb)
+    assert set(per) == {s["participant"] for s in mb}
+    # Table 34's three populations: recorded, not clearly on screen, strict
+    cov = m["window_coverage"]
+    assert cov["n"] == len(mb)
+    assert cov["not_clearly_on_screen"]["n"] == sum(1 for s in mb if s["on_screen"] != "clear")
+    assert cov["n"] > cov["not_clearly_on_screen"]["n"] > cov["strict"]["n"] > 0
     text = paper_tables("realcompanion/retrieval", m)
-    for name in ("Table 33.", "20 pool messages", "Offset-permuted", "BROKEN ORACLE", "Table 34.",
-                 "Figure 4.", "Table 32.", "thread"):
+    for name in ("Table 33.", "20 pool messages", "Offset-permuted", "Position-randomized",
+                 "BROKEN ORACLE", "Table 4.", "Table 38.", "Table 34.", "Not clearly on screen",
+                 "Figure 4.", "Table 32.", "thread", "Detector AUROC", "Question-track AUROC",
+                 "reading:", "follows:", f"(n = {len(mb)})"):
         assert name in text
-    assert paper_tables("realcompanion/question", m) == ""
+    assert "Size-matched" not in text
 
 
 def test_report_prints_the_paper_tables(rc, tmp_path, capsys):
@@ -293,3 +415,25 @@ def test_report_prints_the_paper_tables(rc, tmp_path, capsys):
     assert main(["report", str(tmp_path / "rep")]) == 0
     out = capsys.readouterr().out
     assert "realcompanion/retrieval: the paper's tables" in out and "Table 33." in out
+
+
+def test_report_prints_table_6_and_table_41_for_the_other_tracks(rc, tmp_path, capsys):
+    from evaluator.cli import main
+
+    root, release = rc
+    r = run("realcompanion/reconstruction", tmp_path / "rec", root)["realcompanion/reconstruction"]
+    text = paper_tables("realcompanion/reconstruction", r)
+    assert text.startswith("Table 6. Persona reconstruction from the full history")
+    pooled = r["persona"]["pooled"]
+    assert f"(n = {len(release.participants)})" in text
+    assert f"persona  {pooled['f1']:.3f}" in text and f"{pooled['tp']}" in text
+    q = run("realcompanion/question", tmp_path / "q", root, limit=25)["realcompanion/question"]
+    assert q["coverage"] == {"answered": 25, "items": 25}
+    text = paper_tables("realcompanion/question", q)
+    assert "Table 41." in text and "25/25" in text and "V7." in text
+    # V7's question-track row is on the cited turns: it names the digest's restricted reading
+    assert "5.5 % [4.8, 6.4] when restricted to cited turns" in text
+    assert "this rate compares with the 5.5% reading" in text
+    capsys.readouterr()
+    assert main(["report", str(tmp_path / "rec")]) == 0
+    assert "realcompanion/reconstruction: the paper's tables" in capsys.readouterr().out

@@ -32,14 +32,15 @@ def test_default_run_folder_is_git_ignored(tmp_path):
 
 def test_top_level_is_the_fixed_layout():
     """The project's top level is fixed (beyondrecall/, evaluator/, media_cache/, tests/,
-    pyproject.toml, README.md, plus .ci/ and bench/): a new folder there is a layout change."""
+    pyproject.toml, README.md, plus .ci/, bench/ and docs/, the reference pages the README links):
+    a new folder there is a layout change."""
     if shutil.which("git") is None or not (REPO / ".git").exists():
         pytest.skip("not a git checkout: the tracked files cannot be listed")
     files = subprocess.run(["git", "-C", str(REPO), "ls-files"], capture_output=True, text=True,
                            check=True).stdout.splitlines()
     top = {f.split("/")[0] for f in files}
     assert top <= {"beyondrecall", "evaluator", "media_cache", "tests", "pyproject.toml",
-                   "README.md", ".ci", "bench", ".gitignore"}, sorted(top)
+                   "README.md", ".ci", "bench", "docs", ".gitignore"}, sorted(top)
 
 
 # -- the import graph ------------------------------------------------------------------------
@@ -238,6 +239,6 @@ def test_readme_lists_every_extra_right_after_the_first_install_command():
     first = readme.index("pip install . && br-eval")
     table = readme[first:readme.index("\n\n", readme.index("| extra |", first))]
     assert readme.index("| extra |", first) < readme.index("```bash", first + 1)   # before the next step
-    rows = re.findall(r"^\| `([a-z]+)` \| (.+?) \| (.+?) \|$", table, re.M)
+    rows = re.findall(r"^\| `([a-z0-9]+)` \| (.+?) \| (.+?) \|$", table, re.M)
     assert {name for name, _, _ in rows} == extras
     assert all(re.search(r"\d", size) for _, _, size in rows)      # each with its size

@@ -207,5 +207,5 @@ def test_captions_without_weights_stop_before_any_question(sample_snapshot, tmp_
     assert run(["--task", "cross_modal_semantic_matching", "--data", str(sample_snapshot),
                 "--captions", "--output_path", str(out)]) == 1
     err = capsys.readouterr().err
-    assert "never downloads" in err and err.count("\n") == 1
+    assert "is not in the Hugging Face cache and HF_HUB_OFFLINE is set" in err and err.count("\n") == 1
     assert not list(out.glob("samples_*.jsonl"))

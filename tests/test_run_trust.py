@@ -244,3 +244,32 @@ def test_journal_lines_and_results_files_are_read_within_their_bounds(sample_sna
     assert main(["report", str(out)]) == 1
     err = capsys.readouterr().err
     assert "results.json: over 1024 bytes" in err and len(err.strip().splitlines()) == 1
+
+
+def test_compare_names_paired_items_answered_for_other_versions(sample_copy, tmp_path, capsys):
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert run(capsys, "--task", "conflict_detection", "--data", sample_copy, "--output_path", a)[0] == 0
+    alt = edited_copy(sample_copy / "benchmark" / CD, tmp_path / "alt.json")
+    assert run(capsys, "--task", "conflict_detection", "--data", sample_copy, "--output_path", b,
+               "--task-file", f"conflict_detection={alt}")[0] == 0
+    capsys.readouterr()
+    assert main(["compare", str(a), str(b)]) == 0
+    err = capsys.readouterr().err
+    assert ("conflict_detection: 1 paired item(s) were answered for different versions of the item "
+            "(first: management/conflict_detection/0/q0)") in err
+
+
+def test_a_run_that_cannot_start_leaves_no_folder_behind(sample_snapshot, tmp_path, capsys):
+    """A server that is down stops the run before its first item, and the output folder it
+    would have made is not left behind (an existing folder is never removed)."""
+    out = tmp_path / "new-run"
+    code, err = run(capsys, "--task", "conflict_detection", "--data", sample_snapshot, "--agent",
+                    "none", "--model", "openai", "--model_args",
+                    "base_url=http://127.0.0.1:9/v1,model=m,max_retries=0", "--output_path", out)
+    assert code != 0 and "cannot reach the server" in err and not out.exists()
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    code, err = run(capsys, "--task", "conflict_detection", "--data", sample_snapshot, "--agent",
+                    "none", "--model", "openai", "--model_args",
+                    "base_url=http://127.0.0.1:9/v1,model=m,max_retries=0", "--output_path", kept)
+    assert code != 0 and kept.is_dir()

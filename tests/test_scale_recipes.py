@@ -1,5 +1,5 @@
-"""The README's scale-out recipes, run as far as this machine allows: the Slurm array script with
-its environment simulated (4 array tasks against two fake OpenAI-compatible servers listed in a
+"""The scale-out recipes of docs/runs.md ("Scaling out", linked from the README), run as far as
+this machine allows: the Slurm array script with its environment simulated (4 array tasks against two fake OpenAI-compatible servers listed in a
 servers file, then `br-eval merge`), and the Kubernetes Indexed Job manifest's consistency and
 command line. What this cannot show: a real scheduler, a real shared filesystem, real vLLM."""
 
@@ -15,14 +15,14 @@ import pytest
 from test_models_openai import FakeOpenAIServer
 
 REPO = Path(__file__).resolve().parent.parent
-README = (REPO / "README.md").read_text()
+README = (REPO / "docs" / "runs.md").read_text()
 
 
 def block(lang, containing):
     for m in re.finditer(rf"```{lang}\n(.*?)```", README, re.S):
         if containing in m.group(1):
             return m.group(1)
-    raise AssertionError(f"no {lang} block with {containing!r} in README.md")
+    raise AssertionError(f"no {lang} block with {containing!r} in docs/runs.md")
 
 
 def test_slurm_array_script_runs_each_shard_and_merges(sample_snapshot, tmp_path):

@@ -273,6 +273,19 @@ def test_refusal_to_answer_scoring():
     assert score_answer(task, q, "Rex", both)["primary"] == 1.0
 
 
+def test_the_scorer_reads_the_reply_against_its_question():
+    # one reply, two questions: it declines the one about footballs and answers the one about
+    # baseballs (the question reaches the refusal detector)
+    reply = "The messages mention autographed baseballs: you have 15. There is no mention of autographed footballs."
+    unanswerable = "The conversation never mentions autographed footballs."
+    r = score_answer("refusal_to_answer", "How many autographed footballs have I added?", reply, unanswerable)
+    assert (r["refused"], r["refused_detector"], r["primary"]) == (True, True, 1.0)
+    r = score_answer("refusal_to_answer", "How many autographed baseballs have I added?", reply, "15")
+    assert (r["refused"], r["false_refusal"]) == (False, False) and r["primary"] > 0
+    r = score_answer("memory_update", "How many autographed footballs have I added?", reply, "3")
+    assert r["false_refusal"] is True
+
+
 def test_false_refusal_is_reported_on_other_tasks_without_changing_the_metric():
     r = score_answer("property_state_retrieval", "What colour is the car?",
                      "I don't know the colour of the car", "the car is red")

@@ -5,15 +5,21 @@ MC_HELDOUT: written blind and committed before the extractor's current round of 
 held-out splits were moved into tuning once they had been read), measured once after that round.
 The real-reply set's held-out split, real-heldout-2, was labelled blind while round 11 was made on
 the first draw only and measured once after it. The chat-reply refusal set's chat-heldout was
-labelled blind and measured once after the chat round, tuned on chat-tune only."""
+labelled blind and measured once after the chat round, tuned on chat-tune only; the second chat round
+(the detector reads the reply against its question) tuned on both chat splits, so both are tuning
+splits now. Its held-out set is chat-heldout-2 (draw 5: other runs of the same chat models on questions
+draw 4 never drew, labelled blind), measured once after that round was frozen."""
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
 
+from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+                       REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
+                       REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+
 ROOT = Path(__file__).resolve().parents[1]
-MC_HELDOUT = "heldout-9"          # the one place this test names the multiple-choice held-out split
 
 
 def _bench():
@@ -24,34 +30,56 @@ def _bench():
 
 
 def test_labelled_sets_are_large_enough_and_sourced():
-    bench = _bench()
-    for name, heldout, n_heldout in (("refusal_labels.jsonl", "heldout", 90), ("mc_labels.jsonl", MC_HELDOUT, 200)):
-        rows = bench.load(name)
+    for name, heldout, n_heldout in ((REFUSAL_FILE, REFUSAL_HELDOUT, 90), (MC_FILE, MC_HELDOUT, 200)):
+        rows = load(name)
         assert len(rows) >= 300, name
-        assert {r["split"] for r in rows} == {"tune", heldout}, name
+        assert {r["split"] for r in rows} == {TUNE, heldout} == set(SPLITS[name]), name
         assert all(r.get("source") for r in rows)
         assert sum(r["split"] == heldout for r in rows) >= n_heldout
-    real = bench.load(bench.REAL_FILE)
-    assert {r["split"] for r in real} == set(bench.REAL_SPLITS)
-    assert sum(r["split"] == "real-heldout-2" for r in real) >= 300
+    real = load(MC_REAL_FILE)
+    assert {r["split"] for r in real} == {REAL_TUNE, MC_REAL_HELDOUT} == set(SPLITS[MC_REAL_FILE])
+    assert sum(r["split"] == MC_REAL_HELDOUT for r in real) >= 300
     assert all(r["source"].startswith("MMMU-Benchmark/MMMU@") and r["labelled_by"] and isinstance(r["reply"], str)
                for r in real)
     assert all(r["choice"] is None or r["choice"] in r["options"] for r in real)
-    real_refusals = bench.load(bench.REFUSAL_REAL_FILE)
-    assert {r["split"] for r in real_refusals} == {"real-tune", "real-heldout-3"}
-    assert sum(r["split"] == "real-heldout-3" for r in real_refusals) >= 200
+    real_refusals = load(REFUSAL_REAL_FILE)
+    assert {r["split"] for r in real_refusals} == {REAL_TUNE, REFUSAL_REAL_HELDOUT} == set(SPLITS[REFUSAL_REAL_FILE])
+    assert sum(r["split"] == REFUSAL_REAL_HELDOUT for r in real_refusals) >= 200
     assert all(r["source"].startswith(("mem0ai/mem0@", "memodb-io/memobase@")) and r["labelled_by"]
                and isinstance(r["refusal"], bool) and r["question"] for r in real_refusals)
-    refusal = bench.load("refusal_labels.jsonl")
+    refusal = load(REFUSAL_FILE)
     assert 0.3 < sum(r["refusal"] for r in refusal) / len(refusal) < 0.7     # both kinds present
-    chat = bench.load(bench.REFUSAL_CHAT_FILE)
-    assert {r["split"] for r in chat} == set(bench.CHAT_SPLITS)
-    assert all(sum(r["split"] == split for r in chat) >= 200 for split in bench.CHAT_SPLITS)
+    chat = load(REFUSAL_CHAT_FILE)
+    assert {r["split"] for r in chat} == set(SPLITS[REFUSAL_CHAT_FILE])
+    assert all(sum(r["split"] == split for r in chat) >= 200 for split in SPLITS[REFUSAL_CHAT_FILE])
     assert all(r["source"].startswith(("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@")) and r["labelled_by"]
                and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in chat)
-    tune_questions = {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[0]}
-    assert not tune_questions & {r["question"] for r in chat if r["split"] == bench.CHAT_SPLITS[1]}
-
+    tune_questions = {r["question"] for r in chat if r["split"] == SPLITS[REFUSAL_CHAT_FILE][0]}
+    assert not tune_questions & {r["question"] for r in chat if r["split"] == SPLITS[REFUSAL_CHAT_FILE][1]}
+    heldout2 = load(REFUSAL_CHAT_HELDOUT_FILE)
+    assert {r["split"] for r in heldout2} == set(SPLITS[REFUSAL_CHAT_HELDOUT_FILE]) and len(heldout2) >= 230
+    assert all(r["source"].startswith(("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@")) and r["labelled_by"]
+               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in heldout2)
+    # the labelled rows are draw 5's rows, and no question of draw 4 is among them
+    draw5 = load("refusal_chat_draw5.jsonl")
+    assert sorted((r["source"], r["text"]) for r in heldout2) == sorted((r["source"], r["text"]) for r in draw5)
+    assert not {r["question"] for r in chat} & {r["question"] for r in heldout2}
+    # draw 6: nine chat models' replies to MTRAG's turns, the labelled rows exactly draw 6's rows
+    mtrag = load(REFUSAL_CHAT_HELDOUT3_FILE)
+    assert {r["split"] for r in mtrag} == set(SPLITS[REFUSAL_CHAT_HELDOUT3_FILE]) and len(mtrag) >= 250
+    assert all(r["source"].startswith(("IBM/mt-rag-benchmark@", "pashaAbri/mt-rag-benchmark@")) and r["labelled_by"]
+               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in mtrag)
+    draw6 = load("refusal_chat_draw6.jsonl")
+    assert sorted((r["source"], r["text"]) for r in mtrag) == sorted((r["source"], r["text"]) for r in draw6)
+    assert not {r["question"] for r in chat + heldout2} & {r["question"] for r in mtrag}
+    # draw 7: GPT-4o-mini's replies to LoCoMo questions under four memory settings
+    locomo = load(REFUSAL_CHAT_HELDOUT4_FILE)
+    assert {r["split"] for r in locomo} == set(SPLITS[REFUSAL_CHAT_HELDOUT4_FILE]) and len(locomo) >= 110
+    assert all(r["source"].startswith("ChicagoHAI/dialogue-agent-memory-bd8d@") and r["labelled_by"]
+               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in locomo)
+    draw7 = load("refusal_chat_draw7.jsonl")
+    assert sorted((r["source"], r["text"]) for r in locomo) == sorted((r["source"], r["text"]) for r in draw7)
+    assert not {r["question"] for r in chat + heldout2 + mtrag} & {r["question"] for r in locomo}
 
 
 def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
@@ -73,23 +101,41 @@ def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
 
 def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     figures = _bench().report()
-    assert figures["refusal/tune"]["rate"] >= 0.97
-    assert figures["multiple_choice/tune"]["rate"] >= 0.99
+    assert figures[f"refusal/{TUNE}"]["rate"] >= 0.97
+    assert figures[f"multiple_choice/{TUNE}"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
     # heldout-9 measured 486/495 = 98.2% once, after round 9 (goal 99%: not met).
-    assert _bench().MC_HELDOUT == MC_HELDOUT
     # real-heldout-2 measured 727/732 = 99.3% once, after round 11; refusal real-heldout-3
     # 224/230 = 97.4% once, after round 3; refusal chat-heldout 218/240 = 90.8% once, after the chat
-    # round (goal 97%: not met), with false refusals on hedged answers 7/87 (goal under 2%: not met).
-    assert figures["multiple_choice/real-tune"]["rate"] >= 0.99
-    assert figures["refusal/real-tune"]["rate"] >= 0.97
-    assert figures["refusal/chat-tune"]["rate"] >= 0.95
-    for key, ceiling in (("refusal/chat-tune", 0.04), ("refusal/chat-heldout", 0.09)):
+    # round (goal 97%: not met), with false refusals on hedged answers 7/87 (goal under 2%: not met);
+    # the second chat round then tuned on both chat splits (with the question): both are floors here.
+    assert figures[f"multiple_choice/{REAL_TUNE}"]["rate"] >= 0.99
+    assert figures[f"refusal/{REAL_TUNE}"]["rate"] >= 0.98
+    assert figures["refusal/chat-tune"]["rate"] >= 0.97 and figures["refusal/chat-heldout"]["rate"] >= 0.97
+    for key, ceiling in (("refusal/chat-tune", 0.03), ("refusal/chat-heldout", 0.04)):
         false_refusals, hedged = figures[key]["hedged_false_refusals"]
         assert hedged >= 70 and false_refusals / hedged <= ceiling, key
-    for key, floor in (("refusal/heldout", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
-                       ("multiple_choice/real-heldout-2", 0.99), ("refusal/real-heldout-3", 0.96),
-                       ("refusal/chat-heldout", 0.9)):
+    # chat-heldout-2 (draw 5, never tuned on) measured once after chat round 2 was frozen: 235/252 =
+    # 93.3% with the question (goal 97%: not met), false refusals on hedged answers 5/105 = 4.8%
+    # (goal under 2%: not met). A floor and a ceiling, not goals.
+    f = figures["refusal/chat-heldout-2"]
+    print(f"refusal/chat-heldout-2: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
+    assert f["n"] >= 230 and f["rate"] >= 0.92 and f["rate"] > f["naive_rate"] + 0.2
+    false_refusals, hedged = f["hedged_false_refusals"]
+    assert hedged >= 100 and false_refusals / hedged <= 0.05
+    # chat-heldout-3 (draw 6, MTRAG) measured once before chat round 3: 249/273 = 91.2% (false refusals on
+    # hedged answers 3/87); round 3 then tuned on it: a floor and a ceiling.
+    f = figures[f"refusal/{CHAT_HELDOUT3}"]
+    assert f["n"] >= 250 and f["rate"] >= 0.96
+    false_refusals, hedged = f["hedged_false_refusals"]
+    assert hedged >= 80 and false_refusals / hedged <= 0.04
+    # chat-heldout-4 (draw 7, never tuned on) measured once after chat round 3 was frozen at 4084d30:
+    # 109/116 = 94.0% (goal 97%: not met; 104/116 before round 3), no hedged answer read as a refusal
+    # (0/3: too few to judge that goal). A floor, not a goal.
+    f = figures[f"refusal/{CHAT_HELDOUT4}"]
+    assert f["n"] >= 110 and f["rate"] >= 0.93
+    for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
+                       (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         # (the real refusal draws are stratified on the naive cue, so it reads them well too)
@@ -155,13 +201,14 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
 
     from evaluator.scoring import refusal
 
-    texts = [r["text"] for name in ("refusal_labels.jsonl", "refusal_real_labels.jsonl", "refusal_chat_labels.jsonl")
-             for r in _bench().load(name)]
-    texts += [r["reply"] for r in _bench().load("mc_labels.jsonl")]
-    fast = [refusal.is_refusal(t) for t in texts]
+    chat = (REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE)
+    texts = [r["text"] for name in (REFUSAL_FILE, REFUSAL_REAL_FILE, *chat) for r in load(name)]
+    texts += [r["reply"] for r in load(MC_FILE)]
+    asked = [(r["text"], r["question"]) for name in (REFUSAL_REAL_FILE, *chat) for r in load(name)]
+    fast = [refusal.is_refusal(t) for t in texts] + [refusal.is_refusal(t, q) for t, q in asked]
     refusal._is_refusal_text.cache_clear()
-    monkeypatch.setattr(refusal, "_TRIGGER", re.compile(""))       # matches everything
-    slow = [refusal.is_refusal(t) for t in texts]
+    monkeypatch.setattr(refusal.rules, "TRIGGER", re.compile(""))       # matches everything
+    slow = [refusal.is_refusal(t) for t in texts] + [refusal.is_refusal(t, q) for t, q in asked]
     refusal._is_refusal_text.cache_clear()
     assert fast == slow
 
@@ -442,7 +489,7 @@ def test_the_mmmu_pro_reference_reads_as_mmmu_pro_published():
     import random
 
     bench = _bench()
-    rows = [r for r in bench.load(bench.REAL_FILE) if "mmmu_pro_read" in r]
+    rows = [r for r in load(MC_REAL_FILE) if "mmmu_pro_read" in r]
     assert len(rows) >= 200
     checked = 0
     for r in rows:
@@ -539,3 +586,119 @@ def test_refusal_explain_names_the_stance_of_each_clause():
     assert [k for _, k in explain("The messages mention three plants. Therefore, 3 plants.")] == \
         ["context", "filler", "commit"]
     assert [k for _, k in explain("I can't confirm a definitive count.")] == ["caveat"]
+
+
+# Replies written here (not copied from the labelled sets), each read under two questions: the same
+# sentences decline what one question asks and answer the other (issue 23 item 6, "X is mentioned, Y
+# is not"). (reply, question it declines, question it answers)
+_READ_AGAINST_THE_QUESTION = (
+    ("The messages mention autographed baseballs: you have 15. There is no mention of autographed footballs.",
+     "How many autographed footballs have I added to my collection?",
+     "How many autographed baseballs have I added to my collection?"),
+    ("You spent $800 on a gown and $500 on boots, $1,300 in all. A full total cannot be determined from "
+     "what you told me.",
+     "What is the total amount I spent on luxury items?", "How much did I spend on the gown?"),
+    ("You wake up 15 minutes earlier on Tuesdays, but the exact wake-up time isn't mentioned.",
+     "What time do I wake up on Tuesdays?", "How much earlier do I wake up on Tuesdays?"),
+    ("The messages mention a Philips LED bulb in your bedside lamp, but don't mention you replacing a bulb.",
+     "What type of bulb did I replace in my bedside lamp?", "What bulb do I use in my bedside lamp?"),
+    ("You mentioned your cat is called Luna, but her breed was never mentioned.",
+     "What breed is my cat?", "What is the name of my cat?"),
+    ("You bought the necklace about three weeks ago. There is no mention of a photo album for your mom.",
+     "Which gift did I buy first, the necklace for my sister or the photo album for my mom?",
+     "When did I buy the necklace for my sister?"),
+    ("A week ago would have been around June 15. The messages don't mention a family event around then.",
+     "What was the life event of one of my relatives that I attended a week ago?",
+     "What was the date a week ago?"),
+    ("You've listened to 15 episodes of the first podcast and 9 of the second, so at least 24. I can't "
+     "give a complete total, since other episodes may not have come up.",
+     "What is the total number of episodes I've listened to from the two podcasts?",
+     "How many episodes of the first podcast have I listened to?"),
+)
+
+
+def test_refusal_reads_the_reply_against_the_question():
+    from evaluator.scoring import is_refusal
+
+    for reply, declined, answered in _READ_AGAINST_THE_QUESTION:
+        assert is_refusal(reply, declined), (declined, reply)
+        assert not is_refusal(reply, answered), (answered, reply)
+    # hedged answers stay answers with their question in view
+    for question, reply in (
+            ("How long have I been collecting vintage cameras?",
+             "Based on the retrieved messages, you've been collecting vintage cameras for about three months. "
+             "The messages don't mention when exactly you started."),
+            ("Where did I attend my cousin's wedding?",
+             "You attended your cousin's wedding at a vineyard in Napa. The date of the wedding isn't mentioned."),
+            ("How many bikes do I own?",
+             "From the messages, you own a road bike and a mountain bike, so at least 2 bikes. There's no mention "
+             "of any other bikes."),
+            ("When did I book the Airbnb in San Francisco?",
+             "You booked it about three months before the trip, around early February, though the exact booking "
+             "date isn't in the messages."),
+            ("How many followers do I have on Instagram now?",
+             "The most recent count you mentioned was 1,250 followers on May 25. I don't have a more recent "
+             "number, so it may have changed."),
+            ("What did I buy when I was in Paris?", "You bought a scarf, though the price wasn't mentioned."),
+            ("How old was I when I moved to the United States?",
+             "To answer the question, I will follow these steps:\n\n**Step 1: Extract relevant information**\n\n"
+             "The user mentioned moving to the United States in 2005 and being born in 1995.\n\n"
+             "**Step 2: Provide an answer**\n\nThe user was 10 years old when they moved. However, the exact "
+             "month of the move is not mentioned.")):
+        assert not is_refusal(reply, question), reply
+    for question, reply in (
+            ("When did I submit my research paper on sentiment analysis?",
+             "You mentioned working on a research paper about sentiment analysis, but the retrieved messages "
+             "don't say when you submitted it."),
+            ("What did my dad give me as a birthday gift?",
+             "The messages mention your birthday dinner with your family, but there's no mention of a gift "
+             "from your dad."),
+            ("How old was I when I moved to the United States?",
+             "To answer the question, I will follow these steps:\n\n**Step 1: Extract relevant information**\n\n"
+             "The user mentioned moving to the United States as a child.\n\n**Step 2: Provide an answer**\n\n"
+             "There is no information about the user's age at the time, so the answer cannot be determined.")):
+        assert is_refusal(reply, question), reply
+
+
+def test_refusal_explain_shows_the_decisions_the_question_made():
+    from evaluator.scoring.refusal import explain, read_question
+
+    def kinds(text, question=None):
+        return [k for _, k in explain(text, question)]
+
+    reply = _READ_AGAINST_THE_QUESTION[0][0]
+    assert kinds(reply) == ["context", "content", "refuse"]
+    assert kinds(reply, _READ_AGAINST_THE_QUESTION[0][1]) == ["context", "content", "declines-asked"]
+    # the report named as much of what was asked: the decline is a detail, shown as a plain refusal
+    assert kinds(reply, _READ_AGAINST_THE_QUESTION[0][2]) == ["context", "content", "refuse"]
+    assert "declines-total" in kinds(*_READ_AGAINST_THE_QUESTION[1][:2])
+    assert kinds(*_READ_AGAINST_THE_QUESTION[2][:2])[0] == "no-value"
+    assert kinds(_READ_AGAINST_THE_QUESTION[4][0], _READ_AGAINST_THE_QUESTION[4][2])[0] == "reports-asked"
+    assert "time-frame" in kinds(*_READ_AGAINST_THE_QUESTION[6][:2])
+    assert kinds(_READ_AGAINST_THE_QUESTION[6][0], _READ_AGAINST_THE_QUESTION[6][2]).count("time-frame") == 0
+
+    asked = read_question("I was going through our previous chat. How many autographed footballs did I add in total?")
+    assert asked.kinds == {"amount", "total"} and asked.words == {"autograph", "footbal", "add"}
+    assert read_question("Which did I start first, the Ferrari model or the Porsche model?").kinds == {"choice"}
+    assert read_question("What did I buy when I was in Paris?").kinds == frozenset()     # "when" mid-sentence
+    assert read_question("I mentioned a trip. When did I go?").kinds == {"date"}
+    assert read_question("What time do I wake up?").kinds == {"clock"}
+    assert read_question(None) is None and read_question("") is None
+
+
+def test_the_hand_written_set_is_built_from_its_templates_byte_for_byte():
+    """tests/data/mc_labels.jsonl is what make_mc_labels.py builds from the templates
+    (mc_templates.jsonl) and their split assignment (mc_splits.json), to the byte."""
+    import json
+
+    from labelsets import DATA
+
+    spec = importlib.util.spec_from_file_location("make_mc_labels", DATA / "make_mc_labels.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.build().encode("utf-8") == (DATA / MC_FILE).read_bytes()
+    splits = json.loads((DATA / "mc_splits.json").read_text("utf-8"))
+    assert {b["split"] for b in splits["blocks"]} == set(SPLITS[MC_FILE])
+    templates = [json.loads(line) for line in (DATA / "mc_templates.jsonl").read_text("utf-8").splitlines()]
+    assert {t["block"] for t in templates} == {b["block"] for b in splits["blocks"]}
+    assert {t["expect"] for t in templates} == {"L", None}

@@ -290,3 +290,14 @@ def test_the_browser_tests_skip_line_names_what_is_missing(tmp_path, present, sa
     skipped = [line for line in out.stdout.splitlines() if line.startswith("SKIPPED")]
     assert len(skipped) == 1 and skipped[0].endswith(
         f"{said} (Debian: apt-get install chromium chromium-driver)"), out.stdout + out.stderr
+
+
+def test_an_outcome_reads_the_score_on_its_metrics_scale():
+    """The chat track's content match runs 0-2: 1 is partial, 2 right (not 1 right)."""
+    from evaluator.records import Sample
+    from evaluator.view.runs import outcome
+
+    s = Sample("realcompanion/chat/U01/p1", "realcompanion/chat", metrics={"primary": 1.0})
+    assert outcome(s, 1.0, "content_match") == "partial"
+    assert outcome(s, 2.0, "content_match") == "right" and outcome(s, 0.0, "content_match") == "wrong"
+    assert outcome(s, 1.0, "token_f1") == "right"

@@ -4,15 +4,14 @@ console errors, and the page loads nothing but itself. Skips only when Chromium 
 BR_EVAL_REQUIRE_BROWSER is unset (.ci/run sets it, so CI never skips)."""
 
 import os
-import shutil
-import time
 
 import pytest
 
 from evaluator.cli import main
+from evaluator.view.screenshot import browser_paths, wait_for
+from evaluator.view.screenshot import open_browser as _open_browser
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
+CHROMIUM, DRIVER = browser_paths()
 
 
 def missing_browser_parts(chromium, driver) -> str:
@@ -30,33 +29,10 @@ if missing_browser_parts(CHROMIUM, DRIVER):
                     pytrace=False)
     pytest.skip(missing_browser_parts(CHROMIUM, DRIVER), allow_module_level=True)
 
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run")
-
 
 def open_browser(tmp_path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    for flag in FLAGS:
-        opts.add_argument(flag)
-    opts.add_argument(f"--user-data-dir={tmp_path / 'chrome-profile'}")
-    opts.add_argument("--window-size=1280,900")
-    opts.binary_location = CHROMIUM
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # An explicit driver path: Selenium never tries to download one.
-    return webdriver.Chrome(service=Service(DRIVER), options=opts)
-
-
-def wait_for(driver, script, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = driver.execute_script(script)
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for: {script}")
+    """The browser the screenshot script uses (same flags), with the console log kept."""
+    return _open_browser(tmp_path / "chrome-profile", logs=True)
 
 
 def test_report_renders_in_headless_chromium(sample_snapshot, tmp_path):
@@ -151,6 +127,33 @@ def test_hostile_replies_and_a_nan_metric_render_as_text_and_run_nothing(sample_
         assert not errors, errors
     finally:
         driver.quit()
+
+
+def test_screenshot_script_writes_the_docs_png(tmp_path, capsys):
+    """Issue 25: `python -m evaluator.view.screenshot OUT.png` runs the sample, renders its
+    report in Chromium and writes a PNG of the fixed window size with the plots drawn."""
+    import io
+
+    from PIL import Image, ImageChops
+
+    from evaluator.view import screenshot
+
+    out = tmp_path / "overview.png"
+    assert screenshot.main([str(out)]) == 0
+    assert f"screenshot: {out}" in capsys.readouterr().out
+    data = out.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and 50_000 < len(data) < 400_000
+    img = Image.open(io.BytesIO(data)).convert("RGB")
+    assert img.size == screenshot.WINDOW
+    # not blank: the page is grey text on white but for the plots' coloured marks, so drawn plots
+    # show as thousands of saturated pixels (the tables alone have none)
+    r, g, b = img.split()
+    chroma = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(r, g), b),
+                                 ImageChops.darker(ImageChops.darker(r, g), b)).histogram()
+    assert sum(chroma[80:]) > 3000
+    # bad input: one line and exit 2
+    assert screenshot.main([str(tmp_path / "x.jpg")]) == 2
+    assert capsys.readouterr().err == f"br-eval: {tmp_path / 'x.jpg'}: the screenshot is a PNG; name it *.png\n"
 
 
 # The bounding boxes of every visible axis label of each plot, grouped by axis, and the legends

@@ -1,4 +1,4 @@
-"""Built-in agents: the weight-free baseline and four memory strategies over a chat model.
+"""Built-in agents: the weight-free baseline and five memory strategies over a chat model.
 
 - `baseline`     no model: BM25 over the visible turns; answers with the best-matching turn (or,
                  for a multiple-choice question, the option closest to the top turns) and refuses
@@ -6,12 +6,17 @@
                  (`options["json"]`, see `BaselineAgent.answer_json`) gets that JSON, filled the
                  same way. Real, low scores; runs offline on any machine.
 - `full-context` all visible history, cut from the front to a token budget.
-- `rag`          BM25 top-k turns (turn text, PDF page text, captions) plus the last few turns.
+- `rag`          top-k turns (turn text, PDF page text, captions) by BM25, or by dense or hybrid
+                 retrieval over an embeddings endpoint (`retriever=embed|hybrid`,
+                 evaluator.agents.dense_index), plus the last few turns.
+- `mem0`         mem0's memory (evaluator.agents.mem0_agent): its retrieved memories plus the
+                 last few turns, answered as `rag` answers.
 - `recent`       the last N turns.
 - `none`         the question alone.
 
 What a model-backed agent's prompt holds (the user message, in this order): `People in this
-conversation: Maya, Jon` (the trajectory's `persons`, see `persons_text`), `CONVERSATION HISTORY`,
+conversation: Maya, Jon` (the trajectory's `persons`, see `persons_text`), for `mem0` its
+`RETRIEVED MEMORIES` (`memory_parts`), `CONVERSATION HISTORY`,
 the chosen turns as `person: content` lines under one `Session date: ...` line per session (a turn
 whose own time differs from its session's gets it in brackets before the speaker), `Current
 time: ...` (the question's timestamp, when it has one) and `Question: ...`. Every time is shown as
@@ -32,9 +37,11 @@ import functools
 import math
 import os
 import re
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from evaluator.agents.dense_index import EMBED_ARGS
 from evaluator.agents.protocol import Agent, Answer, MemorySession, MemoryTurn, Query
 
 IMAGE_TOKENS = 765
@@ -263,6 +270,22 @@ class _PromptAgent(_Collecting):
 
     AGENT_ARGS = {"media": "images, text or none, optionally with audio (images+audio): how media "
                            "reach the model (default: images when it takes them, else text)"}
+    memory_cost = None   # a MemoryCost for agents whose memory spends calls (journal: memory_cost)
+
+    @classmethod
+    def identity(cls, agent_args: dict) -> dict | None:
+        """What identifies this agent's memory system beyond br-eval's code (package versions,
+        configuration, the embedding model and its dimension learned from the endpoint), or None;
+        it goes into results.json's agent identity, so a changed one refuses to resume."""
+        return None
+
+    def memory_parts(self, query: Query) -> list:
+        """Text parts placed before CONVERSATION HISTORY (a memory system's retrieved memories)."""
+        return []
+
+    def decisions_of(self, chosen: list[MemoryTurn]) -> dict:
+        """The Answer's decision fields (retrieved, locus, evidence_ids); {}: not reported."""
+        return {}
 
     def _media_words(self) -> list[str]:
         from evaluator.errors import EvalError
@@ -361,6 +384,7 @@ class _PromptAgent(_Collecting):
         q_parts.extend(media_parts(query.media))
         history = [TextPart("CONVERSATION HISTORY\n")] + parts if parts else \
             [TextPart("CONVERSATION HISTORY\n(none)\n")]
+        history = self.memory_parts(query) + history
         people = persons_text(query.persons)
         if people:
             history.insert(0, TextPart(f"People in this conversation: {people}\n"))
@@ -371,9 +395,12 @@ class _PromptAgent(_Collecting):
         if getattr(gen, "served_model", None) is not None:
             extra["served_model"] = gen.served_model
             extra["requested_model"] = gen.requested_model
-        return Answer(gen.text.strip(), relied_on=[t.ref for t in chosen],
+        if self.memory_cost is not None:
+            extra["memory_cost"] = self.memory_cost.as_dict()
+        decided = self.decisions_of(chosen)
+        return Answer(gen.text.strip(), relied_on=decided.pop("relied_on", [t.ref for t in chosen]),
                       input_tokens=gen.input_tokens, output_tokens=gen.output_tokens,
-                      prompt=messages, extra=extra)
+                      prompt=messages, extra=extra, **decided)
 
 
 class FullContextAgent(_PromptAgent):
@@ -443,8 +470,54 @@ class NoneAgent(_PromptAgent):
 
 
 class RagAgent(_PromptAgent):
-    AGENT_ARGS = {**_PromptAgent.AGENT_ARGS, "top_k": "BM25's top K turns (10)",
-                  "last": "plus the last N turns (4)"}
+    """Retrieval over the visible turns: BM25 (default), dense (`retriever=embed`, cosine over an
+    OpenAI-compatible /v1/embeddings endpoint) or both fused (`retriever=hybrid`, reciprocal rank
+    fusion, evaluator.agents.dense_index); the `top_k` turns plus the last `last` turns."""
+
+    AGENT_ARGS = {**_PromptAgent.AGENT_ARGS, "top_k": "turns retrieved (10)",
+                  "last": "plus the last N turns (4)",
+                  "retriever": "bm25 (default), embed (dense: cosine over an embeddings "
+                               "endpoint) or hybrid (BM25 + dense, reciprocal rank fusion, k=60)",
+                  **EMBED_ARGS}
+
+    @classmethod
+    def identity(cls, agent_args: dict) -> dict | None:
+        from evaluator.agents.dense_index import RRF_K, embedder_from_args, retriever_of
+
+        retriever = retriever_of(agent_args)
+        if retriever == "bm25":
+            return None            # as before dense retrieval existed: old folders resume
+        embedder = embedder_from_args(agent_args, f"--agent rag with retriever={retriever}")
+        out = {"retriever": retriever, "embedding": embedder.probe(refresh=True)}
+        if retriever == "hybrid":
+            out["fusion"] = f"reciprocal rank fusion, k={RRF_K}, over BM25 (score > 0) and dense"
+        return out
+
+    def __init__(self, model=None, **agent_args) -> None:
+        from evaluator.agents.dense_index import retriever_of
+
+        super().__init__(model, **agent_args)
+        self.retriever = retriever_of(self.args)
+        self._vectors: list = []           # one array of vectors per written session
+        if self.retriever != "bm25":
+            from evaluator.models.embeddings import MemoryCost
+
+            self.memory_cost = MemoryCost()
+
+    def _embedder(self):
+        from evaluator.agents.dense_index import embedder_from_args
+
+        return embedder_from_args(self.args, f"--agent rag with retriever={self.retriever}")
+
+    def write(self, session: MemorySession) -> None:
+        super().write(session)
+        if self.retriever == "bm25" or not session.turns:
+            return
+        started = time.perf_counter()
+        with_media = self.media_mode() != "none"
+        docs = [_turn_search_text(t, with_media) for t in session.turns]
+        self._vectors.append(self._embedder().embed(docs, self.memory_cost.write))
+        self.memory_cost.write.seconds += time.perf_counter() - started
 
     def choose(self, query: Query) -> list[MemoryTurn]:
         from evaluator.agents.text_index import Bm25Index
@@ -452,10 +525,38 @@ class RagAgent(_PromptAgent):
         k = _as_int(self.args.get("top_k"), 10)
         last = _as_int(self.args.get("last"), 4)
         with_media = self.media_mode() != "none"
-        index = Bm25Index([_turn_search_text(t, with_media) for t in self.turns])
-        picked = {i for i, s in index.ranked(query.text, k) if s > 0}
-        picked.update(range(max(0, len(self.turns) - last), len(self.turns)))
-        return [self.turns[i] for i in sorted(picked)]   # back in chronological order
+        started = time.perf_counter()
+        bm25 = dense = None
+        if self.retriever in ("bm25", "hybrid"):
+            index = Bm25Index([_turn_search_text(t, with_media) for t in self.turns])
+            bm25 = [i for i, s in index.ranked(query.text) if s > 0]
+        if self.retriever in ("embed", "hybrid") and self.turns:
+            import numpy as np
+
+            from evaluator.agents.dense_index import dense_ranked
+
+            q = self._embedder().embed([query.text], self.memory_cost.read)[0]
+            dense = [i for i, _ in dense_ranked(np.concatenate(self._vectors), q)]
+        if self.retriever == "bm25":
+            ranked = bm25[:k]
+        elif self.retriever == "embed":
+            ranked = (dense or [])[:k]
+        else:
+            from evaluator.agents.dense_index import rrf
+
+            ranked = [i for i, _ in rrf([bm25, dense or []], k)]
+        if self.memory_cost is not None:
+            self.memory_cost.read.seconds += time.perf_counter() - started
+        recent = range(max(0, len(self.turns) - last), len(self.turns))
+        self._retrieved = [i for i in ranked if i not in recent]     # best first
+        return [self.turns[i] for i in sorted(set(ranked) | set(recent))]   # chronological
+
+    def decisions_of(self, chosen: list[MemoryTurn]) -> dict:
+        """retrieved: a turn came in by retrieval from before the last `last` turns; evidence
+        ids: those turns' message ids, best first; locus: not reported (rag keeps one store)."""
+        found = [self.turns[i] for i in getattr(self, "_retrieved", [])]
+        return {"retrieved": bool(found), "locus": None,
+                "evidence_ids": [t.id for t in found if t.id]}
 
 
 BUILTIN_AGENTS = {
@@ -464,6 +565,8 @@ BUILTIN_AGENTS = {
     "rag": RagAgent,
     "recent": RecentAgent,
     "none": NoneAgent,
+    # its own module (it imports this one): loaded when named; mem0 itself only when it runs
+    "mem0": "evaluator.agents.mem0_agent:Mem0Agent",
 }
 
 
@@ -474,7 +577,13 @@ def resolve_agent(spec: str):
     from evaluator.plugins import load_attr
 
     if spec in BUILTIN_AGENTS:
-        return BUILTIN_AGENTS[spec]
+        cls = BUILTIN_AGENTS[spec]
+        if isinstance(cls, str):
+            import importlib
+
+            module, _, name = cls.partition(":")
+            cls = getattr(importlib.import_module(module), name)
+        return cls
     if ":" not in spec:
         raise UsageError(f"unknown agent {spec!r}: use one of {', '.join(BUILTIN_AGENTS)} "
                          "or package.module:Class")
@@ -504,12 +613,27 @@ def accepted_agent_args(cls) -> list[str] | None:
             and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
-def check_agent_args(spec: str, agent_args: dict) -> None:
+def _takes_keyword(cls, name: str) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(cls.__init__).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.kind is p.VAR_KEYWORD or p.name == name for p in params)
+
+
+def check_agent_args(spec: str, agent_args: dict, gen_kwargs: dict | None = None) -> None:
     """One UsageError line, before the first item, for an --agent_args key the agent does not
-    take (with the closest key it does take)."""
+    take (with the closest key it does take), or --gen_kwargs for an agent that takes none."""
     from evaluator.errors import UsageError, did_you_mean
 
-    accepted = accepted_agent_args(resolve_agent(spec))
+    cls = resolve_agent(spec)
+    if gen_kwargs and not _takes_keyword(cls, "gen_kwargs"):
+        raise UsageError(f"--gen_kwargs: --agent {spec} does not take gen_kwargs (its __init__ "
+                         "has no gen_kwargs parameter and no **kwargs); drop --gen_kwargs or "
+                         "accept gen_kwargs in the agent")
+    accepted = accepted_agent_args(cls)
     if accepted is None:
         return
     for key in agent_args:
@@ -521,5 +645,5 @@ def check_agent_args(spec: str, agent_args: dict) -> None:
 
 def agent_args_help() -> str:
     """`--agent_args` keys per built-in agent, for --help."""
-    return "; ".join(f"{name}: {', '.join(f'{k}=' for k in cls.AGENT_ARGS) or 'none'}"
-                     for name, cls in BUILTIN_AGENTS.items())
+    return "; ".join(f"{name}: {', '.join(f'{k}=' for k in resolve_agent(name).AGENT_ARGS) or 'none'}"
+                     for name in BUILTIN_AGENTS)

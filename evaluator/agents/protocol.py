@@ -25,6 +25,13 @@ as the data released them, never rewritten ("8:27 am on 23 October, 2025",
 Run it with `br-eval --task conflict_detection --agent mypkg.agents:LastTurnAgent`. `model` is
 the chat model named by `--model/--model_args` (built once per run, shared by every question;
 None when no model is named); `--agent_args k=v,...` arrive as keyword arguments.
+
+A class wrapping a memory system may say what identifies it beyond its source file with a
+classmethod `identity(agent_args) -> dict | None` (package versions, configuration, an embedding
+model and the dimension its endpoint answers with): called once per run before anything is
+journaled, it goes into results.json's agent identity (`agent_source.memory`), so a run folder
+answered by another version is never resumed as the same agent (the built-in `rag` and `mem0`
+use it).
 """
 
 from __future__ import annotations

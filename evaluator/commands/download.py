@@ -1,5 +1,9 @@
 """`br-eval download`: fetch a release from the Hugging Face Hub, record its commit, verify it.
 
+RealCompanion has no Hub repository that any source names: `--dataset realcompanion` alone says
+where its paper publishes it and how to point `--rc-data` at a copy (no network call, exit 1);
+with `--repo OWNER/NAME` it downloads a mirror the user names.
+
 Honours HF_ENDPOINT, HF_TOKEN (or `hf auth login`) and HF_HUB_OFFLINE. A rerun after an
 interruption resumes: finished files are kept and not fetched again.
 """
@@ -12,10 +16,11 @@ import sys
 def add_arguments(parser) -> None:
     parser.add_argument("--dataset", choices=("beyondrecall", "realcompanion"),
                         default="beyondrecall",
-                        help="which release (default: beyondrecall; realcompanion is gated)")
+                        help="which release (default: beyondrecall; realcompanion alone says "
+                             "where its paper publishes it: it is not on the Hub)")
     parser.add_argument("--repo", default=None, metavar="OWNER/NAME",
-                        help="Hub dataset repository (default: Moritze-Chenyu/BeyondRecall, or "
-                             "Quislab/RealCompanion with --dataset realcompanion)")
+                        help="Hub dataset repository (default: Moritze-Chenyu/BeyondRecall; with "
+                             "--dataset realcompanion, a mirror you name)")
     parser.add_argument("--revision", default=None, metavar="REV",
                         help="branch, tag or commit sha to pin (default: main)")
     parser.add_argument("--local-dir", "--local_dir", dest="local_dir", default=None, metavar="DIR",
@@ -45,8 +50,20 @@ def main(args) -> int:
               f"{result.path}", file=sys.stderr)
     else:
         print(f"br-eval download: {where} is in {result.path}", file=sys.stderr)
+    if args.dataset == "realcompanion":
+        print(f"br-eval download: pass --rc-data {result.path} to the other commands",
+              file=sys.stderr)
     if args.no_verify:
         return 0
+    if args.dataset == "realcompanion":
+        from evaluator.commands.verify import print_report
+        from evaluator.realcompanion.verify import LISTS, verify_release
+
+        if not any((result.path / name).is_file() for name in LISTS):
+            print(f"br-eval download: {result.repo} publishes no SHA256SUMS list; nothing to "
+                  f"verify", file=sys.stderr)
+            return 0
+        return print_report(verify_release(result.path, workers=min(args.workers, 4)))
     if not ((result.path / "checksums" / "SHA256SUMS").is_file()
             or (result.path / "benchmark" / "SHA256SUMS").is_file()):
         print(f"br-eval download: {result.repo} publishes no SHA256SUMS lists; nothing to verify",

@@ -12,6 +12,10 @@ def add_arguments(parser) -> None:
     add_data_arg(parser)
     parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
                         help="RealCompanion folder (default: the generated sample)")
+    parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
+                        metavar="MODULE:FUNCTION",
+                        help="read --rc-data with your own function (a shape br-eval does not "
+                             "read): function(path) -> {participant: {kind: rows}}")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of a table")
 
 
@@ -71,7 +75,12 @@ def main(args) -> int:
 
     snapshot = data_dir("beyondrecall", args.data)
     info = snapshot_info(snapshot)
-    rows = _beyondrecall_rows(snapshot) + _realcompanion_rows(args.rc_data)
+    rc_data = args.rc_data
+    if args.rc_adapter:
+        from evaluator.realcompanion.adapter import adapted_data_dir
+
+        rc_data = adapted_data_dir(args.rc_data, args.rc_adapter)
+    rows = _beyondrecall_rows(snapshot) + _realcompanion_rows(rc_data)
     if args.json:
         print(json.dumps({"data": str(snapshot), "data_version": info.data_version,
                           "is_sample": info.is_sample, "tasks": rows}, indent=2))

@@ -43,13 +43,13 @@ def add_arguments(parser) -> None:
     parser.add_argument("--clip-pretrained", "--clip_pretrained", dest="clip_pretrained",
                         default=None, metavar="P",
                         help="local open_clip checkpoint (.safetensors/.bin/.pt), or a pretrained "
-                             "tag whose weights are already in the local cache; never downloaded")
+                             "tag[@revision] fetched from the Hub (HF cache; HF_HUB_OFFLINE: cache only)")
     parser.add_argument("--clip-vocabulary", "--clip_vocabulary", dest="clip_vocabulary",
                         default=None, metavar="FILE",
                         help="caption labels, one per line (default: the vocabulary shipped with br-eval)")
     parser.add_argument("--asr", default=None, metavar="PATH",
                         help="also transcribe every video's audio with this local speech-recognition "
-                             "model folder (transformers, e.g. a Whisper checkpoint; never downloaded)")
+                             "model: a folder or a Hub id[@revision] such as openai/whisper-tiny")
     parser.add_argument("--asr-language", "--asr_language", dest="asr_language", default=None,
                         metavar="LANG", help="language of the speech for --asr (default: detected)")
     parser.add_argument("--workers", type=int, default=1, metavar="N",

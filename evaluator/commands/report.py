@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-# The words the README's "Scoring" section defines, for each primary metric's name.
+# The words docs/scoring.md defines, for each primary metric's name.
 METRIC_WORDS = {
     "token_f1": "token F1",
     "rougeL_f": "ROUGE-L F1",

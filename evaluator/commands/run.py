@@ -55,13 +55,17 @@ def add_arguments(parser) -> None:
     add_data_arg(parser)
     parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
                         help="RealCompanion folder (default: the generated sample)")
+    parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
+                        metavar="MODULE:FUNCTION",
+                        help="read --rc-data with your own function (a shape br-eval does not "
+                             "read): function(path) -> {participant: {kind: rows}}")
     parser.add_argument("--frames", type=int, default=8, help="frames sampled per video")
     parser.add_argument("--fps", type=float, default=None, help="sample videos at this rate instead")
     parser.add_argument("--dpi", type=int, default=None, help="PDF rendering resolution")
     parser.add_argument("--captions", action="store_true", help="add CLIP captions to media text")
     parser.add_argument("--clip-model", "--clip_model", dest="clip_model", default=None)
     parser.add_argument("--clip-pretrained", "--clip_pretrained", dest="clip_pretrained",
-                        default=None, help="local open_clip checkpoint file")
+                        default=None, help="open_clip checkpoint file, or a pretrained tag[@revision] fetched from the Hub")
     parser.add_argument("--video-backend", "--video_backend", dest="video_backend",
                         default="pyav", choices=["pyav", "decord"])
     parser.add_argument("--conditions", default=None, metavar="C0,C1,...",
@@ -70,8 +74,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--detector", default=None,
                         help="realcompanion/retrieval: restraint detector package.module:function")
     add_lenient_arg(parser)
-    parser.add_argument("--asr", default=None, metavar="DIR",
-                        help="local speech-recognition model folder (e.g. Whisper): video "
+    parser.add_argument("--asr", default=None, metavar="MODEL",
+                        help="speech-recognition model folder or Hub id[@revision] (e.g. openai/whisper-tiny): video "
                              "transcripts for models that take no audio")
     parser.add_argument("--asr-language", "--asr_language", dest="asr_language", default=None)
     parser.add_argument("--raise", "--debug", dest="raise_errors", action="store_true",
@@ -139,12 +143,20 @@ def run_evaluate(args, media, shard, executor):
     from evaluator.commands._common import task_files_of
     from evaluator.evaluate import evaluate
 
+    rc_data = args.rc_data
+    if args.rc_adapter:        # the adapter's records, checked, in br-eval's layout
+        from evaluator.plugins import add_include_paths
+        from evaluator.realcompanion.adapter import adapted_data_dir
+
+        add_include_paths(args.include_path)
+        rc_data = str(adapted_data_dir(args.rc_data, args.rc_adapter))
+
     return evaluate(
         args.tasks, agent=args.agent, agent_args=kv(args.agent_args, "agent_args"),
         model=args.model, model_args=kv(args.model_args, "model_args"),
         gen_kwargs=kv(args.gen_kwargs, "gen_kwargs"), judge=args.judge,
         judge_args=kv(args.judge_args, "judge_args"), judge_repeats=args.judge_repeats,
-        data=args.data, rc_data=args.rc_data, task_files=task_files_of(args),
+        data=args.data, rc_data=rc_data, task_files=task_files_of(args),
         include_path=args.include_path, raise_errors=args.raise_errors,
         output_path=args.output_path, media=media, limit=args.limit, seed=args.seed,
         num_concurrent=args.num_concurrent, log_samples=args.log_samples,

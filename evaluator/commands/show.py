@@ -12,6 +12,8 @@ def add_arguments(parser) -> None:
                                     "e.g. management/memory_update/0/q0, or a RealCompanion key "
                                     "realcompanion/<track>/<participant>/<id>")
     add_data_arg(parser)
+    parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
+                        metavar="MODULE:FUNCTION", help="read --rc-data with your own function")
     parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
                         help="RealCompanion folder (default: the generated sample)")
     add_lenient_arg(parser)
@@ -138,13 +140,16 @@ def show_realcompanion(args) -> int:
     from evaluator.context import RunContext, RunSettings
     from evaluator.errors import UsageError
     from evaluator.datasets import data_dir
+    from evaluator.realcompanion.adapter import adapted_data_dir
     from evaluator.registry import TASKS
 
     name = "/".join(args.key.split("/")[:2])
     if name not in TASKS:
         raise UsageError(f"{args.key}: no task {name!r}; `br-eval ls` lists the tasks")
     task = TASKS[name].load()
-    ctx = RunContext(settings=RunSettings(rc_data=str(data_dir("realcompanion", args.rc_data))))
+    ctx = RunContext(settings=RunSettings(rc_data=str(
+        adapted_data_dir(args.rc_data, args.rc_adapter) if args.rc_adapter
+        else data_dir("realcompanion", args.rc_data))))
     item = next((it for it in task.items(ctx) if it.key == args.key), None)
     if item is None:
         raise UsageError(f"{args.key}: no such item in {name} (keys look like "

@@ -18,6 +18,9 @@ def _default_workers() -> int:
 
 def add_arguments(parser) -> None:
     add_data_arg(parser)
+    parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
+                        help="verify this RealCompanion release folder instead, against the "
+                             "SHA256SUMS list given with it")
     parser.add_argument("--deep", action="store_true",
                         help="also decode every image, PDF (page count vs PDF_PREPROCESSING.json) "
                              "and video (first and last frame; reports audio)")
@@ -35,6 +38,12 @@ def main(args) -> int:
         print(f"br-eval verify: error: --workers must be at least 1 (got {args.workers})",
               file=sys.stderr)
         return 2
+    if args.rc_data:
+        from evaluator.realcompanion.data import rc_data_dir
+        from evaluator.realcompanion.verify import verify_release
+
+        return print_report(verify_release(rc_data_dir(args.rc_data), workers=args.workers),
+                            as_json=args.json)
     from beyondrecall.checksums import verify_snapshot
     from media_cache.check import decode_check
 

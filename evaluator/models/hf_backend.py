@@ -20,8 +20,8 @@ The config is checked when the model is made, the weights load on the first call
 is answered entirely from the response cache never loads them).
 
 One model thread: every generate() runs on the backend's own single thread, whatever thread of
-the run loop asks (`--num_concurrent` only lets requests queue up, their images and audio read
-on the callers' threads meanwhile). torch's intra-op worker pool then stays with one thread: with
+the run loop asks (`--num_concurrent` only lets requests queue up; their images and audio are read
+on the model thread too, so waiting callers take no cores from torch). torch's intra-op worker pool then stays with one thread: with
 every call on another loop thread, `--num_concurrent 4` gave 0.80x (fp32) / 0.73x (bf16) the
 throughput of 1 in issue 25's measurement (tiny Qwen2-VL, 2-core CPU); bench/hf_threads.py
 compares the two. On GPUs, a vLLM server through `--model openai` is the fast path for
@@ -294,13 +294,18 @@ class HFChatModel:
             raise EvalError(f"hf backend: {self.model_id} takes no audio but the request has audio; "
                             "send transcripts instead (check the model's supports_audio)")
         self.load()
-        conversation = self._conversation(messages)   # reads images and audio on the caller's thread
         try:
-            return self._model_thread().submit(self._generate_here, conversation, settings).result()
+            return self._model_thread().submit(self._answer_here, messages, settings).result()
         except (EvalError, ModelCallError):
             raise
         except Exception as exc:  # a failed call (OOM, template error) is this request's error
             raise ModelCallError(f"hf backend: {self.model_id}: {type(exc).__name__}: {one_line(exc)}") from None
+
+    def _answer_here(self, messages: list[Message], settings: dict[str, Any]) -> Generation:
+        """One request, whole, on the model thread: its images and audio are read here too, so that
+        callers waiting in line add no CPU work beside the generation (on a CPU, work on other
+        threads takes cores from torch's intra-op pool)."""
+        return self._generate_here(self._conversation(messages), settings)
 
     def _model_thread(self) -> ThreadPoolExecutor:
         """The single thread every generation runs on (requests queue in arrival order)."""

@@ -66,6 +66,7 @@ def require_openai(what: str = "the openai backend") -> None:
 
 class OpenAIChatModel:
     name = "openai"
+    args_flag = "--model_args"      # the flag a setup error tells the user to fix (a judge's: --judge_args)
 
     def __init__(
         self,
@@ -331,11 +332,12 @@ class OpenAIChatModel:
                 if path_fix:
                     message += f"; {path_fix}"
                 elif listed:
-                    message += f"; check --model_args model= (the server lists: {', '.join(sorted(listed)[:10])})"
+                    message += (f"; check {self.args_flag} model= (the server lists: "
+                                f"{', '.join(sorted(listed)[:10])})")
                 else:
-                    message += "; check --model_args model= and base_url (it usually ends in /v1)"
+                    message += f"; check {self.args_flag} model= and base_url (it usually ends in /v1)"
             elif status in (401, 403):
-                message += "; check api_key (or OPENAI_API_KEY)"
+                message += f"; check {self.args_flag} api_key= (or OPENAI_API_KEY)"
             elif hint:
                 message += f"; {hint}"
             raise ModelSetupError(f"preflight ({what}) failed: {message}") from None
@@ -398,6 +400,15 @@ class OpenAIChatModel:
 
     def _call(self, payload: list[dict[str, Any]], params: dict[str, Any], *,
               retry_connection: bool = True) -> Generation:
+        return self.request(
+            lambda client: client.chat.completions.create(model=self.model_id, messages=payload, **params),
+            self._to_generation, "a chat completion", retry_connection=retry_connection)
+
+    def request(self, send, read, what: str, *, retry_connection: bool = True):
+        """`send(client)` to the endpoints with this backend's retries, rests and bounds, and
+        `read(response, attempt)` for the result; `read` returns None for a reply that is not
+        `what` (e.g. "a chat completion"), which counts as a server error. The one retry loop
+        of every OpenAI-compatible call (chat, and embeddings: evaluator.models.embeddings)."""
         import openai
 
         from evaluator.models._http import RedirectRefused, ReplyTooLarge
@@ -411,7 +422,7 @@ class OpenAIChatModel:
             kind = None
             released = False
             try:
-                response = client.chat.completions.create(model=self.model_id, messages=payload, **params)
+                response = send(client)
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 detail = f"HTTP {status}: {_server_message(exc)}"
@@ -433,11 +444,12 @@ class OpenAIChatModel:
             except openai.OpenAIError as exc:  # other client-side failures: not retryable
                 detail, kind = f"{type(exc).__name__}: {one_line(exc)}", "final"
             else:
-                if isinstance(getattr(response, "choices", None), list) and response.choices:
+                result = read(response, attempt)
+                if result is not None:
                     self.pool.release(endpoint, ok=True)
                     released = True
-                    return self._to_generation(response, attempt)
-                detail = f"the reply is not a chat completion ({one_line(repr(response), 120)})"
+                    return result
+                detail = f"the reply is not {what} ({one_line(repr(response), 120)})"
                 kind = "server"
             finally:
                 if not released:    # a 4xx is the request's fault, not the endpoint's
@@ -470,7 +482,9 @@ class OpenAIChatModel:
                 time.sleep(wait)
         raise AssertionError("unreachable")
 
-    def _to_generation(self, response, attempts: int) -> Generation:
+    def _to_generation(self, response, attempts: int) -> Generation | None:
+        if not (isinstance(getattr(response, "choices", None), list) and response.choices):
+            return None
         choice = response.choices[0]
         message = getattr(choice, "message", None)
         text = getattr(message, "content", None) if message is not None else None

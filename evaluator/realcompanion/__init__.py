@@ -1,6 +1,9 @@
-"""The RealCompanion suite: ten human/AI-companion relationships as data (`data.py`), a synthetic
-sample (`sample.py`), pool-exact BM25 (`bm25.py`), the retrieval task (`retrieval_task.py`) and the
-statistics they share (`stats.py`). Importing the package is cheap: standard library only.
+"""The RealCompanion suite: ten human/AI-companion relationships as data (`shapes.py` finds and
+reads the release's files, `data.py` checks them into records, `adapter.py` runs a user's reader,
+`verify.py` checks a release against its SHA256SUMS), a synthetic sample (`sample.py`), pool-exact
+BM25 (`bm25.py`), the tasks (`retrieval_task.py`, `chat_track.py`, `question_track.py`,
+`reconstruction_track.py`) and the paper's tables (`tables.py`). Importing the package is cheap:
+standard library only.
 """
 
 from __future__ import annotations
@@ -23,23 +26,19 @@ def counts(rc_data: str | os.PathLike | None) -> dict[str, dict]:
     reconstruction = participants.
     Without `rc_data`, the generated sample (made once, quietly) is counted."""
     from evaluator.datasets import data_dir
-    from evaluator.realcompanion.data import (CHAT, QUESTIONS, is_cold_open_row,
-                                              is_scoreable_row, iter_jsonl, participant_dirs)
+    from evaluator.realcompanion.data import is_cold_open_row, is_scoreable_row
+    from evaluator.realcompanion.shapes import discover
 
     root = data_dir("realcompanion", rc_data, quiet=True)
-    folders = participant_dirs(Path(root))
+    layout = discover(Path(root))
     retrieval = chat = questions = 0
-    for folder in folders:
-        chat_path = folder / CHAT
-        if chat_path.is_file():
-            for _, row in iter_jsonl(chat_path):
-                scoreable = is_scoreable_row(row)
-                retrieval += int(scoreable and bool(row.get("reference_ids")))
-                chat += int(scoreable or is_cold_open_row(row))
-        q_path = folder / QUESTIONS
-        if q_path.is_file():
-            questions += sum(1 for _ in iter_jsonl(q_path))
-    n = len(folders)
+    for pid in layout.participants:
+        for _, row in layout.rows(pid, "chat"):
+            scoreable = is_scoreable_row(row)
+            retrieval += int(scoreable and bool(row.get("reference_ids")))
+            chat += int(scoreable or is_cold_open_row(row))
+        questions += len(layout.rows(pid, "questions"))
+    n = len(layout.participants)
     sizes = {"realcompanion/retrieval": chat, "realcompanion/chat": chat,
              "realcompanion/question": questions, "realcompanion/reconstruction": n}
     out = {task: {"participants": n, "units": TASK_UNITS[task], "count": sizes[task]}

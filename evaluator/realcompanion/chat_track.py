@@ -23,9 +23,10 @@ probe, the same for every condition); without a judge, token F1 against the gold
 labelled `token_f1_vs_gold`, and no used-memory figures (they need a judge).
 
 Populations (one definition each, README "RealCompanion tracks"): misfire = cold opens + probes
-with no referent; appropriate application = memory-bearing probes; whole-corpus contrasts =
-probes with a reference set; decomposition = the proportional stratum (and both strata), under
-the recorded and the strict reading.
+with no referent; appropriate application = memory-bearing probes; Table 5 and the whole-corpus
+contrasts = probes with a reference set (`data.has_reference_set`); decomposition = the contrast's
+own population and the proportional stratum, under the recorded and the strict reading; locus
+accuracy compares formal loci (`data.formal_locus`: companion refines episode).
 """
 
 from __future__ import annotations
@@ -248,13 +249,18 @@ def probe_fields(probe, participant) -> dict:
     """The journal fields every chat line carries about its probe (the populations come from
     these alone)."""
     refs = [participant.message(r) for r in probe.reference_ids]
+    grounding = [participant.message(g) for g in probe.grounding_ids if g != probe.message_id]
     return {"participant": probe.participant, "probe_id": probe.probe_id, "stratum": probe.stratum,
             "locus": probe.locus, "cold_open": probe.cold_open,
             "memory_bearing": probe.memory_bearing,
             "memory_bearing_strict": probe.memory_bearing_strict, "on_screen": probe.on_screen,
             "category": probe.category, "pool_size": probe.position,
-            "reference_ids": list(probe.reference_ids), "has_references": bool(refs),
-            "companion_origin": bool(refs) and all(m.speaker == "companion" for m in refs)}
+            "reference_ids": list(probe.reference_ids),
+            "has_references": probe.has_reference_set and not probe.cold_open,
+            "companion_origin": bool(refs) and all(m.speaker == "companion" for m in refs),
+            # V7's second reading: the grounding citations other than the probe (None: it has none)
+            "grounding_origin": (all(m.speaker == "companion" for m in grounding)
+                                 if grounding else None)}
 
 
 def generation_settings(ctx) -> dict:
@@ -308,6 +314,7 @@ def system_metrics(ok: list[dict], *, metric: str, seed: int) -> dict:
     of a memory-bearing probe's reference ids the agent cited). Pooled and macro with
     participant intervals; each under the recorded and strict reading where it depends on it.
     A decision the agent never reported is "not reported" (value None with a note), never 0."""
+    from evaluator.realcompanion.data import formal_locus
     from evaluator.stats import participant_bootstrap
 
     rows = [s for s in ok if "agent" in s.get("conditions", {})]
@@ -336,7 +343,8 @@ def system_metrics(ok: list[dict], *, metric: str, seed: int) -> dict:
         out[f"appropriate_application_{reading}"] = (est(pick, rho) if reported_rho
                                                      else _not_reported("retrieved"))
         out[f"locus_accuracy_{reading}"] = (
-            est(pick, lambda s: float(s.get("reported_locus") == s.get("locus")))
+            est(pick, lambda s: float(formal_locus(s.get("reported_locus"))
+                                      == formal_locus(s.get("locus"))))
             if reported_locus else _not_reported("locus"))
 
         def coverage(s):
@@ -347,24 +355,70 @@ def system_metrics(ok: list[dict], *, metric: str, seed: int) -> dict:
         out[f"evidence_coverage_{reading}"] = (
             est(lambda s, pick=pick: pick(s) and s.get("has_references", True), coverage)
             if reported_ids else _not_reported("evidence_ids"))
+        out[f"evidence_hit_at_5_{reading}"] = (
+            est(lambda s, pick=pick: pick(s) and bool(s.get("reference_ids")), evidence_hit_at_5)
+            if reported_ids else _not_reported("evidence_ids"))
+    out["locus_rule"] = ("formal locus: companion refines episode, so a reported episode or "
+                         "companion matches a released episode or companion locus")
     out["response_consistency"] = est(lambda s: True,
                                       lambda s: s["conditions"]["agent"].get(metric))
     out["response_metric"] = metric
     return out
 
 
-def companion_origin(rows: list[dict], *, group: str, pick=lambda s: True) -> dict:
-    """V7: share of memory-bearing rows whose evidence messages were all sent by the companion,
-    overall and per `group` value, with Wilson intervals."""
+def evidence_hit_at_5(s: dict, gold_field: str = "reference_ids") -> float | None:
+    """Table 41's hit@5 of a system's own evidence: one of the first five ids it cited is a
+    required one (None when it cited nothing it could be scored on)."""
+    gold = set(s.get(gold_field) or [])
+    cited = s.get("evidence_ids")
+    if not gold or cited is None:
+        return None
+    return float(bool(gold & set(cited[:5])))
+
+
+def per_participant(values, clusters) -> dict:
+    """Participant -> {"mean", "n"}: the per-subject values the paper's by-subject tables print."""
+    by: dict[str, list[float]] = {}
+    for v, c in zip(values, clusters):
+        by.setdefault(str(c), []).append(float(v))
+    return {c: {"mean": sum(v) / len(v), "n": len(v)} for c, v in sorted(by.items())}
+
+
+def companion_origin(rows: list[dict], *, group: str, pick=lambda s: True,
+                     field: str = "companion_origin") -> dict:
+    """V7: share of rows whose evidence messages (`field`: the row's verdict, None when it has
+    none) were all sent by the companion, overall and per `group` value, with Wilson intervals."""
     from evaluator.stats import wilson
 
-    chosen = [s for s in rows if pick(s) and s.get("companion_origin") is not None]
+    chosen = [s for s in rows if pick(s) and s.get(field) is not None]
     per: dict = {}
     for s in chosen:
-        per.setdefault(str(s.get(group)), []).append(bool(s["companion_origin"]))
+        per.setdefault(str(s.get(group)), []).append(bool(s[field]))
     return {"rule": "every evidence message was sent by the companion",
-            "all": wilson(sum(s["companion_origin"] for s in chosen), len(chosen)),
+            "all": wilson(sum(bool(s[field]) for s in chosen), len(chosen)),
             f"per_{group}": {k: wilson(sum(v), len(v)) for k, v in sorted(per.items())}}
+
+
+EPISODE_LEVEL_LOCI = ("profile", "episode")
+
+
+def chat_companion_origin(ok: list[dict]) -> dict:
+    """V7 on the chat track, each figure on the digest's population: the memory-bearing rows
+    (recorded reading; "22.0 % ... of the 404"), per locus ("profile-level ... of 223"), the
+    episode-level rows (locus profile or episode: "7.1 % ... of 339", 339 = 223 + 116) and the
+    second reading (every row with a grounding citation other than the probe: "70.3 % ... of
+    1,045 rows that carry one")."""
+    mem = [s for s in ok if s.get("memory_bearing")]
+    out = companion_origin(mem, group="locus")
+    out["population"] = "memory-bearing rows (recorded reading)"
+    out["episode_level"] = companion_origin(
+        mem, group="locus", pick=lambda s: s.get("locus") in EPISODE_LEVEL_LOCI)["all"]
+    out["episode_level_population"] = "memory-bearing rows whose locus is profile or episode"
+    second = companion_origin(ok, group="locus", field="grounding_origin")
+    second["population"] = "chat rows with a grounding citation other than the probe message"
+    second["rule"] = "every grounding citation other than the probe was sent by the companion"
+    out["second_reading"] = second
+    return out
 
 
 def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
@@ -402,7 +456,9 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
         "with_on_screen_verdict": sum(1 for s in ok if s.get("on_screen") is not None),
         "definitions": {
             "misfire": "cold opens and scoreable probes with no referent (locus none)",
-            "with_references": "scoreable probes with a reference set (the paper's 1,477)",
+            "with_references": "scoreable probes with a reference set R(p): an earlier message "
+                               "or a profile claim the gold draws on (Table 5 and the "
+                               "whole-corpus contrasts; the paper counts 1,477)",
             "memory_bearing_recorded": "locus profile, episode or companion",
             "memory_bearing_strict": "memory-bearing and not on screen (on_screen neither clear "
                                      "nor borderline; rows without a verdict keep their label)"}}
@@ -433,6 +489,7 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
                     *values(c, _reading_pick(reading), "used_memory"), seed)
             entry["appropriate_application"] = entry["appropriate_application_recorded"]
             entry["used_memory"] = by_participant(*values(c, field="used_memory"), seed)
+            entry["used_memory_per_participant"] = per_participant(*values(c, field="used_memory"))
             entry["restraint"] = by_participant(*values(c, field="restraint"), seed)
         out["per_condition"][c] = entry
     primary_cond = "agent" if "agent" in conds else ("C4" if "C4" in conds else (conds[-1] if conds else None))
@@ -455,16 +512,21 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
             chosen = [(s, d) for s, d in rows if pick(s)]
             return by_participant([d for _, d in chosen], [s["participant"] for s, _ in chosen],
                                   seed)
+        chosen = [(s, d) for s, d in rows if with_refs(s)]
         entry = {"population": "probes with a reference set",
-                 "n": sum(1 for s, _ in rows if with_refs(s)),
+                 "n": len(chosen),
                  "difference": diff(with_refs),
+                 "difference_per_participant": per_participant(
+                     [d for _, d in chosen], [s["participant"] for s, _ in chosen]),
                  "difference_all_items": diff(lambda s: True)}
         for reading in READINGS:
             entry[f"difference_memory_bearing_{reading}"] = diff(_reading_pick(reading))
-        prop = [(s, d) for s, d in rows if s["stratum"] == "proportional"]
-        both = [(s, d) for s, d in rows if s["stratum"] in ("proportional", "enriched")]
-        entry["decomposition"] = {f"{stratum}/{reading}": _decomposition(chosen, _reading_pick(reading))
-                                  for stratum, chosen in (("both", both), ("proportional", prop))
+        # each decomposition row is computed on the population whose contrast it decomposes:
+        # the whole-corpus contrast's (its delta is `difference`'s pooled mean) and the
+        # proportional stratum's (its pi is the demand rate: no-referent probes included)
+        prop = [(s, d) for s, d in rows if s["stratum"] == "proportional" and not s.get("cold_open")]
+        entry["decomposition"] = {f"{name}/{reading}": _decomposition(rows_of, _reading_pick(reading))
+                                  for name, rows_of in (("reference_set", chosen), ("proportional", prop))
                                   for reading in READINGS}
         if prop:
             entry["decomposition_proportional"] = entry["decomposition"]["proportional/recorded"]
@@ -472,7 +534,5 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
 
     if "agent" in conds:
         out["system"] = system_metrics(ok, metric=metric, seed=seed)
-    mem = [s for s in ok if s.get("memory_bearing")]
-    out["companion_origin"] = companion_origin(mem, group="locus")
-    out["companion_origin"]["population"] = "memory-bearing rows (recorded reading)"
+    out["companion_origin"] = chat_companion_origin(ok)
     return out

@@ -1,10 +1,11 @@
-"""br-eval's RealCompanion format: the one place that reads the release from disk.
+"""The RealCompanion release as typed records: the one place that turns its files into data.
 
-The real release is gated and its exact files are not known to us; this module reads the layout
-documented in the README ("RealCompanion format and tasks"). A release laid out differently needs
-a new `load_participant` (an adapter), nothing else: every task works on the typed records below.
-
-One folder per participant (`U01`, `U02`, ...) with five files:
+The paper publishes five files per relationship (the conversation, the profile, the persona, the
+chat gold and the questions); their exact shapes are not known to us. `shapes.py` finds them in
+the plausible layouts and formats and gives their rows under br-eval's field names; this module
+checks what the rows say and builds the records below, which every task works on. br-eval's own
+layout (what the generated sample writes, docs/realcompanion.md) is one folder
+per participant (`U01`, `U02`, ...) with:
 
 - `conversation.jsonl` one message a line, in order: id, day, seq, time, speaker, session, text
 - `profile.jsonl`      one claim a line: id, text, confidence, valid_from, valid_to, citations, audit
@@ -13,8 +14,11 @@ One folder per participant (`U01`, `U02`, ...) with five files:
 - `questions.jsonl`    one written question a line: qid, category, question, answer, evidence_ids,
                        asked_after
 
-Every cited id must exist; a dangling citation is a DataError naming the file, the line and the id.
-Standard library only, so `br-eval ls` stays fast.
+Message ids: the released id, else the `day{n}-{j}` key made from day and seq (j: the message's
+place in its day when seq is absent); a citation may name a message by either. Every cited id
+must exist; a dangling citation is a DataError naming the file, the line (or row) and the id.
+A shape br-eval does not read goes through `--rc-adapter` (`adapter.py`). Standard library only,
+so `br-eval ls` stays fast.
 """
 
 from __future__ import annotations
@@ -24,9 +28,10 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from beyondrecall.errors import DataError, NoDataError
+from evaluator.realcompanion.shapes import day_key
 
 CONVERSATION = "conversation.jsonl"
 PROFILE = "profile.jsonl"
@@ -41,8 +46,6 @@ LOCI = ("thread", "none", "profile", "episode", "companion")
 MEMORY_LOCI = frozenset({"profile", "episode", "companion"})
 ON_SCREEN = ("clear", "borderline", "not_on_screen")   # section D.4's verdicts, canonical spelling
 AUDITS = ("supported", "repairable", "unsupported", "pending", "pruned_supported", "unjudged")
-
-_PARTICIPANT_DIR = re.compile(r"^U\d+$")
 
 
 # -- records -------------------------------------------------------------------------------------
@@ -111,6 +114,11 @@ class Probe:
         return self.memory_bearing and self.on_screen not in ("clear", "borderline")
 
     @property
+    def has_reference_set(self) -> bool:
+        """R(p) is not empty (see `has_reference_set`)."""
+        return has_reference_set(self.reference_ids, self.profile_ids)
+
+    @property
     def needs_nothing(self) -> bool:
         """The misfire population: cold opens and probes with no referent (locus none)."""
         return is_misfire_population(self.cold_open, self.locus)
@@ -142,6 +150,26 @@ class Question:
         return self.asked_after_position + 1
 
 
+def has_reference_set(reference_ids, profile_ids) -> bool:
+    """One definition of "probes with a reference set" for Table 5 and every whole-corpus
+    contrast: the probe's reference set R(p), "the specific records (e.g., prior profile
+    statements or earlier episode messages) that the gold response draws upon", is not empty,
+    i.e. it cites an earlier message (reference_ids) or a profile claim (profile_ids). The paper
+    counts 1,477 such chat probes; the digests do not say which of the 1,533 scoreable ones they
+    are, so on br-eval's paper-size generated corpus the count is whatever the rows cite (1,413:
+    every scoreable probe with a referent, the 120 no-referent probes cite nothing)."""
+    return bool(reference_ids) or bool(profile_ids)
+
+
+def formal_locus(locus: str | None) -> str | None:
+    """The formal locus lambda* of a released (or reported) locus: "the formal locus takes a
+    value in the two stores, and the released field refines it: thread and none carry rho* = 0,
+    and companion refines episode" -> profile | episode, None where rho* = 0."""
+    if locus in ("episode", "companion"):
+        return "episode"
+    return "profile" if locus == "profile" else None
+
+
 def is_misfire_population(cold_open: bool, locus: str | None) -> bool:
     """One definition for every task: misfire is measured on the cold opens and the scoreable
     probes with no referent ("434 cold opens plus 120 'needs no past' probes"); thread probes,
@@ -163,13 +191,22 @@ def normalize_on_screen(value, where: str) -> str | None:
     return canon
 
 
-# Row-level predicates shared by the loader and the fast counter in `__init__`.
+# Row-level predicates shared by the loader and the fast counter in `__init__` (canonical rows
+# from `shapes`, whose stratum may still be spelled as released).
+def _stratum(row: dict) -> str | None:
+    from evaluator.realcompanion.shapes import STRATUM_VALUES, norm
+
+    return STRATUM_VALUES.get(norm(row.get("stratum") or ""))
+
+
 def is_cold_open_row(row: dict) -> bool:
-    return row.get("stratum") == "abstention" and row.get("ok", True) is not False
+    return _stratum(row) == "abstention" and row.get("ok", True) is not False
 
 
 def is_scoreable_row(row: dict) -> bool:
-    return row.get("stratum") != "abstention" and row.get("scoreable", True) is True
+    """Not a cold open, not withdrawn (ok false), and not marked unscoreable."""
+    return (_stratum(row) != "abstention" and row.get("ok", True) is not False
+            and row.get("scoreable", True) is True)
 
 
 @dataclass
@@ -179,16 +216,18 @@ class Participant:
     messages: tuple[Message, ...]
     claims: tuple[Claim, ...]
     persona: dict[str, PersonaSlot]
-    probes: tuple[Probe, ...]            # every chat.jsonl row, in file order
+    probes: tuple[Probe, ...]            # every chat gold row, in file order
     questions: tuple[Question, ...]
     _positions: dict[str, int] = field(repr=False, default_factory=dict)
     _bm25: Any = field(repr=False, default=None)
+    sources: dict = field(repr=False, default_factory=dict)   # kind -> the file read
 
     def position(self, message_id: str) -> int:
         try:
             return self._positions[message_id]
         except KeyError:
-            raise DataError(f"{self.path / CONVERSATION}: no message {message_id!r}") from None
+            where = self.sources.get("conversation", self.path / CONVERSATION)
+            raise DataError(f"{where}: no message {message_id!r}") from None
 
     def message(self, message_id: str) -> Message:
         return self.messages[self.position(message_id)]
@@ -234,6 +273,7 @@ class Release:
     root: Path
     participants: tuple[Participant, ...]
     is_sample: bool = False
+    files: tuple[Path, ...] = ()          # every file read, in reading order
 
     def participant(self, pid: str) -> Participant:
         for p in self.participants:
@@ -247,46 +287,6 @@ class Release:
 
 
 # -- reading -------------------------------------------------------------------------------------
-def participant_dirs(root: Path) -> list[Path]:
-    """The participant folders of a release: `U<digits>` folders and any folder holding a
-    conversation.jsonl, sorted by name."""
-    root = Path(root)
-    if not root.is_dir():
-        raise DataError(f"{root}: no such RealCompanion folder")
-    found = sorted(d for d in root.iterdir() if d.is_dir() and not d.name.startswith(".")
-                   and (_PARTICIPANT_DIR.match(d.name) or (d / CONVERSATION).is_file()))
-    if not found:
-        raise DataError(f"{root}: no participant folders (expected U01/, U02/, ... each with "
-                        f"{CONVERSATION})")
-    return found
-
-
-def _require_file(folder: Path, name: str) -> Path:
-    path = folder / name
-    if not path.is_file():
-        raise DataError(f"{path}: missing (each participant folder needs {', '.join(FILES)})")
-    return path
-
-
-def iter_jsonl(path: Path) -> Iterator[tuple[int, dict]]:
-    """(line number, object) for every non-blank line; a malformed line is a DataError."""
-    try:
-        fh = open(path, encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read ({exc.strerror})") from None
-    with fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except ValueError as exc:
-                raise DataError(f"{path}:{n}: not valid JSON ({exc.msg})") from None
-            if not isinstance(obj, dict):
-                raise DataError(f"{path}:{n}: expected a JSON object, got {type(obj).__name__}")
-            yield n, obj
-
-
 def _field(obj: dict, name: str, kind, where: str, *, required: bool = True, default=None):
     if name not in obj or obj[name] is None:
         if required:
@@ -315,6 +315,38 @@ def _ids(obj: dict, name: str, where: str) -> tuple[str, ...]:
     return tuple(values)
 
 
+class _MessageKeys:
+    """Message ids as released, and the `day{n}-{j}` keys that name them (citations may use
+    either; `day{n}-{j}` in any spelling `shapes.day_key` reads)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.positions: dict[str, int] = {}
+        self.by_day_key: dict[str, str | None] = {}       # None: two messages share the key
+
+    def add(self, mid: str, position: int, day: int | None, seq: int | None) -> None:
+        self.positions[mid] = position
+        for key in {day_key(mid), None if day is None or seq is None else f"day{day}-{seq}"}:
+            if key is not None and key != mid:
+                self.by_day_key[key] = mid if self.by_day_key.get(key, mid) == mid else None
+
+    def resolve(self, ids, where: str, name: str) -> tuple[str, ...]:
+        """The cited ids as message ids; a DataError naming the first that names no message."""
+        out = []
+        for i in ids:
+            if i in self.positions:
+                out.append(i)
+                continue
+            key = day_key(i)
+            mid = (key if key in self.positions else self.by_day_key.get(key)) if key else None
+            if mid is None:
+                why = ("names two messages" if key in self.by_day_key
+                       else f"which is not in {self.path}")
+                raise DataError(f"{where}: {name} cites {i!r}, {why}")
+            out.append(mid)
+        return tuple(out)
+
+
 def _check_cited(ids, known: dict, where: str, name: str, target: Path) -> None:
     for i in ids:
         if i not in known:
@@ -322,129 +354,132 @@ def _check_cited(ids, known: dict, where: str, name: str, target: Path) -> None:
 
 
 def load_participant(folder: Path) -> Participant:
-    folder = Path(folder)
-    pid = folder.name
-    conv_path = _require_file(folder, CONVERSATION)
+    """One participant folder, its five files in any shape `shapes` reads."""
+    from evaluator.realcompanion.shapes import participant_layout
 
+    folder = Path(folder)
+    return _participant(participant_layout(folder), folder.name)
+
+
+def _participant(layout, pid: str) -> Participant:
+    """The typed records of one participant, checked (see the module docstring)."""
+    from evaluator.realcompanion.shapes import (LOCUS_VALUES, SPEAKER_VALUES, STRATUM_VALUES,
+                                                value_of)
+
+    paths = layout.files_of[pid]
+    conv_path = paths["conversation"]
     messages: list[Message] = []
-    positions: dict[str, int] = {}
+    keys = _MessageKeys(conv_path)
+    lines: dict[str, str] = {}
     last_order = None
-    for n, obj in iter_jsonl(conv_path):
-        where = f"{conv_path}:{n}"
-        mid = _field(obj, "id", str, where)
-        speaker = _field(obj, "speaker", str, where)
-        if speaker not in SPEAKERS:
-            raise DataError(f"{where}: speaker {speaker!r} is not one of {', '.join(SPEAKERS)}")
+    day_count: dict[int, int] = {}
+    for where, obj in layout.rows(pid, "conversation"):
+        speaker = value_of(SPEAKER_VALUES, _field(obj, "speaker", str, where), where, "speaker")
         text = _field(obj, "text", str, where)
         day = _field(obj, "day", int, where, required=False)
         seq = _field(obj, "seq", int, where, required=False)
-        if mid in positions:
-            raise DataError(f"{where}: message id {mid!r} repeats line "
-                            f"{_line_of(conv_path, positions[mid])}")
+        if day is not None and seq is None:     # j: the message's place in its day (a reading)
+            seq = day_count[day] = day_count.get(day, 0) + 1
+        mid = _field(obj, "id", str, where, required=False)
+        if mid is None:
+            if day is None:
+                raise DataError(f"{where}: missing field 'id' (and no day to make a "
+                                f"day{{n}}-{{j}} key from)")
+            mid = f"day{day}-{seq}"
+        if mid in keys.positions:
+            raise DataError(f"{where}: message id {mid!r} repeats {lines[mid]}")
         if day is not None and seq is not None:
             if last_order is not None and (day, seq) <= last_order:
                 raise DataError(f"{where}: message {mid!r} (day {day}, seq {seq}) is out of order; "
                                 f"the file must list messages in conversation order")
             last_order = (day, seq)
-        positions[mid] = len(messages)
-        messages.append(Message(mid, len(messages), day, seq,
-                                _field(obj, "time", str, where, required=False), speaker,
+        keys.add(mid, len(messages), day, seq)
+        lines[mid] = where
+        messages.append(Message(mid, len(messages), day, seq, _time(obj, where), speaker,
                                 str(_field(obj, "session", (str, int), where, required=False,
                                            default="")), text))
     if not messages:
-        raise DataError(f"{conv_path}: no messages")
+        raise DataError(f"{conv_path}: no messages" + (f" for participant {pid!r}"
+                                                       if layout.by_column else ""))
+    positions = keys.positions
 
-    prof_path = _require_file(folder, PROFILE)
+    prof_path = paths["profile"]
     claims: list[Claim] = []
-    claim_ids: dict[str, int] = {}
-    for n, obj in iter_jsonl(prof_path):
-        where = f"{prof_path}:{n}"
+    claim_ids: dict[str, str] = {}
+    for where, obj in layout.rows(pid, "profile"):
         cid = _field(obj, "id", str, where)
         if cid in claim_ids:
-            raise DataError(f"{where}: claim id {cid!r} repeats line {claim_ids[cid]}")
-        claim_ids[cid] = n
-        citations = _ids(obj, "citations", where)
-        _check_cited(citations, positions, where, "citations", conv_path)
+            raise DataError(f"{where}: claim id {cid!r} repeats {claim_ids[cid]}")
+        claim_ids[cid] = where
+        citations = keys.resolve(_ids(obj, "citations", where), where, "citations")
         audit = _field(obj, "audit", str, where, required=False)
-        if audit is not None and audit not in AUDITS:
-            raise DataError(f"{where}: audit {audit!r} is not one of {', '.join(AUDITS)}")
+        if audit is not None:
+            audit = re.sub(r"[\s\-]+", "_", audit.strip().lower())
+            if audit not in AUDITS:
+                raise DataError(f"{where}: audit {obj['audit']!r} is not one of "
+                                f"{', '.join(AUDITS)}")
         conf = _field(obj, "confidence", (int, float), where, required=False)
         claims.append(Claim(cid, _field(obj, "text", str, where),
                             None if conf is None else float(conf),
                             _field(obj, "valid_from", str, where, required=False),
                             _field(obj, "valid_to", str, where, required=False), citations, audit))
 
-    pers_path = _require_file(folder, PERSONA)
-    try:
-        raw = json.loads(pers_path.read_text(encoding="utf-8"))
-    except ValueError as exc:
-        raise DataError(f"{pers_path}: not valid JSON ({exc})") from None
-    slots = raw.get("slots") if isinstance(raw, dict) else None
-    if not isinstance(slots, dict):
-        raise DataError(f"{pers_path}: expected an object with a \"slots\" object")
     persona: dict[str, PersonaSlot] = {}
-    for name, slot in slots.items():
-        where = f"{pers_path}: slot {name!r}"
-        if not isinstance(slot, dict):
-            raise DataError(f"{where}: expected an object with value, strength, evidence")
-        evidence = _ids(slot, "evidence", where)
-        _check_cited(evidence, positions, where, "evidence", conv_path)
+    for where, slot in layout.persona(pid):
+        name = str(slot["slot"])
+        if name in persona:
+            raise DataError(f"{where}: slot {name!r} given twice")
+        evidence = keys.resolve(_ids(slot, "evidence", where), where, "evidence")
         persona[name] = PersonaSlot(name, slot.get("value"), slot.get("strength"), evidence)
 
-    chat_path = _require_file(folder, CHAT)
+    chat_path = paths["chat"]
     probes: list[Probe] = []
-    probe_lines: dict[str, int] = {}
-    for n, obj in iter_jsonl(chat_path):
-        where = f"{chat_path}:{n}"
-        probe_id = str(_field(obj, "probe_id", (str, int), where))
+    probe_lines: dict[str, str] = {}
+    for where, obj in layout.rows(pid, "chat"):
+        message_id = keys.resolve([_field(obj, "message_id", str, where)], where,
+                                  "message_id")[0]
+        # a row without its own id is named by its probe message (a probe is a message)
+        probe_id = str(_field(obj, "probe_id", (str, int), where, required=False,
+                              default=message_id))
         if probe_id in probe_lines:
-            raise DataError(f"{where}: probe_id {probe_id!r} repeats line {probe_lines[probe_id]}")
-        probe_lines[probe_id] = n
-        message_id = _field(obj, "message_id", str, where)
-        _check_cited([message_id], positions, where, "message_id", conv_path)
+            raise DataError(f"{where}: probe_id {probe_id!r} repeats {probe_lines[probe_id]}")
+        probe_lines[probe_id] = where
         pos = positions[message_id]
         if messages[pos].speaker != "user":
             raise DataError(f"{where}: probe message {message_id!r} is a companion message; "
                             f"probes are the participant's own messages")
-        stratum = _field(obj, "stratum", str, where)
-        if stratum not in STRATA:
-            raise DataError(f"{where}: stratum {stratum!r} is not one of {', '.join(STRATA)}")
-        locus = _field(obj, "locus", str, where)
-        if locus not in LOCI:
-            raise DataError(f"{where}: locus {locus!r} is not one of {', '.join(LOCI)}")
-        grounding = _ids(obj, "grounding_ids", where)
-        _check_cited(grounding, positions, where, "grounding_ids", conv_path)
-        references = _ids(obj, "reference_ids", where)
-        _check_cited(references, positions, where, "reference_ids", conv_path)
+        stratum = value_of(STRATUM_VALUES, _field(obj, "stratum", str, where), where, "stratum")
+        locus = value_of(LOCUS_VALUES, _field(obj, "locus", str, where), where, "locus")
+        grounding = keys.resolve(_ids(obj, "grounding_ids", where), where, "grounding_ids")
+        references = keys.resolve(_ids(obj, "reference_ids", where), where, "reference_ids")
         for r in references:
             if positions[r] >= pos:
                 raise DataError(f"{where}: reference_ids cites {r!r}, which is not before the "
                                 f"probe message {message_id!r}")
         profile_ids = _ids(obj, "profile_ids", where)
         _check_cited(profile_ids, claim_ids, where, "profile_ids", prof_path)
+        ok = bool(_field(obj, "ok", bool, where, required=False, default=True))
+        # a withdrawn row (ok false: phase E did not pass it) is never scored, whatever
+        # `scoreable` says or when it is absent
+        scoreable = ok and bool(_field(obj, "scoreable", bool, where, required=False, default=True))
         probes.append(Probe(
-            pid, probe_id, message_id, pos, messages[pos].text, stratum,
-            bool(_field(obj, "scoreable", bool, where, required=False, default=True)),
-            bool(_field(obj, "ok", bool, where, required=False, default=True)), locus,
+            pid, probe_id, message_id, pos, messages[pos].text, stratum, scoreable, ok, locus,
             _opt_str(obj, "tier", where), _opt_str(obj, "category", where),
             _opt_str(obj, "rule", where), _opt_str(obj, "referent_text", where),
             _opt_str(obj, "gold_response", where), grounding, references, profile_ids,
             tuple(sorted({positions[r] for r in references})),
             normalize_on_screen(obj.get("on_screen"), where)))
 
-    q_path = _require_file(folder, QUESTIONS)
     questions: list[Question] = []
-    q_lines: dict[str, int] = {}
-    for n, obj in iter_jsonl(q_path):
-        where = f"{q_path}:{n}"
+    q_lines: dict[str, str] = {}
+    for where, obj in layout.rows(pid, "questions"):
         qid = str(_field(obj, "qid", (str, int), where))
         if qid in q_lines:
-            raise DataError(f"{where}: qid {qid!r} repeats line {q_lines[qid]}")
-        q_lines[qid] = n
-        asked_after = _field(obj, "asked_after", str, where)
-        _check_cited([asked_after], positions, where, "asked_after", conv_path)
-        evidence = _ids(obj, "evidence_ids", where)
-        _check_cited(evidence, positions, where, "evidence_ids", conv_path)
+            raise DataError(f"{where}: qid {qid!r} repeats {q_lines[qid]}")
+        q_lines[qid] = where
+        asked_after = keys.resolve([_field(obj, "asked_after", str, where)], where,
+                                   "asked_after")[0]
+        evidence = keys.resolve(_ids(obj, "evidence_ids", where), where, "evidence_ids")
         after = positions[asked_after]
         for e in evidence:
             if positions[e] > after:
@@ -456,8 +491,23 @@ def load_participant(folder: Path) -> Participant:
                                   _field(obj, "question", str, where), obj["answer"], evidence,
                                   asked_after, after))
 
-    return Participant(pid, folder, tuple(messages), tuple(claims), persona, tuple(probes),
-                       tuple(questions), positions)
+    return Participant(pid, layout.folder(pid), tuple(messages), tuple(claims), persona,
+                       tuple(probes), tuple(questions), positions, sources=dict(paths))
+
+
+def _time(obj: dict, where: str) -> str | None:
+    """A message's `time` as released, once it is known to read as a date and time (ISO 8601 or
+    the Beyond Recall card's formats, `beyondrecall.timestamps.parse_strict`); None when absent."""
+    from beyondrecall.timestamps import parse_strict
+
+    value = _field(obj, "time", str, where, required=False)
+    if value is not None:
+        try:
+            parse_strict(value)
+        except ValueError:
+            raise DataError(f"{where}: time {value!r} is not a date and time br-eval reads "
+                            f"(ISO 8601, or one of the Beyond Recall card's formats)") from None
+    return value
 
 
 def _opt_str(obj: dict, name: str, where: str) -> str | None:
@@ -469,30 +519,70 @@ def _opt_str(obj: dict, name: str, where: str) -> str | None:
     return str(value)
 
 
-def _line_of(path: Path, position: int) -> int:
-    """The line number of the position-th object of a JSONL file (only for error messages)."""
-    seen = -1
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if line.strip():
-                seen += 1
-                if seen == position:
-                    return n
-    return -1
+def write_release(release: Release, out_dir: Path) -> list[Path]:
+    """Write a release's records in br-eval's own layout (one folder per participant, the five
+    files of the README's table); returns the files written, in reading order."""
+    out_dir = Path(out_dir)
+    written: list[Path] = []
+
+    def jsonl(path: Path, rows) -> None:
+        with open(path, "w", encoding="utf-8") as fh:
+            for row in rows:
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        written.append(path)
+
+    for p in release.participants:
+        folder = out_dir / p.pid
+        folder.mkdir(parents=True)
+        jsonl(folder / CONVERSATION, ({"id": m.id, "day": m.day, "seq": m.seq, "time": m.time,
+                                       "speaker": m.speaker, "session": m.session, "text": m.text}
+                                      for m in p.messages))
+        jsonl(folder / PROFILE, ({"id": c.id, "text": c.text, "confidence": c.confidence,
+                                  "valid_from": c.valid_from, "valid_to": c.valid_to,
+                                  "citations": list(c.citations), "audit": c.audit}
+                                 for c in p.claims))
+        (folder / PERSONA).write_text(json.dumps({"slots": {
+            s.name: {"value": s.value, "strength": s.strength, "evidence": list(s.evidence)}
+            for s in p.persona.values()}}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        written.append(folder / PERSONA)
+        jsonl(folder / CHAT, ({"probe_id": q.probe_id, "message_id": q.message_id,
+                               "stratum": q.stratum, "scoreable": q.scoreable, "ok": q.ok,
+                               "locus": q.locus, "tier": q.tier, "category": q.category,
+                               "rule": q.rule, "referent_text": q.referent_text,
+                               "gold_response": q.gold_response,
+                               "grounding_ids": list(q.grounding_ids),
+                               "reference_ids": list(q.reference_ids),
+                               "profile_ids": list(q.profile_ids), "on_screen": q.on_screen}
+                              for q in p.probes))
+        jsonl(folder / QUESTIONS, ({"qid": q.qid, "category": q.category, "question": q.question,
+                                    "answer": q.answer, "evidence_ids": list(q.evidence_ids),
+                                    "asked_after": q.asked_after} for q in p.questions))
+    return written
+
+
+def release_files(root) -> list[Path]:
+    """Every file the reader reads for the release in `root`."""
+    from evaluator.realcompanion.shapes import discover
+
+    return discover(root).files()
 
 
 def load_release(root: str | os.PathLike, *, is_sample: bool | None = None) -> Release:
+    from evaluator.realcompanion.shapes import discover
+
     root = Path(root)
-    participants = tuple(load_participant(d) for d in participant_dirs(root))
+    layout = discover(root)
+    participants = tuple(_participant(layout, pid) for pid in layout.participants)
     if is_sample is None:
         is_sample = (root / ".sample").exists()
-    return Release(root, participants, is_sample)
+    return Release(root, participants, is_sample, files=tuple(layout.files()))
 
 
 # -- where the data comes from -------------------------------------------------------------------
 def rc_data_dir(rc_data: str | os.PathLike | None) -> Path:
     """The RealCompanion folder given (--rc_data), which must exist; NoDataError when none was
-    given (evaluator/datasets.py then uses the generated sample)."""
+    given (evaluator/datasets.py then uses the generated sample; `--rc-adapter` reads it through
+    evaluator/realcompanion/adapter.py)."""
     if not rc_data:
         raise NoDataError("no RealCompanion data: pass --rc_data DIR")
     path = Path(rc_data).expanduser()

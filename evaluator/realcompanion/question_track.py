@@ -74,6 +74,11 @@ class QuestionTask(RealCompanionTask):
                                       sample.fields.get("answer"), judge=judge)
         return sample.metrics.get("judge_error") if judge is not None else None
 
+    def tables(self, entry: dict) -> str:
+        from evaluator.realcompanion.tables import paper_tables
+
+        return paper_tables(self.name, entry)
+
     def aggregate(self, ctx, lines: list[dict]) -> dict:
         from evaluator.realcompanion.tracks import data_info
 
@@ -110,4 +115,16 @@ def aggregate(samples: list[dict], *, seed: int = 0) -> dict:
                                                          seed=seed)
     else:
         out["evidence_coverage"] = {"value": None, "note": "not reported: the agent gave no evidence_ids"}
+    from evaluator.realcompanion.chat_track import evidence_hit_at_5
+
+    hits = [(evidence_hit_at_5(s, "evidence_ids_gold"), s["participant"]) for s in reported]
+    if hits:
+        from evaluator.stats import participant_bootstrap
+
+        out["evidence_hit_at_5"] = participant_bootstrap([h for h, _ in hits], [c for _, c in hits],
+                                                         seed=seed)
+    else:
+        out["evidence_hit_at_5"] = {"value": None, "note": "not reported: the agent gave no "
+                                                          "evidence_ids"}
+    out["coverage"] = {"answered": len(ok), "items": len(samples)}
     return out

@@ -254,6 +254,11 @@ class ReconstructionTask(RealCompanionTask):
                                             + persona_scores["fn"])
         return None
 
+    def tables(self, entry: dict) -> str:
+        from evaluator.realcompanion.tables import paper_tables
+
+        return paper_tables(self.name, entry)
+
     def aggregate(self, ctx, lines: list[dict]) -> dict:
         from evaluator.realcompanion.tracks import data_info
 

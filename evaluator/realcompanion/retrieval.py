@@ -10,7 +10,8 @@ message in that order, which is enough to recompute hit@k, all@k and MRR later:
 - BM25           pool-exact BM25 with the probe's text as the query; equal scores, more recent first.
 - ORACLE         the true references first (most recent first), then the rest by recency.
 
-Controls (the paper's Table 29: offset-permuted, broken oracle, 20 pool messages):
+Controls (the paper names three twice: "offset-permuted, position-randomized, broken-oracle" and,
+in Table 29, "offset-permuted, broken oracle, 20 pool messages"; br-eval runs all four):
 - BROKEN-ORACLE  the oracle fed another probe's references (same participant, disjoint from this
                  probe's, at least one inside this pool) and returning those and nothing else;
                  scored against the true references it is exactly 0 (a gold message it does not
@@ -25,8 +26,8 @@ Controls (the paper's Table 29: offset-permuted, broken oracle, 20 pool messages
 - 20 pool messages (gold set `pool20`): the references are replaced by 20 messages drawn
                  uniformly from the pool (all of it when smaller). Position and content are both
                  gone: recency collapses to chance.
-- position-randomised gold (br-eval's extra): as many messages as the true references, drawn
-                 uniformly from the pool.
+- position-randomized gold (the paper's control; the reading: as many messages as the true
+                 references, drawn uniformly from the pool, so only their positions change).
 RANDOM, RECENCY, RECENCY-USER and BM25 are scored against each substituted gold set.
 
 Every random choice comes from its own stream, seeded by sha256(seed|participant|probe|purpose),
@@ -114,14 +115,15 @@ class ParticipantRetrieval:
     def __init__(self, participant: Participant):
         import numpy as np
 
-        from evaluator.realcompanion.text import count_tokens
+        from evaluator.realcompanion.text import window_counter
 
         self.participant = participant
         self.index = participant.bm25()
         is_user = np.array([m.speaker == "user" for m in participant.messages], dtype=bool)
         self.is_user = is_user
         self.user_cum = np.concatenate([[0], np.cumsum(is_user)]).astype(np.int64)
-        tokens = np.array([count_tokens(m.text) for m in participant.messages], dtype=np.int64)
+        self.window_tokenizer, count = window_counter()
+        tokens = np.array(count([m.text for m in participant.messages]), dtype=np.int64)
         self.token_cum = np.concatenate([[0], np.cumsum(tokens)]).astype(np.int64)
 
     # rank functions: (pool size i, gold positions array) -> ranks array

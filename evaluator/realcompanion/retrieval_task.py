@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 
 from evaluator.errors import EvalError
-from evaluator.realcompanion.data import FILES, Probe, Release, participant_dirs
+from evaluator.realcompanion.data import Probe, Release
 from evaluator.records import Sample
 from evaluator.realcompanion.tracks import RealCompanionTask
 from evaluator.task import Item
@@ -45,13 +45,12 @@ def sample_key(task: str, probe: Probe) -> str:
 
 
 def release_fingerprint(release: Release) -> str:
-    """sha256 over every participant file, so a resumed journal is known to match its data."""
+    """sha256 over every file the release was read from (its path under the root, then its
+    bytes), so a resumed journal is known to match its data."""
     h = hashlib.sha256()
-    for folder in participant_dirs(release.root):
-        for name in FILES:
-            path = folder / name
-            h.update(f"{folder.name}/{name}\0".encode())
-            h.update(path.read_bytes() if path.is_file() else b"")
+    for path in release.files:
+        h.update(f"{Path(path).relative_to(release.root).as_posix()}\0".encode())
+        h.update(Path(path).read_bytes())
     return h.hexdigest()
 
 
@@ -183,6 +182,9 @@ class RetrievalTask(RealCompanionTask):
 
 def _check_resumable(existing: list[dict], seed: int, fingerprint: str, detectors: list[str],
                      journal: Path) -> None:
+    from evaluator.realcompanion.text import FALLBACK_TOKENIZER, window_counter
+
+    tokenizer = window_counter()[0]
     for s in existing:
         if s.get("error"):
             continue
@@ -193,6 +195,9 @@ def _check_resumable(existing: list[dict], seed: int, fingerprint: str, detector
             why = f"--seed {s.get('seed')} (this run uses {seed})"
         elif s.get("data_fingerprint") != fingerprint:
             why = "different RealCompanion data"
+        elif (s.get("window_tokenizer") or FALLBACK_TOKENIZER) != tokenizer:
+            why = (f"token windows counted with {s.get('window_tokenizer') or FALLBACK_TOKENIZER} "
+                   f"(this run counts with {tokenizer})")
         elif not set(detectors) <= set(s.get("detectors") or {}):
             missing = sorted(set(detectors) - set(s.get("detectors") or {}))
             why = f"other detectors (no {', '.join(missing)})"
@@ -232,6 +237,7 @@ def _probe_line(task, probe: Probe, engine, plan, seed, fingerprint, detector_fn
         "grounding_ids": list(probe.grounding_ids),
         "detectors": detector_scores,
         "reach": engine.reach(probe) if has_refs else None,
+        "window_tokenizer": engine.window_tokenizer,
         "retrieval": engine.retrieval_record(probe, plan, seed, scores) if has_refs else None,
     }
 
@@ -279,6 +285,14 @@ def _retrieval_metrics(lines: list[dict], seed: int, n_boot: int) -> dict:
                     for kind in ("pooled", "macro"):
                         entry[kind][name] = (None if est is None else
                                              {"mean": est[kind]["mean"], "ci95": est[kind]["ci95"]})
+                if gold == "true":           # Table 38: the by-subject values
+                    by: dict[str, list] = {}
+                    for s, v in zip(rows, values):
+                        by.setdefault(s["participant"], []).append(v)
+                    entry["per_participant"] = {
+                        pid: {"n": len(vs), **{m: sum(v[m] for v in vs) / len(vs)
+                                               for m in ("hit@5", "recall@5", "mrr")}}
+                        for pid, vs in sorted(by.items())}
                 if method == "RANDOM" and rows:
                     entry["expected_pooled"] = {
                         f"hit@{k}": sum(expected_random_hit(
@@ -312,7 +326,7 @@ def _demand_rate(lines: list[dict]) -> dict:
 
 def _reach(lines: list[dict]) -> tuple[dict, dict]:
     from evaluator.stats import describe, wilson
-    from evaluator.realcompanion.text import WINDOW_TOKENIZER
+    from evaluator.realcompanion.text import FALLBACK_TOKENIZER
 
     def describe_rows(rows):
         return {"n": len(rows),
@@ -337,13 +351,19 @@ def _reach(lines: list[dict]) -> tuple[dict, dict]:
                                       len(rows)) for t in WINDOW_TOKENS}}
 
     strict = [s for s in rows if s.get("memory_bearing_strict", True)]
+    not_clear = [s for s in rows if s.get("on_screen") != "clear"]
     coverage = {
         "population": "memory-bearing probes with references",
+        "populations": "Table 34's three (the paper's 404 / 250 / 205), read as the recorded "
+                       "reading, the rows whose referent is not clearly on screen, and the "
+                       "strict reading (neither clear nor borderline)",
         "rule": "a window of N messages (or T tokens) is the run of messages just before the probe; "
                 "a probe is covered when all its references lie inside it",
-        "tokenizer": WINDOW_TOKENIZER,
+        "tokenizer": ", ".join(sorted({s.get("window_tokenizer") or FALLBACK_TOKENIZER
+                                       for s in rows})) or None,
         **windows(rows),
         "strict": windows(strict),
+        "not_clearly_on_screen": windows(not_clear),
         "blocks": _block_coverage(rows),
         "blocks_strict": _block_coverage(strict),
     }
@@ -354,7 +374,7 @@ def _block_coverage(rows: list[dict]) -> dict:
     """Figure 4: the share of probes whose every reference lies inside each chat condition's
     block (C1: the 3 messages before the probe; C3m: the 10 before; C2: the grounding messages;
     C3: C1's and C2's; C4/C4m: BM25's top 10; C0: nothing)."""
-    from evaluator.realcompanion.chat_track import BM25_K, RECENT_N
+    from evaluator.realcompanion.chat_track import BM25_K, CONDITIONS, RECENT_N
     from evaluator.stats import wilson
 
     def covered(s, cond):
@@ -368,11 +388,11 @@ def _block_coverage(rows: list[dict]) -> dict:
                   "C4": lambda r: r in top, "C4m": lambda r: r in top}[cond]
         return all(inside(r) for r in refs)
 
-    return {c: wilson(sum(1 for s in rows if covered(s, c)), len(rows))
-            for c in ("C0", "C1", "C2", "C3", "C4", "C3m", "C4m")}
+    return {c: wilson(sum(1 for s in rows if covered(s, c)), len(rows)) for c in CONDITIONS}
 
 
-def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_threshold) -> dict:
+def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_threshold,
+               n_boot: int) -> dict:
     from evaluator.stats import auroc_with_interval, wilson
 
     scoreable = [s for s in lines if s["scoreable"] and not s["cold_open"]]
@@ -391,7 +411,8 @@ def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_thres
             vs[label] = auroc_with_interval([score(s) for s in positives],
                                             [s["participant"] for s in positives],
                                             [score(s) for s in negatives],
-                                            [s["participant"] for s in negatives], seed=seed)
+                                            [s["participant"] for s in negatives], seed=seed,
+                                            n_boot=n_boot)
         if misfire_threshold is not None:
             threshold, rule = float(misfire_threshold), "given (--misfire_threshold)"
         elif demand_k and proportional:
@@ -431,13 +452,14 @@ class _QuestionProbe:
 
 
 def question_detection(release, lines: list[dict], detectors: list[str], detector_fn,
-                       seed: int) -> dict:
+                       seed: int, n_boot: int | None = None) -> dict:
     """The same detectors scored on the written questions (positives: every question, whose
     evidence the conversation holds) against the same negatives as the chat probes (no-referent
     probes, cold opens): the paper's "question track AUROC 0.802" (written questions leak
     lexical cues). Computed from the release at aggregation time (questions are not journaled)."""
-    from evaluator.stats import auroc_with_interval
+    from evaluator.stats import N_BOOT, auroc_with_interval
 
+    n_boot = n_boot or N_BOOT
     scoreable = [s for s in lines if s["scoreable"] and not s["cold_open"]]
     negatives = {"no_referent": [s for s in scoreable if s["locus"] == "none"],
                  "cold_opens": [s for s in lines if s["cold_open"]]}
@@ -467,7 +489,8 @@ def question_detection(release, lines: list[dict], detectors: list[str], detecto
             continue
         out[name] = {f"auroc_questions_vs_{label}": auroc_with_interval(
             scores[name], clusters, [s["detectors"][name] for s in neg],
-            [s["participant"] for s in neg], seed=seed) for label, neg in negatives.items()}
+            [s["participant"] for s in neg], seed=seed, n_boot=n_boot)
+            for label, neg in negatives.items()}
     return out
 
 
@@ -484,7 +507,7 @@ def aggregate(lines: list[dict], *, seed: int = 0, detectors: list[str] | None =
     retrieval = _retrieval_metrics(lines, seed, n_boot)
     demand = _demand_rate(lines)
     reach, coverage = _reach(lines)
-    restraint = _restraint(lines, detectors, seed, misfire_threshold)
+    restraint = _restraint(lines, detectors, seed, misfire_threshold, n_boot)
 
     def pooled(gold, method, pop, metric):
         cell = retrieval[f"{gold}_gold"].get(method, {}).get(pop, {}).get("pooled", {}).get(metric)

@@ -1,13 +1,17 @@
-"""The paper's tables from a RealCompanion results.json entry, with the paper's row and column
-names: `paper_tables(task_name, results_entry) -> str` (empty for a task without tables).
+"""The paper's tables from a RealCompanion results.json entry, with the paper's names and row
+labels: `paper_tables(task_name, results_entry) -> str` (empty for a task without tables).
 
-- realcompanion/chat: Table 5 (content match by condition), Table 35 (response score by
-  condition: whole corpus and memory-bearing under each reading), Table 36 (paired contrasts with
-  participant intervals), Table 8 / the decomposition (stratum x reading: pi, gamma_1, gamma_0,
-  pi*gamma_1, (1-pi)*gamma_0, from no-memory rows), Table 37 (selectivity) and the system metrics
-  (MR, AAR, LA, RC) in agent mode.
-- realcompanion/retrieval: Table 33 (retrieval under substituted gold sets), Table 34 (window
-  coverage) and Figure 4's block coverage, Table 32's demand rate under both readings.
+Every table says its population and n, the sentence of the paper it follows (quoted from the
+digests) and, where br-eval had to read a terse passage, "reading: ..." (each reading is listed
+once in the docs/realcompanion.md, "RealCompanion readings").
+
+- realcompanion/chat: Table 5, Table 35, Table 36, Table 8, Table 37, Table 39 (by subject),
+  Table 40 (macro and pooled contrasts), the system metrics (MR, AAR, LA, RC) and Table 41's chat
+  columns in agent mode, V7.
+- realcompanion/retrieval: Table 33, Table 4, Table 38 (by subject), Table 34, Figure 4,
+  Table 32, the detector AUROCs, the question-track AUROC, reach.
+- realcompanion/question: Table 41's question columns, V7.
+- realcompanion/reconstruction: Table 6.
 Standard library only: `br-eval report` imports it.
 """
 
@@ -30,10 +34,37 @@ def _est(cell, kind: str = "pooled", signed: bool = False) -> str:
     return body
 
 
+def _ci(value, ci) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3f}" + (f" [{ci[0]:.3f}, {ci[1]:.3f}]" if ci and ci[0] is not None else "")
+
+
+def _rate(w) -> str:
+    """A Wilson estimate as `rate [lo, hi]`."""
+    return "-" if not w else _ci(w["rate"], w.get("ci95"))
+
+
+def _auroc(cell) -> str:
+    if not cell or cell.get("auroc") is None:
+        return "-"
+    return f"{_ci(cell['auroc'], cell.get('ci95'))} ({cell['n_pos']} vs {cell['n_neg']})"
+
+
 def _table(title: str, header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
     line = lambda r: "  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip()  # noqa: E731
     return "\n".join([title, line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def _head(title: str, population: str, n, follows: str, reading: str | None = None) -> str:
+    """A table's title with its population and n, the paper's sentence it follows and, where
+    br-eval reads a terse passage, the reading."""
+    out = [title, f"  population: {population} (n = {n if n is not None else '-'})",
+           f"  follows: {follows}"]
+    if reading:
+        out.append(f"  reading: {reading}")
+    return "\n".join(out)
 
 
 def _judged(cell, n_errors, kind: str = "pooled", signed: bool = False) -> str:
@@ -42,152 +73,410 @@ def _judged(cell, n_errors, kind: str = "pooled", signed: bool = False) -> str:
     return f"{text} (judge failed on {n_errors})" if n_errors else text
 
 
+REFERENCE_SET = ("scoreable probes with a reference set R(p) (an earlier message or a profile "
+                 "claim the gold draws on)")
+
+
+# -- realcompanion/chat --------------------------------------------------------------------------
 def chat_tables(r: dict) -> str:
     per = r.get("per_condition") or {}
     conds = list(per)
     pops = r.get("populations") or {}
+    metric = r.get("content_metric")
     out = []
     if r.get("n_judge_errors"):
         out.append(f"Judge errors: the judge failed on {r['n_judge_errors']} probe(s); they have "
                    "no judged score (not 0) and are left out of every judged cell below; "
                    "`br-eval score` retries them.")
-    out.append(_table(f"Table 5. Content match by context condition ({r.get('content_metric')}, "
-                      f"pooled [95% CI], n = {pops.get('all')})",
-                      ["Condition", "Content match", "Macro", "Judge errors"],
-                      [[c, _judged(per[c].get("content"), per[c].get("n_judge_errors")),
-                        _est(per[c].get("content"), "macro"), str(per[c].get("n_judge_errors") or 0)]
-                       for c in conds]))
-    out.append(_table("Table 35. Response score by condition",
-                      ["Condition", f"Whole corpus (n={pops.get('with_references')})",
-                       f"Memory-bearing, recorded (n={pops.get('memory_bearing_recorded')})",
-                       f"Memory-bearing, strict (n={pops.get('memory_bearing_strict')})"],
-                      [[c, _est(per[c].get("content_with_references")),
-                        _est(per[c].get("content_memory_bearing_recorded")),
-                        _est(per[c].get("content_memory_bearing_strict"))] for c in conds]))
+    out.append(_table(
+        _head(f"Table 5. Content match by context condition ({metric}, pooled [95% CI])",
+              REFERENCE_SET, pops.get("with_references"),
+              '"Measured on the full set of 1,477 chat probes"; 1,477 = "probes with a '
+              'reference set"', "reference set = earlier messages or profile claims"),
+        ["Condition", "Content match", "Macro", "Judge errors"],
+        [[c, _judged(per[c].get("content_with_references"), per[c].get("n_judge_errors")),
+          _est(per[c].get("content_with_references"), "macro"),
+          str(per[c].get("n_judge_errors") or 0)] for c in conds]))
+    out.append(_table(
+        _head("Table 35. Response score by condition", "whole corpus: " + REFERENCE_SET
+              + "; memory-bearing under each reading", pops.get("with_references"),
+              '"Exact context (C3) yields the highest response score on memory-bearing strict '
+              'probes"', "strict = memory-bearing and on screen neither clear nor borderline"),
+        ["Condition", f"Whole corpus (n={pops.get('with_references')})",
+         f"Memory-bearing, recorded (n={pops.get('memory_bearing_recorded')})",
+         f"Memory-bearing, strict (n={pops.get('memory_bearing_strict')})"],
+        [[c, _est(per[c].get("content_with_references")),
+          _est(per[c].get("content_memory_bearing_recorded")),
+          _est(per[c].get("content_memory_bearing_strict"))] for c in conds]))
     contrasts = r.get("contrasts") or {}
     if contrasts:
-        out.append(_table("Table 36. Paired contrasts, bootstrapped over subjects (whole-corpus "
-                          "rows: probes with a reference set)",
-                          ["Contrast", "n", "Whole corpus", "Memory-bearing, recorded",
-                           "Memory-bearing, strict"],
-                          [[name.replace("-", " - "), str(e.get("n")), _est(e.get("difference"), signed=True),
-                            _est(e.get("difference_memory_bearing_recorded"), signed=True),
-                            _est(e.get("difference_memory_bearing_strict"), signed=True)]
-                           for name, e in contrasts.items()]))
+        first = next(iter(contrasts.values()))
+        out.append(_table(
+            _head("Table 36. Paired contrasts, bootstrapped over subjects", "whole corpus: "
+                  + REFERENCE_SET + "; memory-bearing under each reading", first.get("n"),
+                  '"Paired contrasts, bootstrapped over subjects. Whole-corpus rows do not vary '
+                  'with the reading"'),
+            ["Contrast", "n", "Whole corpus", "Memory-bearing, recorded",
+             "Memory-bearing, strict"],
+            [[name.replace("-", " - "), str(e.get("n")), _est(e.get("difference"), signed=True),
+              _est(e.get("difference_memory_bearing_recorded"), signed=True),
+              _est(e.get("difference_memory_bearing_strict"), signed=True)]
+             for name, e in contrasts.items()]))
         rows = []
         for name, e in contrasts.items():
             for key, d in (e.get("decomposition") or {}).items():
                 if d is None:
                     continue
-                stratum, reading = key.split("/")
-                rows.append([name.replace("-", " - "), stratum, reading, str(d["n"]), _f(d["pi"]),
-                             _f(d["gamma1"]), _f(d["gamma0"]), _f(d["pi_gamma1"]),
-                             _f(d["one_minus_pi_gamma0"]), _f(d["delta"]),
+                population, reading = key.split("/")
+                rows.append([name.replace("-", " - "), population.replace("_", " "), reading,
+                             str(d["n"]), _f(d["pi"]), _f(d["gamma1"]), _f(d["gamma0"]),
+                             _f(d["pi_gamma1"]), _f(d["one_minus_pi_gamma0"]), _f(d["delta"]),
                              _f(d["share_from_no_memory_rows"])])
         if rows:
-            out.append(_table("Table 8. Decomposition of the contrast by ground-truth demand",
-                              ["Contrast", "Stratum", "Reading", "n", "π", "γ1", "γ0", "πγ1",
-                               "(1 − π)γ0", "Δ", "From no-memory rows"], rows))
+            out.append(_table(
+                _head("Table 8. Decomposition of the retrieval contrast by ground-truth demand",
+                      "each row on the population of the contrast it decomposes: the reference "
+                      "set (its Δ is Table 36's whole-corpus value) and the scoreable "
+                      "proportional stratum (its π is the demand rate)", first.get("n"),
+                      '"Δ = πγ1 + (1 − π)γ0"; "on the proportional stratum πγ1 = +0.004 and '
+                      '(1 − π)γ0 = +0.104"'),
+                ["Contrast", "Population", "Reading", "n", "π", "γ1", "γ0", "πγ1",
+                 "(1 − π)γ0", "Δ", "From no-memory rows"], rows))
+        out.append(_table(
+            _head("Table 40. Content match contrasts, macro and pooled (per-subject values in "
+                  "results.json: difference_per_participant)", REFERENCE_SET, first.get("n"),
+                  '"a macro contrast of 0.148 [0.109, 0.194] for C2 − C1"; "Both macro and '
+                  'pooled averages are reported"'),
+            ["Contrast", "Macro", "Pooled", "Subjects"],
+            [[name.replace("-", " - "), _est(e.get("difference"), "macro", signed=True),
+              _est(e.get("difference"), signed=True),
+              str(len(e.get("difference_per_participant") or {}))]
+             for name, e in contrasts.items()]))
     if any("misfire_rate" in per[c] for c in conds):
-        out.append(_table(f"Table 37. Selectivity by supplied context (used_memory; misfire "
-                          f"population n = {pops.get('misfire')})",
-                          ["Condition", "Misapplication (misfire)", "Appropriate application",
-                           "Appropriate application, strict", "Restraint"],
-                          [[c, _est(per[c].get("misfire_rate")),
-                            _est(per[c].get("appropriate_application_recorded")),
-                            _est(per[c].get("appropriate_application_strict")),
-                            _est(per[c].get("restraint"))] for c in conds]))
+        out.append(_table(
+            _head("Table 37. Selectivity by supplied context (used_memory)",
+                  "misapplication: cold opens and no-referent probes; appropriate application: "
+                  "memory-bearing probes", pops.get("misfire"),
+                  '"434 cold opens plus 120 \'needs no past\' probes"; "appropriate-application '
+                  'rises to 59.2% while misapplication drops to 50.8% under condition C2"'),
+            ["Condition", "Misapplication (misfire)", "Appropriate application",
+             "Appropriate application, strict", "Restraint"],
+            [[c, _est(per[c].get("misfire_rate")),
+              _est(per[c].get("appropriate_application_recorded")),
+              _est(per[c].get("appropriate_application_strict")),
+              _est(per[c].get("restraint"))] for c in conds]))
+    by_subject = {c: per[c].get("used_memory_per_participant") for c in conds
+                  if per[c].get("used_memory_per_participant")}
+    if by_subject:
+        subjects = sorted({p for v in by_subject.values() for p in v})
+        rows = [[p] + [_f((by_subject[c].get(p) or {}).get("mean")) for c in by_subject]
+                for p in subjects]
+        rows.append(["Macro"] + [_est(per[c].get("used_memory"), "macro").split(" [")[0]
+                                 for c in by_subject])
+        rows.append(["Pooled"] + [_est(per[c].get("used_memory")).split(" [")[0]
+                                  for c in by_subject])
+        out.append(_table(
+            _head("Table 39. Use of supplied context, by subject (used_memory)",
+                  "every judged chat item", pops.get("all"),
+                  '"Use of supplied context, by subject. C0 is zero in every cell"; "C1 attains '
+                  'a macro of 0.361"', "the digests name no narrower population: every judged "
+                                       "reply"),
+            ["Subject"] + list(by_subject), rows))
     system = r.get("system")
     if system:
         names = [("MR (misfire rate)", "misfire_rate"),
                  ("AAR (appropriate application), recorded", "appropriate_application_recorded"),
                  ("AAR, strict", "appropriate_application_strict"),
-                 ("LA (locus accuracy), recorded", "locus_accuracy_recorded"),
+                 ("LA (locus accuracy, formal locus), recorded", "locus_accuracy_recorded"),
                  ("LA, strict", "locus_accuracy_strict"),
                  ("RC (response consistency)", "response_consistency"),
                  ("Evidence coverage, recorded", "evidence_coverage_recorded")]
-        out.append(_table("System metrics (the agent's own decisions)",
-                          ["Metric", "Pooled", "Macro"],
-                          [[label, _est(system.get(key)), _est(system.get(key), "macro")]
-                           for label, key in names]))
-    co = r.get("companion_origin")
-    if co and co.get("all"):
-        rows = [["all", f"{co['all']['rate']:.3f} [{co['all']['ci95'][0]:.3f}, "
-                 f"{co['all']['ci95'][1]:.3f}]", str(co["all"]["n"])]]
-        for k, v in (co.get("per_locus") or {}).items():
-            if v:
-                rows.append([k, f"{v['rate']:.3f} [{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}]", str(v["n"])])
-        out.append(_table("V7. Companion origin (memory-bearing rows)", ["Locus", "Rate", "n"], rows))
+        out.append(_table(
+            _head("System metrics (the agent's own decisions)", "MR: misfire population; AAR, "
+                  "LA: memory-bearing probes; RC: every item", system.get("n"),
+                  '"Compute the four metrics (MR, AAR, LA, RC) on the appropriate probe '
+                  'subsets"; LA: "companion refines episode"'),
+            ["Metric", "Pooled", "Macro"],
+            [[label, _est(system.get(key)), _est(system.get(key), "macro")]
+             for label, key in names]))
+        n_items = r.get("n_samples")
+        out.append(_table(
+            _head("Table 41. Deployed memory systems by coverage (this run's agent, chat track)",
+                  "chat items the agent was run on; hit@5: memory-bearing probes with reference "
+                  "messages", n_items, '"Codex ... chat 58.1%, hit@5 only 0.331 / 0.137"',
+                  "coverage = items with a reply among those run; hit@5 of the agent's own "
+                  "evidence = one of the first five ids it cites is a reference"),
+            ["Coverage", "Chat (RC)", "hit@5 of own evidence, recorded",
+             "hit@5 of own evidence, strict"],
+            [[f"{r.get('n_scored')}/{n_items}", _est(system.get("response_consistency")),
+              _est(system.get("evidence_hit_at_5_recorded")),
+              _est(system.get("evidence_hit_at_5_strict"))]]))
+    out += v7_chat_tables(r.get("companion_origin"), bool((r.get("data") or {}).get("is_sample")))
     return "\n\n".join(out)
+
+
+V7_PAPER = {"all": "22.0% [18.3, 26.3] of 404", "episode_level": "7.1% [5.4, 9.2] of 339",
+            "profile": "1.8% [0.7, 4.5] of 223", "episode": "- (116 rows)",
+            "companion": "k = 65 of the 65", "second": "70.3% [67.5, 73.0] of 1,045"}
+
+
+def _origin_row(label: str, population: str, w, paper: str) -> list[str]:
+    return [label, population, _rate(w), str(w["k"]), str(w["n"]), paper]
+
+
+def _by_locus(per: dict) -> list:
+    """Per-locus cells in the release's locus order (profile, episode, companion first)."""
+    order = ("profile", "episode", "companion", "thread", "none")
+    return sorted(per.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 9, kv[0]))
+
+
+def v7_chat_tables(co, is_sample: bool) -> list[str]:
+    """V7 on the chat track: the first reading on its three populations, then the second."""
+    if not co or not co.get("all"):
+        return []
+    per = co.get("per_locus") or {}
+    rows = [_origin_row("memory-bearing", "locus profile, episode or companion", co["all"],
+                        V7_PAPER["all"])]
+    if co.get("episode_level"):
+        rows.append(_origin_row("episode-level", "locus profile or episode",
+                                co["episode_level"], V7_PAPER["episode_level"]))
+    labels = {"profile": "profile-level", "episode": "episode locus alone"}
+    rows += [_origin_row(labels.get(k, f"{k} locus"), f"locus {k}", v, V7_PAPER.get(k, "-"))
+             for k, v in _by_locus(per) if v]
+    from evaluator.stats import wilson
+
+    lo, hi = wilson(24, 339)["ci95"]
+    reading = ("the paper's episode-level 339 are the memory-bearing rows whose locus is profile "
+               "or episode (223 + 116, the 404 less the 65 companion-locus rows); its interval for "
+               f"them is narrower than Wilson's for 24/339 ([{lo:.3f}, {hi:.3f}]), its other "
+               "intervals are Wilson's; br-eval prints Wilson")
+    if is_sample:
+        reading += ("; on br-eval's generated sample the locus split is drawn, not the paper's "
+                    "223 / 116 / 65, and companion-sent evidence comes only from companion-locus "
+                    "rows, so the episode-level rate is 0 by construction, not the paper's 24")
+    out = [_table(
+        _head("V7. Companion origin", "memory-bearing rows (recorded reading), each row on the "
+              "population it names", co["all"]["n"],
+              '"22.0 % [18.3, 26.3] of the 404 memory-bearing rows rest on memory evidence sent '
+              'entirely by the companion, of which 65 rows have a verified companion locus. '
+              'Episode-level rows constitute 7.1 % [5.4, 9.2] of 339, and profile-level rows '
+              '1.8 % [0.7, 4.5] of 223"; "7.1% (24/339)"', reading),
+        ["Row", "Population", "Companion origin", "k", "n", "Paper"], rows)]
+    second = co.get("second_reading") or {}
+    if second.get("all"):
+        rows = [_origin_row("all", "a grounding citation other than the probe", second["all"],
+                            V7_PAPER["second"])]
+        rows += [_origin_row(k, f"locus {k}", v, "-")
+                 for k, v in _by_locus(second.get("per_locus") or {}) if v]
+        out.append(_table(
+            _head("V7, second reading. Companion origin of grounding citations",
+                  "chat rows with a grounding citation other than the probe message",
+                  second["all"]["n"],
+                  '"A second reading counts grounding citations other than the probe, yielding '
+                  '70.3 % [67.5, 73.0] of 1,045 rows that carry one. For thread rows this '
+                  'includes a gold that continues the companion\'s own previous turn"',
+                  "a row counts when every grounding citation other than the probe message was "
+                  "sent by the companion (the first reading's rule on grounding_ids); the rows "
+                  "are the chat items (scoreable probes and cold opens) that carry one"),
+            ["Row", "Population", "Companion origin", "k", "n", "Paper"], rows))
+    return out
+
+
+# -- realcompanion/retrieval ---------------------------------------------------------------------
+METHODS = ["RANDOM", "RECENCY", "RECENCY-USER", "BM25", "ORACLE", "BROKEN-ORACLE"]
 
 
 def retrieval_tables(r: dict) -> str:
     out = []
     ret = r.get("retrieval") or {}
     golds = [("true_gold", "Recorded gold"), ("offset_permuted_gold", "Offset-permuted"),
-             ("pool20_gold", "20 pool messages"), ("position_randomised_gold", "Size-matched random")]
-    methods = ["RANDOM", "RECENCY", "RECENCY-USER", "BM25", "ORACLE", "BROKEN-ORACLE"]
-    rows = []
-    for m in methods:
-        row = [m.replace("-", " ")]
-        for g, _ in golds:
-            cell = (((ret.get(g) or {}).get(m) or {}).get("all") or {}).get("pooled", {}).get("hit@5")
-            row.append(_f(cell["mean"]) if cell else "-")
-        rows.append(row)
-    out.append(_table("Table 33. Retrieval under substituted gold sets (hit@5, pooled, probes with "
-                      "a reference set)", ["Method"] + [label for _, label in golds], rows))
-    rows = []
-    for m in methods:
-        cell = (ret.get("true_gold") or {}).get(m, {}).get("memory_bearing") or {}
-        rows.append([m.replace("-", " ")] + [_f((cell.get(kind) or {}).get(k, {}).get("mean")
-                                                if (cell.get(kind) or {}).get(k) else None)
-                                             for kind in ("pooled", "macro")
-                                             for k in ("hit@5", "recall@5")])
-    out.append(_table("Table 4 / 38. Memory-bearing probes: required turns in the top five",
-                      ["Method", "hit@5 pooled", "recall@5 pooled", "hit@5 macro",
-                       "recall@5 macro"], rows))
+             ("position_randomised_gold", "Position-randomized"),
+             ("pool20_gold", "20 pool messages")]
+
+    def cell(gold, method, pop, metric, kind="pooled"):
+        c = (((ret.get(gold) or {}).get(method) or {}).get(pop) or {}).get(kind, {}) or {}
+        return (c.get(metric) or {}).get("mean")
+
+    n_all = ((ret.get("true_gold") or {}).get("RANDOM") or {}).get("all", {}).get("n_probes")
+    rows = [[m.replace("-", " ")] + [_f(cell(g, m, "all", "hit@5")) for g, _ in golds]
+            for m in METHODS]
+    out.append(_table(
+        _head("Table 33. Retrieval under substituted gold sets (hit@5, pooled)",
+              "scoreable probes whose reference set holds earlier messages", n_all,
+              '"three control variants (offset-permuted, position-randomized, broken-oracle)"; '
+              'Table 29 "offset-permuted, broken oracle, 20 pool messages"',
+              "position-randomized = the references replaced by as many messages at random "
+              "positions of the pool; 20 pool messages = 20 random pool messages"),
+        ["Method"] + [label for _, label in golds], rows))
+    mem = (ret.get("true_gold") or {}).get("BM25", {}).get("memory_bearing") or {}
+    out.append(_table(
+        _head("Table 4. Hit@5 on the distant items", "memory-bearing probes with reference "
+              "messages (recorded reading)", mem.get("n_probes"),
+              '"hit@5: recency 0.022, BM25 0.248 (11x), random 0.005"'),
+        ["Method", "hit@5 pooled", "MRR pooled", "hit@5 macro"],
+        [[m.replace("-", " "), _f(cell("true_gold", m, "memory_bearing", "hit@5")),
+          _f(cell("true_gold", m, "memory_bearing", "mrr")),
+          _f(cell("true_gold", m, "memory_bearing", "hit@5", "macro"))] for m in METHODS]))
+    per = {m: ((ret.get("true_gold") or {}).get(m, {}).get("memory_bearing") or {})
+           .get("per_participant") for m in METHODS}
+    if any(per.values()):
+        subjects = sorted({p for v in per.values() if v for p in v})
+        rows = [[p, str(((per["BM25"] or {}).get(p) or {}).get("n", "-"))]
+                + [_f(((per[m] or {}).get(p) or {}).get("recall@5")) for m in METHODS]
+                for p in subjects]
+        rows.append(["Macro", ""] + [_f(cell("true_gold", m, "memory_bearing", "recall@5",
+                                             "macro")) for m in METHODS])
+        rows.append(["Pooled", str(mem.get("n_probes"))]
+                    + [_f(cell("true_gold", m, "memory_bearing", "recall@5")) for m in METHODS])
+        out.append(_table(
+            _head("Table 38. Required turn in the top five, by subject, recorded reading "
+                  "(recall@5)", "memory-bearing probes with reference messages",
+                  mem.get("n_probes"), '"Recall is computed as the proportion of required turns '
+                                       'that appear within the top five retrieved results"; '
+                                       '"BM25\'s macro recall as 0.424 compared to 0.004 for '
+                                       'Random"'),
+            ["Subject", "n"] + [m.replace("-", " ") for m in METHODS], rows))
     cov = r.get("window_coverage") or {}
     if cov.get("messages"):
-        strict = cov.get("strict") or {}
-        rows = [[f"{n} messages", _f((v or {}).get("rate")),
-                 _f(((strict.get("messages") or {}).get(n) or {}).get("rate"))]
-                for n, v in cov["messages"].items()]
-        rows += [[f"{int(t):,} tokens", _f((v or {}).get("rate")),
-                  _f(((strict.get("tokens") or {}).get(t) or {}).get("rate"))]
-                 for t, v in cov["tokens"].items()]
-        out.append(_table(f"Table 34. Share of memory-bearing probes whose every required turn lies "
-                          f"in the window (recorded n = {cov.get('n')}, strict n = "
-                          f"{strict.get('n')}; tokens: {cov.get('tokenizer')})",
-                          ["Window", "Recorded", "Strict"], rows))
+        pops = [("Recorded", cov), ("Not clearly on screen", cov.get("not_clearly_on_screen") or {}),
+                ("Strict", cov.get("strict") or {})]
+        rows = [[f"{n} messages"] + [_f(((p.get("messages") or {}).get(n) or {}).get("rate"))
+                                      for _, p in pops] for n in cov["messages"]]
+        rows += [[f"{int(t):,} tokens"] + [_f(((p.get("tokens") or {}).get(t) or {}).get("rate"))
+                                            for _, p in pops] for t in cov["tokens"]]
+        out.append(_table(
+            _head("Table 34. Share of memory-bearing probes whose every required turn lies in the "
+                  "window", "memory-bearing probes with reference messages, three populations: "
+                  + ", ".join(f"{label} {p.get('n')}" for label, p in pops), cov.get("n"),
+                  '"Populations are 404, 250 and 205. Tokens are counted with cl100k_base"; '
+                  f'tokens counted here with {cov.get("tokenizer")}',
+                  "the three populations = the recorded reading, the rows whose referent is not "
+                  "clearly on screen, the strict reading"),
+            ["Window"] + [f"{label} (n={p.get('n')})" for label, p in pops], rows))
         blocks = cov.get("blocks") or {}
-        out.append(_table("Figure 4. Evidence coverage by context budget (condition blocks)",
-                          ["Condition", "Recorded", "Strict"],
-                          [[c, _f((v or {}).get("rate")),
-                            _f(((cov.get("blocks_strict") or {}).get(c) or {}).get("rate"))]
-                           for c, v in blocks.items()]))
+        out.append(_table(
+            _head("Figure 4. Evidence coverage by context budget (condition blocks)",
+                  "memory-bearing probes with reference messages", cov.get("n"),
+                  '"Evidence coverage by context budget"', "each block is the condition's "
+                                                           "(br-eval's C0-C4 definitions)"),
+            ["Condition", "Recorded", "Strict"],
+            [[c, _f((v or {}).get("rate")),
+              _f(((cov.get("blocks_strict") or {}).get(c) or {}).get("rate"))]
+             for c, v in blocks.items()]))
     d = r.get("demand_rate") or {}
     if d.get("estimate"):
-        rows = [[reading, _f(e["rate"] * 100, 1) + "%", f"[{e['ci95'][0] * 100:.1f}, {e['ci95'][1] * 100:.1f}]",
-                 f"{e['k']}/{e['n']}"]
+        rows = [[reading, _f(e["rate"] * 100, 1) + "%",
+                 f"[{e['ci95'][0] * 100:.1f}, {e['ci95'][1] * 100:.1f}]", f"{e['k']}/{e['n']}"]
                 for reading, e in (("recorded", d["estimate"]), ("strict", d.get("estimate_strict")))
                 if e]
-        out.append(_table("Table 32. Demand rate as a percentage of user turns (proportional stratum)",
-                          ["Reading", "π", "95% CI", "k/n"], rows))
+        out.append(_table(
+            _head("Table 32. Demand rate as a percentage of user turns",
+                  "scoreable probes of the proportional stratum", d["estimate"]["n"],
+                  '"3.4% (95% CI [2.5, 4.6]) ... 1.3% under the strict reading"',
+                  "strict = memory-bearing and on screen neither clear nor borderline"),
+            ["Reading", "π", "95% CI", "k/n"], rows))
+    restraint = r.get("restraint") or {}
+    if restraint:
+        rows = [[name, _auroc(v.get("auroc_memory_vs_no_referent")),
+                 _auroc(v.get("auroc_memory_vs_cold_opens")), _rate(v.get("misfire_rate")),
+                 _rate(v.get("detection_rate_memory_bearing"))] for name, v in restraint.items()]
+        out.append(_table(
+            _head("Detector AUROC: does the past matter for this message?", "positives: "
+                  "memory-bearing scoreable probes; negatives: no-referent probes, cold opens",
+                  (next(iter(restraint.values())).get("auroc_memory_vs_no_referent")
+                   or {}).get("n_pos"),
+                  '"AUROC 0.530 (against no-referent probes), 0.548 (against cold opens)"; '
+                  '"the threshold catches 6 of 40 true demands"'),
+            ["Detector", "AUROC vs no-referent (pos vs neg)", "AUROC vs cold opens",
+             "Misfire at the demand-rate threshold", "Detection rate"], rows))
+    qd = r.get("question_track_detection") or {}
+    if qd.get("n_questions"):
+        rows = []
+        for name, v in qd.items():
+            if not isinstance(v, dict) or name in ("positives",):
+                continue
+            if v.get("note"):
+                rows.append([name, v["note"], ""])
+                continue
+            rows.append([name, _auroc(v.get("auroc_questions_vs_no_referent")),
+                         _auroc(v.get("auroc_questions_vs_cold_opens"))])
+        out.append(_table(
+            _head("Question-track AUROC (written questions leak lexical cues)",
+                  "positives: every written question; negatives: no-referent chat probes, cold "
+                  "opens", qd["n_questions"], '"the same detector on written questions reaches '
+                                              '0.802"',
+                  "the digests do not give the negatives: the chat probes that need nothing"),
+            ["Detector", "AUROC vs no-referent", "AUROC vs cold opens"], rows))
     reach = (r.get("reach") or {}).get("by_population") or {}
     if reach:
         rows = [[pop, str(v["n"]), _f((v.get("nearest_reference") or {}).get("median"), 0),
                  _f((v.get("farthest_reference") or {}).get("median"), 0)] for pop, v in reach.items()]
-        out.append(_table("Reach (messages back to the evidence)",
-                          ["Population", "n", "Median nearest", "Median farthest"], rows))
+        out.append(_table(
+            _head("Reach (messages back to the evidence)", "thread and memory-bearing probes "
+                  "with reference messages", sum(v["n"] for v in reach.values()),
+                  '"a median of 2 messages (in-thread) to 450 messages (out-of-thread)"'),
+            ["Population", "n", "Median nearest", "Median farthest"], rows))
     return "\n\n".join(out)
+
+
+# -- realcompanion/question and /reconstruction ---------------------------------------------------
+def question_tables(r: dict) -> str:
+    cov = r.get("coverage") or {}
+    primary = r.get("primary") or {}
+    out = [_table(
+        _head("Table 41. Deployed memory systems by coverage (this run's agent, question track)",
+              "written questions the agent was run on; hit@5: questions with evidence ids",
+              cov.get("items"), '"Codex ... question accuracy 44.5% ... hit@5 only 0.331 / 0.137"',
+              "coverage = items with a reply among those run; hit@5 of the agent's own evidence "
+              "= one of the first five ids it cites is an evidence id"),
+        ["Coverage", f"Accuracy ({r.get('primary_metric')})", "hit@5 of own evidence",
+         "Evidence coverage"],
+        [[f"{cov.get('answered')}/{cov.get('items')}", _ci(primary.get("mean"), primary.get("ci95")),
+          _est(r.get("evidence_hit_at_5")), _est(r.get("evidence_coverage"))]])]
+    co = r.get("companion_origin")
+    if co and co.get("all"):
+        rows = [["all", _rate(co["all"]), str(co["all"]["n"])]]
+        rows += [[k, _rate(v), str(v["n"])] for k, v in (co.get("per_category") or {}).items() if v]
+        out.append(_table(
+            _head("V7. Companion origin (question track)", "questions with evidence ids",
+                  co["all"]["n"], '"On the question track the companion-origin rate is 7.5 % '
+                                  '[6.6, 8.5] of 3,165 items, or 5.5 % [4.8, 6.4] when '
+                                  'restricted to cited turns"',
+                  "a question counts when every evidence id was sent by the companion; the "
+                  "evidence ids are the question's cited turns, so this rate compares with the "
+                  "5.5% reading; the 7.5% counts evidence beyond the cited turns, which the "
+                  "digests do not define and the release as read does not carry"),
+            ["Category", "Rate", "n"], rows))
+    return "\n\n".join(out)
+
+
+def reconstruction_tables(r: dict) -> str:
+    rows = []
+    for part in ("persona", "profile"):
+        pooled = (r.get(part) or {}).get("pooled") or {}
+        rows.append([part, _ci(pooled.get("f1"), pooled.get("ci95")), _f(pooled.get("precision")),
+                     _f(pooled.get("recall")), str(pooled.get("tp")), str(pooled.get("fp")),
+                     str(pooled.get("fn")), _f((r.get(part) or {}).get("macro_f1"))])
+    tokens = r.get("tokens") or {}
+    return _table(
+        _head("Table 6. Persona reconstruction from the full history, pooled over the "
+              f"participants (tokens read {tokens.get('read', 0):,}, written "
+              f"{tokens.get('written', 0):,}{', estimated' if tokens.get('estimated') else ''})",
+              "participants (per-participant F1 in results.json)", r.get("n_scored"),
+              '"Persona reconstruction from the full history, pooled over the ten '
+              'participants"; "F1 = 2TP/(2TP+FP+FN)"'),
+        ["Part", "F1 pooled [95% CI]", "Precision", "Recall", "TP", "FP", "FN", "F1 macro"],
+        rows)
 
 
 def paper_tables(task_name: str, results_entry: dict) -> str:
     """The paper's tables for one RealCompanion task's results.json entry ("" for other tasks)."""
     if not isinstance(results_entry, dict):
         return ""
-    if task_name.endswith("realcompanion/chat"):
-        return chat_tables(results_entry)
-    if task_name.endswith("realcompanion/retrieval"):
-        return retrieval_tables(results_entry)
+    for suffix, fn in (("realcompanion/chat", chat_tables),
+                       ("realcompanion/retrieval", retrieval_tables),
+                       ("realcompanion/question", question_tables),
+                       ("realcompanion/reconstruction", reconstruction_tables)):
+        if task_name.endswith(suffix):
+            return fn(results_entry)
     return ""

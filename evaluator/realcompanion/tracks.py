@@ -98,11 +98,8 @@ class HistoryView:
         self.session_dates: list[datetime] = []
         last_session = None
         for m in participant.messages:
-            try:
-                when = parse_strict(m.time) if m.time else None
-            except ValueError:
-                when = None
-            if when is None:   # no usable time: order still comes from the conversation
+            when = parse_strict(m.time) if m.time else None   # the loader checked it reads
+            if when is None:   # no time released: order still comes from the conversation
                 when = _EPOCH + timedelta(days=int(m.day or 0))
             if m.session != last_session:
                 self.session_dates.append(when)

@@ -4,7 +4,7 @@ Everything imported here is standard library only; the judge (`evaluator.scoring
 response cache (`evaluator.scoring.cache`) are imported on first use.
 """
 
-from evaluator.scoring.choice import extract_choice, extract_options, gold_choice
+from evaluator.scoring.choice import extract_choice, extract_options, gold_choice, strict_choice
 from evaluator.scoring.metrics import (contains, exact_match, lcs_length, normalize_answer,
                                        rouge_l, token_f1)
 from evaluator.scoring.refusal import is_refusal
@@ -14,7 +14,8 @@ from evaluator.scoring.tasks import (TASK_PRIMARY, ScoringError, aggregate, need
 __all__ = [
     "TASK_PRIMARY", "ScoringError", "aggregate", "contains", "exact_match", "extract_choice",
     "extract_options", "gold_choice", "is_refusal", "lcs_length", "needs_judge",
-    "normalize_answer", "primary_metric", "rouge_l", "score_answer", "score_sample", "token_f1",
+    "normalize_answer", "primary_metric", "rouge_l", "score_answer", "score_sample", "strict_choice",
+    "token_f1",
     "Judge", "JudgeResult", "make_judge", "judge_chat_reply", "judge_value_match",
     "JudgeCache",
 ]

@@ -30,6 +30,7 @@ from pathlib import Path
 from evaluator.errors import EvalError
 from evaluator.models.base import Message
 from evaluator.scoring.metrics import answer_text
+from evaluator.scoring.policy import policy_of
 
 PROMPT_FILES = {"answer": "judge_prompt.txt", "temporal": "judge_temporal_prompt.txt",
                 "update": "judge_update_prompt.txt", "abstention": "judge_abstention_prompt.txt",
@@ -44,16 +45,20 @@ PROMPT_FIELDS = {"answer": ("question", "reference", "response"),
 # temporal questions excuse an off-by-one in a count of days/weeks/months (the dataset card sets
 # no tolerance of its own, so dates themselves must agree); memory updates accept "old, then new"
 # only when the new value is stated as current; unanswerable questions use an abstention prompt.
+# Which task gets which is its policy's `judge_prompt` (evaluator/scoring/policy.py).
 ANSWER_KINDS = ("answer", "temporal", "update", "abstention")
-TASK_PROMPT_KIND = {"temporal_anchoring": "temporal", "temporal_logic_state_evolution": "temporal",
-                    "memory_update": "update"}
 
 
-def prompt_kind_for(task: str, *, unanswerable: bool = False) -> str:
-    """Which grading prompt a question of `task` gets ("abstention" when its gold is a refusal)."""
+def prompt_kind_for(task, *, unanswerable: bool = False) -> str:
+    """Which grading prompt a question of `task` (a name or its evaluator.scoring.policy
+    TaskPolicy) gets: "abstention" when its gold is a refusal, else its policy's `judge_prompt`
+    ("answer" for a task without a policy)."""
     if unanswerable:
         return "abstention"
-    return TASK_PROMPT_KIND.get(task, "answer")
+    policy = policy_of(task)
+    return policy.judge_prompt if policy is not None else "answer"
+
+
 _CACHE_VERSION = 1     # bump when the cache key's recipe changes
 
 
@@ -553,6 +558,7 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
                 except (TypeError, ValueError):
                     raise EvalError(f"--judge_args {name} should be a number") from None
         model = OpenAIChatModel(str(args.pop("base_url")), str(args.pop("model")), api_key, **options)
+        model.args_flag = "--judge_args"
         # The backend retries (and knows which HTTP errors are worth retrying): no second layer.
         return Judge(model, cache=cache, attempts=1, gen_kwargs=gen, prompt_paths=prompt_paths,
                      repeats=repeats)

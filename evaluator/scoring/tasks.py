@@ -1,14 +1,20 @@
 """Scoring one Beyond Recall answer, and aggregating a task's scored samples.
 
-Primary metric per question (the README's "Scoring" section states the same):
-- a question that lists options (A), (B), ...: `mc_accuracy` (the chosen letter equals the gold
-  letter), judge or not, as MemEye scores its multiple-choice variant;
-- refusal_to_answer: `refusal_acc`, refusal-aware accuracy: when the gold answer is itself a
-  refusal (the question is unanswerable) 1 if the agent refuses, else 0; when the gold answer is
-  an answer, a refusal scores 0 (and counts as a false refusal) and otherwise the answer is graded
-  like any other (judge score when a judge ran, else token F1);
-- long_term_semantic_summary: `rougeL_f`, or `judge` when a judge ran;
-- every other task: `token_f1`, or `judge` when a judge ran.
+What differs between tasks is the task's scoring policy (evaluator.scoring.policy: its answer
+metric, judge prompt and whether it is refusal-aware), declared once per task; scoring reads the
+policy, never the task's name. Primary metric per question under the declared policies (the
+README's "Scoring" section states the same):
+- a question that lists options (A), (B), ...: `mc_accuracy` (the letter the flexible reader
+  chose equals the gold letter), judge or not, as MemEye scores its multiple-choice variant;
+  `mc_accuracy_strict` beside it reads only the strict form (`Answer: B`; choice.strict_choice),
+  as lm-eval reports strict-match beside flexible-extract; the gold letter is read strictly;
+- a refusal-aware task (refusal_to_answer): `refusal_acc`, refusal-aware accuracy: when the gold
+  answer is itself a refusal (the question is unanswerable) 1 if the agent refuses, else 0; when
+  the gold answer is an answer, a refusal scores 0 (and counts as a false refusal) and otherwise
+  the answer is graded like any other (judge score when a judge ran, else the policy's answer
+  metric: token F1);
+- every other task: its answer metric (`rougeL_f` for long_term_semantic_summary, `token_f1` for
+  the others), or `judge` when a judge ran.
 Every sample also gets exact_match, token_f1, contains, rougeL_f and the refusal flags, so any
 metric can be compared across tasks.
 """
@@ -17,49 +23,47 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from evaluator.scoring.choice import extract_choice, extract_options, gold_choice
+from evaluator.scoring.choice import (extract_choice, extract_options, gold_choice, strict_choice,
+                                     trace_record)
 from evaluator.scoring.metrics import (answer_text, contains, exact_match, gold_candidates,
                                        rouge_l, token_f1)
+from evaluator.scoring.policy import BEYOND_RECALL, OTHER, TaskPolicy, policy_of
 from evaluator.scoring.readable import count as count_unreadable
 from evaluator.scoring.readable import is_empty
 from evaluator.scoring.readable import reason as readable_reason
 from evaluator.scoring.refusal import is_refusal
 from evaluator.scoring.unanswerable import gold_text_unanswerable
 
-TASK_PRIMARY: dict[str, str] = {
-    "conflict_detection": "token_f1",
-    "long_term_semantic_summary": "rougeL_f",
-    "memory_update": "token_f1",
-    "refusal_to_answer": "refusal_acc",
-    "causal_intent_inference": "token_f1",
-    "cross_modal_relational_reasoning": "token_f1",
-    "temporal_logic_state_evolution": "token_f1",
-    "cross_modal_semantic_matching": "token_f1",
-    "high_density_information_extraction": "token_f1",
-    "property_state_retrieval": "token_f1",
-    "temporal_anchoring": "token_f1",
-    # RealCompanion's written questions are free-text answers like the tasks above.
-    "realcompanion/question": "token_f1",
-}
+# Each task's primary metric for an open answer without a judge, derived from its policy.
+TASK_PRIMARY: dict[str, str] = {name: p.primary_metric
+                                for name, p in {**BEYOND_RECALL, **OTHER}.items()}
 
 # Metrics averaged (with clustered intervals) by `aggregate`; booleans count as 0/1.
 AGGREGATED = ("primary", "exact_match", "token_f1", "contains", "rougeL_f", "mc_accuracy",
-              "judge", "refusal_acc", "refused")
+              "mc_accuracy_strict", "judge", "refusal_acc", "refused")
 
 
 class ScoringError(ValueError):
     """A sample that cannot be scored (no reference answer)."""
 
 
-def primary_metric(task: str, *, multiple_choice: bool = False, judged: bool = False) -> str:
-    """The name of a question's primary metric (see the module docstring)."""
-    if task not in TASK_PRIMARY:
+def task_policy(task: str | TaskPolicy) -> TaskPolicy:
+    """The scoring policy of `task` (a name or the policy itself); ScoringError when unknown."""
+    policy = policy_of(task)
+    if policy is None:
         raise ScoringError(f"unknown task {task!r}")
+    return policy
+
+
+def primary_metric(task: str | TaskPolicy, *, multiple_choice: bool = False,
+                   judged: bool = False) -> str:
+    """The name of a question's primary metric (see the module docstring)."""
+    policy = task_policy(task)
     if multiple_choice:
         return "mc_accuracy"
-    if task == "refusal_to_answer":
+    if policy.refusal_aware:
         return "refusal_acc"
-    return "judge" if judged else TASK_PRIMARY[task]
+    return "judge" if judged else policy.answer_metric
 
 
 def _multiple_choice(question: str, gold: object) -> tuple[dict, str | None]:
@@ -68,21 +72,22 @@ def _multiple_choice(question: str, gold: object) -> tuple[dict, str | None]:
     return options, (gold_choice(gold, options) if options else None)
 
 
-def needs_judge(task: str, question: str, gold: object, reply: object = None) -> bool:
+def needs_judge(task: str | TaskPolicy, question: str, gold: object, reply: object = None) -> bool:
     """Whether the judge grades this question: every question except multiple choice (the
-    letter decides) and an empty reply (it scores 0: evaluator.scoring.readable). On an
-    unanswerable refusal_to_answer question the judge decides whether the reply declines (the
-    abstention prompt); elsewhere it grades the answer."""
+    letter decides) and an empty reply (it scores 0: evaluator.scoring.readable), whatever the
+    task. On an unanswerable question of a refusal-aware task the judge decides whether the reply
+    declines (the abstention prompt); elsewhere it grades the answer."""
     if _multiple_choice(question, gold)[1] is not None:
         return False
     return reply is None or not is_empty(answer_text(reply))
 
 
-def score_answer(task: str, question: str, prediction: object, gold: object, *,
+def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold: object, *,
                  judge_score: float | None = None, judge_error: str | None = None,
                  judge_refused: bool | None = None, unanswerable: bool | None = None) -> dict:
     """Every metric for one answer plus `primary` (the task's primary metric, or None when the
-    judge that should have graded it failed) and `primary_metric` (its name).
+    judge that should have graded it failed) and `primary_metric` (its name). `task` is the
+    task's name or its policy (evaluator.scoring.policy).
 
     `gold` is a string, a number or a list of acceptable answers (each metric takes the best).
     Pass `judge_score` (0, 0.5 or 1) when a judge graded the answer, or `judge_error` when the
@@ -95,9 +100,12 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     unanswerable or one of its reference answers is itself a refusal.
     A reply that cannot be read (empty; no option letter on a multiple-choice question) scores 0
     and says why in `unreadable` (evaluator.scoring.readable).
+    On a multiple-choice question: `choice` (the flexible reading, extract_choice), `choice_trace`
+    (the cues that decided it: [cue, letter, start, end, text] each, the last 40; see
+    evaluator/scoring/choice_cues.py), `choice_strict` (strict_choice), `gold_choice` (the gold
+    letter, read strictly), `mc_accuracy` and `mc_accuracy_strict`.
     """
-    if task not in TASK_PRIMARY:
-        raise ScoringError(f"unknown task {task!r}")
+    policy = task_policy(task)
     if gold is None or (isinstance(gold, (list, tuple)) and not any(g is not None for g in gold)):
         raise ScoringError("the question has no reference answer")
     pred = answer_text(prediction)
@@ -110,7 +118,9 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
         "contains": contains(pred, candidates),
         "rougeL_f": rouge_l(pred, candidates),
         "mc_accuracy": None,
+        "mc_accuracy_strict": None,
         "choice": None,
+        "choice_strict": None,
         "gold_choice": None,
         "judge": judge_score,
     }
@@ -120,11 +130,14 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     options, gold_letter = _multiple_choice(question, gold)
     multiple_choice = gold_letter is not None
     if multiple_choice:
-        out["choice"] = extract_choice(pred, options)
+        out["choice"], hits = extract_choice(pred, options, trace=True)
+        out["choice_trace"] = trace_record(hits)
+        out["choice_strict"] = strict_choice(pred, options)
         out["gold_choice"] = gold_letter
         out["mc_accuracy"] = float(out["choice"] == gold_letter)
+        out["mc_accuracy_strict"] = float(out["choice_strict"] == gold_letter)
 
-    detector = is_refusal(pred)
+    detector = is_refusal(pred, question)      # what the question asks decides some replies
     refused = detector if judge_refused is None else bool(judge_refused)
     out["refused_detector"] = detector
     out["refusal_by"] = "detector" if judge_refused is None else "judge"
@@ -138,10 +151,10 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
                                         or detector)
 
     judged = judge_score is not None or bool(judge_error)
-    name = primary_metric(task, multiple_choice=multiple_choice, judged=judged)
+    name = primary_metric(policy, multiple_choice=multiple_choice, judged=judged)
     out["primary_metric"] = name
 
-    if task == "refusal_to_answer" and not multiple_choice:
+    if policy.refusal_aware and not multiple_choice:
         if empty:
             acc = 0.0                                # nothing to read: 0 (readable.py)
         elif judge_refused is None and judge_error and unanswerable:
@@ -153,7 +166,7 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
         elif judged:
             acc = judge_score                        # None when the judge failed: no score
         else:
-            acc = out["token_f1"]
+            acc = out[policy.answer_metric]
         out["refusal_acc"] = acc
         out["primary"] = acc
     else:
@@ -162,33 +175,34 @@ def score_answer(task: str, question: str, prediction: object, gold: object, *,
     return out
 
 
-def score_sample(task: str, question: str, prediction: object, gold: object,
+def score_sample(task: str | TaskPolicy, question: str, prediction: object, gold: object,
                  judge=None, *, unanswerable: bool | None = None) -> dict:
     """`score_answer`, asking `judge` (an evaluator.scoring.judge.Judge) first when one is given
     and the question needs it (`needs_judge`).
 
-    The judge grades with the prompt of the question's type (`judge.prompt_kind_for`: temporal,
-    memory update, or the general one). On an unanswerable refusal_to_answer question it decides
-    whether the reply declines with the abstention prompt (score 1 = declines); the detector's
-    verdict is recorded beside it (`refused_detector`). The judge's raw reply, reason, cache
-    status, prompt kind and (with repeats) per-item agreement are kept under `judge_raw`,
+    The judge grades with the prompt of the task's policy (`judge.prompt_kind_for`: temporal,
+    memory update, or the general one). On an unanswerable question of a refusal-aware task it
+    decides whether the reply declines with the abstention prompt (score 1 = declines); the
+    detector's verdict is recorded beside it (`refused_detector`). The judge's raw reply, reason,
+    cache status, prompt kind and (with repeats) per-item agreement are kept under `judge_raw`,
     `judge_reason`, `judge_cached`, `judge_prompt`, `judge_repeats`, `judge_agreement`."""
+    policy = task_policy(task)
     if unanswerable is None:
         unanswerable = gold_text_unanswerable(gold)
-    if judge is None or not needs_judge(task, question, gold, answer_text(prediction)):
-        return score_answer(task, question, prediction, gold, unanswerable=unanswerable)
+    if judge is None or not needs_judge(policy, question, gold, answer_text(prediction)):
+        return score_answer(policy, question, prediction, gold, unanswerable=unanswerable)
     from evaluator.scoring.judge import prompt_kind_for
 
-    abstention = task == "refusal_to_answer" and unanswerable
-    kind = prompt_kind_for(task, unanswerable=abstention)
+    abstention = policy.refusal_aware and unanswerable
+    kind = prompt_kind_for(policy, unanswerable=abstention)
     result = judge.grade(question, gold, answer_text(prediction), kind=kind)
     if abstention:
         declined = None if result.error else result.score >= 1
-        out = score_answer(task, question, prediction, gold, judge_error=result.error,
+        out = score_answer(policy, question, prediction, gold, judge_error=result.error,
                            judge_refused=declined, unanswerable=unanswerable)
         out["judge"] = None if result.error else result.score
     else:
-        out = score_answer(task, question, prediction, gold, judge_score=result.score,
+        out = score_answer(policy, question, prediction, gold, judge_score=result.score,
                            judge_error=result.error, unanswerable=unanswerable)
     out["judge_raw"] = result.raw
     out["judge_reason"] = result.reason
@@ -200,11 +214,15 @@ def score_sample(task: str, question: str, prediction: object, gold: object,
     return out
 
 
-def decided_by(rows: Iterable[dict], task: str | None = None) -> dict[str, dict[str, int]]:
+def decided_by(rows: Iterable[dict], task: str | TaskPolicy | None = None
+               ) -> dict[str, dict[str, int]]:
     """Which reader decided each kind of decision over a task's scored items, with counts:
     `refusal` (does the reply decline: `detector` or `judge`), `choice` (the option letter:
     always the `letter reader`), `open answer` (an answer's grade: `judge`, or the deterministic
-    metric when no judge graded it). Without a judge every count names a lexical rule."""
+    metric when no judge graded it; an unanswerable question of a refusal-aware task has none).
+    Without a judge every count names a lexical rule."""
+    policy = policy_of(task)
+    refusal_aware = policy is not None and policy.refusal_aware
     out: dict[str, dict[str, int]] = {"refusal": {}, "choice": {}, "open answer": {}}
 
     def add(kind: str, by: str) -> None:
@@ -216,7 +234,7 @@ def decided_by(rows: Iterable[dict], task: str | None = None) -> dict[str, dict[
         if m.get("mc_accuracy") is not None:
             add("choice", "letter reader")
         elif m.get("judge_prompt") != "abstention" and (
-                m.get("answerable", True) or task != "refusal_to_answer"):
+                m.get("answerable", True) or not refusal_aware):
             if m.get("judge") is not None or m.get("judge_error"):
                 add("open answer", "judge")
             else:
@@ -283,9 +301,10 @@ def aggregate(samples: Iterable[dict], task: str | None = None, *,
     for m, _ in scored:
         name = str(m.get("primary_metric", "primary"))
         names[name] = names.get(name, 0) + 1
+    policy = policy_of(task)
     out["primary_metric"] = (next(iter(names)) if len(names) == 1
                              else "mixed" if names else
-                             (primary_metric(task) if task in TASK_PRIMARY else None))
+                             (policy.primary_metric if policy is not None else None))
     out["primary_metric_counts"] = names
 
     estimates: dict[str, object] = {}

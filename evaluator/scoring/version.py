@@ -12,8 +12,11 @@ journal line records the version that scored it, and `br-eval compare` warns whe
 scored under different versions. br-eval's scores are comparable with other br-eval runs of the
 same scorer version, not with numbers from other evaluators.
 
-`scorer_files()` lists each file's own sha256, so a reader that later versions its own rules
-(issue 27: a rules version per answer reader) can be reported beside the whole.
+`scorer_files()` lists each file's own sha256. Each answer reader that keeps its rules as data
+also has a rules version of its own (`rules_versions()`, `READERS`): results.json records them
+beside `scorer_version` under `rules_versions` (`{"choice": ...}`: the multiple-choice letter
+reader's cue table, word lists and engine, evaluator.scoring.choice.rules_version), so a changed
+`mc_accuracy` can be traced to a changed letter reader rather than to any scoring file.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent          # evaluator/
 # Every file under evaluator/scoring/ scores, except these (not read when scoring).
-NOT_SCORING = {"scoring/judge_calibration.jsonl"}
+NOT_SCORING = {"scoring/judge_calibration.jsonl", "scoring/CHOICE_HISTORY.md"}
+# The readers with a rules version of their own: name -> module with `rules_version()`.
+READERS = {"choice": "evaluator.scoring.choice", "refusal": "evaluator.scoring.refusal"}
 SCORER_FILES = ("text.py", "stats.py", "realcompanion/chat_track.py",
                 "realcompanion/question_track.py", "realcompanion/reconstruction_track.py",
                 "realcompanion/retrieval_task.py", "realcompanion/retrieval.py",
@@ -54,3 +59,15 @@ def scorer_version() -> str:
     for rel, digest in scorer_files().items():
         h.update(f"{rel}\0{digest}\n".encode())
     return h.hexdigest()[:12]
+
+
+def rules_versions() -> dict[str, str]:
+    """{reader: its rules version} for every reader in READERS."""
+    import importlib
+
+    return {name: importlib.import_module(module).rules_version() for name, module in READERS.items()}
+
+
+def versions() -> dict[str, object]:
+    """What results.json records about the scoring rules: `scorer_version` and `rules_versions`."""
+    return {"scorer_version": scorer_version(), "rules_versions": rules_versions()}

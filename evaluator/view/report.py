@@ -381,7 +381,8 @@ def _items(runs: list[RunData], thumbs: Thumbnails | None) -> list[dict]:
                         "r": [None] * len(runs)}
                 score = item_primary(s, result)
                 prediction, condition = item_prediction(s, result)
-                rec = {"p": prediction, "s": score, "o": outcome(s, score),
+                metric = result.primary_metric if result else None
+                rec = {"p": prediction, "s": score, "o": outcome(s, score, metric),
                        "m": _primary_metrics_table(s), "in": s.inputs}
                 if condition:
                     rec["pc"] = condition

@@ -99,8 +99,9 @@ def item_prediction(sample: Sample, result: TaskResult | None = None) -> tuple[s
     return (reply, cond) if isinstance(reply, str) else (None, None)
 
 
-def outcome(sample: Sample, score: float | None) -> str:
-    """right | wrong | partial | refused | failed | judge error | unscored."""
+def outcome(sample: Sample, score: float | None, metric: str | None = None) -> str:
+    """right | wrong | partial | refused | failed | judge error | unscored; `metric` (the task's
+    primary metric) puts a score not on 0-1 (content match, 0-2) on its own scale."""
     if sample.failed and sample.error_kind != "judge":
         return "failed"
     if score is None and (sample.error_kind == "judge" or (sample.judge or {}).get("error")):
@@ -110,6 +111,9 @@ def outcome(sample: Sample, score: float | None) -> str:
         return "refused"
     if score is None:
         return "unscored"
+    from evaluator.scoring.overall import scale
+
+    score = score / scale(metric)
     if score >= 1.0 - 1e-9:
         return "right"
     if score <= 1e-9:
@@ -139,11 +143,17 @@ def compare_runs(a: RunData, b: RunData, *, n_boot: int = 2000, seed: int = 0) -
 
     rows: dict[str, dict] = {}
     pairs: dict[str, dict] = {}
+    warnings = differences(a, b)
     for task in [t for t in a.samples if t in b.samples]:
         ra, rb = a.tasks.get(task), b.tasks.get(task)
         sa = {s.key: s for s in a.samples[task]}
         sb = {s.key: s for s in b.samples[task]}
         xs, ys, wa, wb, cs = [], [], [], [], []
+        changed = [key for key, s in sa.items() if key in sb and s.item_fp and sb[key].item_fp
+                   and s.item_fp != sb[key].item_fp]
+        if changed:     # the same key, another question, references, history or media
+            warnings.append(f"{task}: {len(changed)} paired item(s) were answered for different "
+                            f"versions of the item (first: {changed[0]})")
         for key, s in sa.items():
             if key not in sb:
                 continue
@@ -168,7 +178,7 @@ def compare_runs(a: RunData, b: RunData, *, n_boot: int = 2000, seed: int = 0) -
     for entry in overall.values():
         entry["complete"] = all(rows[t]["complete"] for t in entry["tasks"])
     return {"a": {"label": a.label, "path": str(a.path)}, "b": {"label": b.label, "path": str(b.path)},
-            "tasks": rows, "overall": overall, "warnings": differences(a, b)}
+            "tasks": rows, "overall": overall, "warnings": warnings}
 
 
 def _won_lost(xs, ys, mcnemar) -> dict:

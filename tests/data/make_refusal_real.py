@@ -2,13 +2,20 @@
 of two memory systems to LoCoMo) and tests/data/refusal_chat_draw.jsonl (draw 4, replies of chat
 assistants to LongMemEval; labelled, it becomes tests/data/refusal_chat_labels.jsonl) and
 tests/data/refusal_chat_draw5.jsonl (draw 5, other runs of the same assistants on the questions draw 4
-never drew; labelled, tests/data/refusal_chat_labels5.jsonl).
+never drew; labelled, tests/data/refusal_chat_labels5.jsonl) and tests/data/refusal_chat_draw6.jsonl
+(draw 6, eleven runs of nine chat models, eight of them new, on another benchmark, MTRAG; labelled,
+tests/data/refusal_chat_labels6.jsonl) and tests/data/refusal_chat_draw7.jsonl (draw 7, a chat model's
+replies to LoCoMo questions under four memory settings; labelled, tests/data/refusal_chat_labels7.jsonl).
 
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --out draft.jsonl
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --check
     python tests/data/make_refusal_real.py --echoes DIR --llama DIR [--draw 5] --out drawN.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --echoes DIR --llama DIR --check
-    python tests/data/make_refusal_real.py [--draw 5] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py --mtrag DIR --mtrag-fork DIR --draw 6 --out draw6.jsonl --sheets DIR
+    python tests/data/make_refusal_real.py --mtrag DIR --mtrag-fork DIR --check
+    python tests/data/make_refusal_real.py --dialogue-gaps DIR --draw 7 --out draw7.jsonl --sheets DIR
+    python tests/data/make_refusal_real.py --dialogue-gaps DIR --check
+    python tests/data/make_refusal_real.py [--draw 5|6|7] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -35,6 +42,26 @@ the readers see (id, question, reply) and refusal_labelling_guide.md is what the
 joins their labels to the shipped draw. Draw 5 ("chat-heldout-2", see CHAT_FILES5) is drawn the same
 way from the two repositories' other published runs, from only the questions that have no reply in
 draw 4; --draw 5 makes --out, --sheets and --merge work on it, and --check checks draws 4 and 5.
+
+Draw 6 ("chat-heldout-3", see CHAT_FILES6) is a new blind set, drawn before anyone read it: 273 replies
+(168 with a negation word, 105 without) of chat models to MTRAG's multi-turn RAG questions, most of them
+UNANSWERABLE turns, from two repositories under Apache-2.0 (per source, below CHAT_FILES6):
+pashaAbri/mt-rag-benchmark@4a7d04e, nine models' runs on the 55 unanswerable turns (gpt-4o,
+gpt-4o-mini, Llama 3.1 8B/70B/405B Instruct Turbo, Qwen2.5 7B/72B Instruct Turbo, Mixtral 8x22B
+Instruct, Command R+), and IBM/mt-rag-benchmark@cc5b1d4, the MTRAG paper's GPT-4o and Llama 3.1 405B
+replies on its human-evaluation subset (mostly answerable turns: answers with a negation word in them).
+--draw 6 makes --out, --sheets and --merge work on it; --check checks it when --mtrag and --mtrag-fork
+are given.
+
+Draw 7 ("chat-heldout-4", see CHAT_FILES7) is a new blind set, drawn before anyone read it: 116 replies (61
+with a negation word, 55 without) of GPT-4o-mini, written in full sentences, to 30 questions of LoCoMo
+(long conversations between two people) under four memory settings: the whole conversation, its last 10
+turns, the 5 turns most like the question, and no conversation at all, so that many replies are to a
+question the model cannot answer from what it was given. One source, MIT (per source, below
+CHAT_FILES7): ChicagoHAI/dialogue-agent-memory-bd8d@611275f. It falls short of the 250 replies aimed
+at: no other published, permissively licensed chat-model replies to unanswerable questions about a
+context were found in the time given (see CHAT_FILES7). --draw 7 makes --out, --sheets and --merge work
+on it; --check checks it when --dialogue-gaps is given.
 """
 
 from __future__ import annotations
@@ -233,13 +260,155 @@ def draw_chat5(dirs: dict[str, str]) -> list[dict]:
     return _draw_chat_files(dirs, CHAT_FILES5, (CHAT_SPLIT5,), lambda *_: CHAT_SPLIT5, excluded=drawn)
 
 
+# Draw 6 (chat-heldout-3): another benchmark and other assistants, so that nothing of it was tuned on:
+# MTRAG (IBM's multi-turn RAG benchmark: conversations grounded in passages of four domains, whose
+# UNANSWERABLE turns ask for something the passages do not hold), as published in two repositories
+# under Apache-2.0:
+#   pashaAbri/mt-rag-benchmark (a fork of IBM/mt-rag-benchmark; Apache-2.0, the LICENSE it carries at
+#     MTRAG_FORK's commit): its own runs of nine chat models with the MTRAG paper's prompt ("... If no
+#     answer can be found in the documents, say, 'I do not have specific information'"; greedy, at most
+#     200 tokens) on MTRAG's reference setting, of which it published only the tasks with null metrics:
+#     the 55 UNANSWERABLE turns (no passage given, the conversation so far and the question) and 10
+#     CONVERSATIONAL ones, one file per model; the model is the api_model_id of the run's config
+#     (scripts/generation_scripts/model_invocation/llm_configs/, same commit): gpt-4o and gpt-4o-mini
+#     (OpenAI), and through Together AI Llama 3.1 8B/70B/405B Instruct Turbo, Qwen2.5 7B/72B Instruct
+#     Turbo, Mixtral 8x22B Instruct v0.1 and Command R+ (c4ai-command-r-plus).
+#   IBM/mt-rag-benchmark (Apache-2.0): the paper's own replies of GPT-4o and Llama 3.1 405B Instruct on
+#     its human-evaluation subset (159 tasks with the reference passages: 135 ANSWERABLE, 15 PARTIAL,
+#     7 UNANSWERABLE, 2 CONVERSATIONAL), mtrag-human/evaluations/reference_subset_with_human_evaluations.json
+#     (its "reference" rows are the human-written targets, not a model, and are left out).
+# The question is the task's last user turn; "category" is MTRAG's answerability. CONVERSATIONAL turns
+# ("Thanks!") ask for nothing and are left out. Per file (per model for IBM's file, which holds both),
+# the replies with a negation word and the others are each ordered by sha256("<path>#<key>") and the
+# first N of each taken, leaving out replies over DRAW6_MAX_CHARS characters, empty ones, and any reply
+# whose text (whitespace-stripped) was already drawn, for any question: the fork's runs repeat the
+# prompt's own sentence word for word over a hundred times, and the set counts it once or twice. One
+# split; MTRAG shares no question with LongMemEval, so draws 4-5 have none of these questions.
+MTRAG = ("IBM/mt-rag-benchmark", "cc5b1d481b391181b89f7ced860308482e785463")
+MTRAG_FORK = ("pashaAbri/mt-rag-benchmark", "4a7d04e4738f395e077041f215dcb363b3dbfdc7")
+CHAT_SPLIT6 = "chat-heldout-3"
+DRAW6_MAX_CHARS = 2500
+_FORK_RUNS = "scripts/generation_scripts/reference/results/null_metrics_subset"
+_MTRAG_SUBSET = "mtrag-human/evaluations/reference_subset_with_human_evaluations.json"
+CHAT_FILES6 = [  # (repo, path, model id in the file (IBM's file) or None, answering model, negated, others)
+    *((MTRAG_FORK, f"{_FORK_RUNS}/{run}_reference_evaluated_null_metrics.jsonl", None, model, 16, 10)
+      for run, model in (("gpt_4o", "gpt-4o"), ("gpt_4o_mini", "gpt-4o-mini"),
+                         ("llama_3.1_8b", "llama-3.1-8b-instruct-turbo"), ("llama_3.1_70b", "llama-3.1-70b-instruct-turbo"),
+                         ("llama_3.1_405b", "llama-3.1-405b-instruct-turbo"), ("qwen_2.5_7b", "qwen2.5-7b-instruct-turbo"),
+                         ("qwen_2.5_72b", "qwen2.5-72b-instruct-turbo"), ("mixtral_8x22b", "mixtral-8x22b-instruct-v0.1"),
+                         ("command_r_plus", "c4ai-command-r-plus"))),
+    *((MTRAG, _MTRAG_SUBSET, model, model, 22, 14) for model in ("gpt-4o", "llama-3.1-405b-instruct")),
+]
+
+
+def _mtrag_entries(git_dir: str, repo: tuple, path: str, model_id: str | None) -> list:
+    """[(key, question, reply, answerability)] for one file of CHAT_FILES6: a run of the fork (one
+    JSON line per task, keyed by MTRAG's task id) or IBM's evaluation file (the replies of `model_id`,
+    keyed by "<model id>/<task id>"); CONVERSATIONAL turns left out."""
+    text = git_show(git_dir, repo[1], path)
+    if model_id is None:
+        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+        found = [(r["task_id"], r["input"], r["Answerability"], r["predictions"][0]["text"]) for r in rows]
+    else:
+        data = json.loads(text)
+        tasks = {t["task_id"]: t for t in data["tasks"]}
+        found = [(f"{model_id}/{e['task_id']}", tasks[e["task_id"]]["input"], tasks[e["task_id"]]["Answerability"],
+                  e["model_response"]) for e in data["evaluations"] if e["model_id"] == model_id]
+    return [(key, turns[-1]["text"].strip(), str(reply).strip(), answerability[0])
+            for key, turns, answerability, reply in found if answerability != ["CONVERSATIONAL"]]
+
+
+def draw_chat6(dirs: dict[str, str]) -> list[dict]:
+    """Draw 6 (chat-heldout-3) from the git directories of MTRAG's two repositories."""
+    rows, seen = [], set()
+    for repo, path, model_id, model, n_neg, n_other in CHAT_FILES6:
+        entries = _mtrag_entries(dirs[repo[0]], repo, path, model_id)
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW6_MAX_CHARS])
+        for negated, take in ((True, n_neg), (False, n_other)):
+            chosen = []
+            for _, key, question, reply, answerability in ranked[negated]:
+                if len(chosen) == take:
+                    break
+                if reply not in seen:
+                    seen.add(reply)
+                    chosen.append({"question": question, "text": reply, "refusal": None, "category": answerability,
+                                   "benchmark": "MTRAG", "model": model,
+                                   "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT6})
+            rows += chosen
+    return rows
+
+
+# Draw 7 (chat-heldout-4): another benchmark's questions, asked of a chat model that writes full
+# sentences, under settings where the answer is often out of its reach:
+#   ChicagoHAI/dialogue-agent-memory-bd8d (README, "License": code MIT, report CC BY 4.0, data subject to
+#     the original datasets' licences; LoCoMo's questions, CC BY-NC 4.0, are in draws 1-3 as well), the
+#     only commit with results, 611275f: results/locomo_results.json, written by src/run_experiments.py
+#     with src/memory_gap_detector.py at that commit: for 30 questions of LoCoMo (three of each of its
+#     ten conversations), gpt-4o-mini (temperature 0.7; system prompt "You are a helpful dialogue agent.
+#     Use the conversation history to answer the user's question.") replied four times, once per memory
+#     setting, which is the row's "category": full_context (the whole conversation), recent_10 (its
+#     last 10 turns), semantic_5 (the 5 turns most similar to the question) and no_memory (no
+#     conversation at all). Each question has a gold answer in the whole conversation; in the last
+#     three settings the model is often not given it.
+# Keyed "<index in the file>/<setting>". The replies with a negation word and the others are each
+# ordered by sha256("<path>#<key>") and all of them taken, leaving out replies over DRAW7_MAX_CHARS
+# characters (none), empty ones, and any reply whose text (whitespace-stripped) was already drawn (four
+# recent_10 and semantic_5 replies repeat another word for word). One split. None of these questions
+# is in draws 4-6 (LongMemEval, MTRAG); 13 of the 30 are among draws 1-3's LoCoMo questions, answered
+# there by memory systems in a few words.
+# Looked at and left out: L-Eval's predictions (GPL-3.0), dial481/locomo-audit's GPT-4o-mini /
+# GPT-4.1-mini full-context LoCoMo replies (CC BY-NC 4.0), LugmanS/longmemeval's Gemini runs (no
+# licence), NoMIRACL's baselines (Apache-2.0, but the prompt asks for "Yes, answer is present" or "I
+# don't know", not an answer), RAGTruth's responses (MIT, but the file is not in the stored snapshot),
+# and LongMemEval runs of other repositories (draws 4-5 already hold 442 of its 500 questions).
+DIALOGUE_GAPS = ("ChicagoHAI/dialogue-agent-memory-bd8d", "611275feb9ea350cf59ac24c6c2f9627d72b8e4b")
+CHAT_SPLIT7 = "chat-heldout-4"
+DRAW7_MAX_CHARS = 2500
+CHAT_FILES7 = [  # (repo, path, answering model, replies with a negation word, others; None: all)
+    (DIALOGUE_GAPS, "results/locomo_results.json", "gpt-4o-mini", None, None),
+]
+
+
+def _dialogue_gap_entries(git_dir: str, repo: tuple, path: str) -> list:
+    """[(key, question, reply, memory setting)] for the file of CHAT_FILES7."""
+    data = json.loads(git_show(git_dir, repo[1], path))
+    return [(f"{i}/{setting}", item["query"].strip(), str(reply).strip(), setting)
+            for i, item in enumerate(data) for setting, reply in item["responses"].items()]
+
+
+def draw_chat7(dirs: dict[str, str]) -> list[dict]:
+    """Draw 7 (chat-heldout-4) from the git directory of ChicagoHAI/dialogue-agent-memory-bd8d."""
+    rows, seen = [], set()
+    for repo, path, model, n_neg, n_other in CHAT_FILES7:
+        entries = _dialogue_gap_entries(dirs[repo[0]], repo, path)
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW7_MAX_CHARS])
+        for negated, take in ((True, n_neg), (False, n_other)):
+            chosen = []
+            for _, key, question, reply, setting in ranked[negated]:
+                if len(chosen) == take:
+                    break
+                if reply not in seen:
+                    seen.add(reply)
+                    chosen.append({"question": question, "text": reply, "refusal": None, "category": setting,
+                                   "benchmark": "LoCoMo", "model": model,
+                                   "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT7})
+            rows += chosen
+    return rows
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
     4: (draw_chat, CHAT_DRAW, CHAT_LABELS),
     5: (draw_chat5, Path(__file__).with_name("refusal_chat_draw5.jsonl"),
         Path(__file__).with_name("refusal_chat_labels5.jsonl")),
+    6: (draw_chat6, Path(__file__).with_name("refusal_chat_draw6.jsonl"),
+        Path(__file__).with_name("refusal_chat_labels6.jsonl")),
+    7: (draw_chat7, Path(__file__).with_name("refusal_chat_draw7.jsonl"),
+        Path(__file__).with_name("refusal_chat_labels7.jsonl")),
 }
+CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
+              6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS}}
 LABELS = {"declines": True, "answers": False}
 
 
@@ -272,7 +441,7 @@ def _read_labels(path: str) -> dict[str, dict]:
 
 def merge(first: list[str], second: list[str], third: list[str], number: int = 4) -> int:
     """Join two readers' labelled sheets (and a third reading of the rows they disagree on) to the
-    shipped chat draw `number` (4 or 5) and write its labelled file (CHAT_DRAWS); with a row
+    shipped chat draw `number` (4, 5, 6 or 7) and write its labelled file (CHAT_DRAWS); with a row
     unlabelled or a disagreement unsettled, list them and write nothing."""
     _, drawn, labelled = CHAT_DRAWS[number]
     rows = [json.loads(line) for line in drawn.read_text("utf-8").splitlines() if line.strip()]
@@ -307,8 +476,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mem0", help="a git directory of mem0ai/mem0 (draws 1-2)")
     ap.add_argument("--memobase", help="a git directory of memodb-io/memobase (draw 3)")
-    for flag, (repo, _) in (("--echoes", ECHOES), ("--llama", LLAMA)):
-        ap.add_argument(flag, help=f"a git directory of {repo} (draws 4-5)")
+    for flag, repo, draws in (("--echoes", ECHOES, "4-5"), ("--llama", LLAMA, "4-5"), ("--mtrag", MTRAG, "6"),
+                              ("--mtrag-fork", MTRAG_FORK, "6"), ("--dialogue-gaps", DIALOGUE_GAPS, "7")):
+        ap.add_argument(flag, help=f"a git directory of {repo[0]} (draws {draws})")
     ap.add_argument("--draw", type=int, choices=sorted(CHAT_DRAWS), default=4,
                     help="the chat draw that --out, --sheets and --merge work on (default 4)")
     ap.add_argument("--out", help="write the unlabelled draw here")
@@ -320,14 +490,17 @@ def main() -> int:
     args = ap.parse_args()
     if args.merge:
         return merge(*(p.split(",") for p in args.merge), [p for p in args.third.split(",") if p], args.draw)
-    chat_dirs = {repo: getattr(args, flag) for flag, (repo, _) in
-                 (("echoes", ECHOES), ("llama", LLAMA))}
-    memory, chat = (args.mem0, args.memobase), tuple(chat_dirs.values())
-    if any(memory) != all(memory) or any(chat) != all(chat) or not (any(memory) or any(chat)):
-        ap.error("give --mem0 and --memobase (draws 1-3), or --echoes and --llama (draws 4-5), or both")
+    memory = (args.mem0, args.memobase)
+    pairs = ((args.echoes, args.llama), (args.mtrag, args.mtrag_fork), (args.dialogue_gaps,))
+    if any(any(given) != all(given) for given in (memory, *pairs)) or not any(all(given) for given in (memory, *pairs)):
+        ap.error("give --mem0 and --memobase (draws 1-3), --echoes and --llama (draws 4-5), --mtrag and "
+                 "--mtrag-fork (draw 6), or --dialogue-gaps (draw 7); several at once are fine")
     rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase) if all(memory) else []
-    chat_draws = {n: how(chat_dirs) for n, (how, _, _) in CHAT_DRAWS.items()
-                  if all(chat) and (args.check or n == args.draw)}
+    chat_draws = {n: how({repo[0]: getattr(args, flag) for flag, repo in CHAT_FLAGS[n].items()})
+                  for n, (how, _, _) in CHAT_DRAWS.items()
+                  if all(getattr(args, flag) for flag in CHAT_FLAGS[n]) and (args.check or n == args.draw)}
+    if (args.out or args.sheets) and any(all(p) for p in pairs) and args.draw not in chat_draws:
+        ap.error(f"--draw {args.draw} needs " + " and ".join(f"--{flag.replace('_', '-')}" for flag in CHAT_FLAGS[args.draw]))
     chat_rows = chat_draws.get(args.draw, [])
     if args.out:
         write_draw(rows + chat_rows, args.out)

@@ -1,0 +1,63 @@
+"""The strict reading of a multiple-choice reply (`strict_choice`: the final `Answer: X` line only,
+as lm-eval's strict-match beside the flexible evaluator.scoring.choice.extract_choice) and the gold
+letter, read by the strict steps only (`gold_choice`)."""
+
+from __future__ import annotations
+
+import re
+
+from evaluator.scoring.metrics import normalize_answer
+
+
+_STRICT_LINE = re.compile(r"(?i)^(?:final\s+)?answer\s*[:：]\s*(.*?)\s*$")
+_STRICT_MARKUP = re.compile(r"[*_`]+")
+_STRICT_LETTER = re.compile(r"[\(\[]?([A-Z])[\)\]]?\.?")
+_STRICT_LABELLED = re.compile(r"[\(\[]?([A-Z])(?:[\)\]][.:]?|[.:])\s+(\S.*?)\.?")
+
+
+def strict_choice(text: object, options: dict[str, str]) -> str | None:
+    """The option letter a reply states in the strict form only (lm-eval's strict-match beside the
+    flexible extract_choice; Inspect's `ANSWER: $LETTER`), or None.
+
+    The last line with text (markdown emphasis `*`, `_`, backticks ignored) is read: either it is
+    `Answer: X` / `ANSWER: X` / `Final answer: X`, and X is read, or the reply is that one line, and
+    the whole line is read. X is a capital option letter, alone or bracketed (`B`, `(B)`, `[B]`,
+    `B.`), or followed by its own option's text (`(B) blue`, `B. blue`, `B: blue`), or the whole
+    text of exactly one option (`blue`). Nothing else is read: no reasoning, no lower-case letter,
+    no letter inside a sentence. The gold answer is read with these steps (gold_choice)."""
+    if not options or text is None:
+        return None
+    lines = [line for line in _STRICT_MARKUP.sub("", str(text)).splitlines() if line.strip()]
+    if not lines:
+        return None
+    last = lines[-1].strip()
+    labelled = _STRICT_LINE.match(last)
+    if labelled:
+        said = labelled.group(1)
+    elif len(lines) == 1:
+        said = last
+    else:
+        return None
+    m = _STRICT_LETTER.fullmatch(said)
+    if m:
+        return m.group(1) if m.group(1) in options else None
+    m = _STRICT_LABELLED.fullmatch(said)
+    if m and m.group(1) in options and normalize_answer(m.group(2)) == normalize_answer(options[m.group(1)]):
+        return m.group(1)
+    said_norm = normalize_answer(said)
+    by_text = [k for k, v in options.items() if said_norm and normalize_answer(v) == said_norm]
+    return by_text[0] if len(by_text) == 1 else None
+
+
+def gold_choice(gold: object, options: dict[str, str]) -> str | None:
+    """The letter of the gold answer ("B", "(B) blue" or the option text "blue"), read by the strict
+    steps only (strict_choice), never by the heuristic reader; with a list of gold answers, the
+    first that names an option."""
+    candidates = gold if isinstance(gold, (list, tuple)) else [gold]
+    for g in candidates:
+        if g is None:
+            continue
+        letter = strict_choice(str(g), options)
+        if letter:
+            return letter
+    return None

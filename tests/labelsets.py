@@ -1,0 +1,47 @@
+"""The labelled sets under tests/data and the names of their splits: the one place tests and
+bench name them (tests/data/mc_splits.json assigns the hand-written multiple-choice blocks to
+these splits).
+
+A held-out split is written before the round of rules it measures and measured once at its end;
+after that it is read, and the next round gets a new blind set (docs/scoring.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data"
+
+# files
+MC_FILE = "mc_labels.jsonl"                    # multiple choice, hand-written (make_mc_labels.py)
+MC_REAL_FILE = "mc_real_labels.jsonl"          # multiple choice, real MMMU-Pro replies (make_mc_real.py)
+REFUSAL_FILE = "refusal_labels.jsonl"          # refusals, hand-written
+REFUSAL_REAL_FILE = "refusal_real_labels.jsonl"  # refusals, real replies of memory systems (make_refusal_real.py)
+REFUSAL_CHAT_FILE = "refusal_chat_labels.jsonl"  # refusals, real chat assistants' replies (draw 4)
+REFUSAL_CHAT_HELDOUT_FILE = "refusal_chat_labels5.jsonl"  # the same assistants, other questions (draw 5)
+REFUSAL_CHAT_HELDOUT3_FILE = "refusal_chat_labels6.jsonl"  # nine chat models on MTRAG (draw 6)
+REFUSAL_CHAT_HELDOUT4_FILE = "refusal_chat_labels7.jsonl"  # GPT-4o-mini on LoCoMo, four memory settings (draw 7)
+
+# splits
+TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
+MC_HELDOUT = "heldout-9"                       # multiple choice, hand-written: written blind during round 9
+REFUSAL_HELDOUT = "heldout"                    # refusals, hand-written
+REAL_TUNE = "real-tune"                        # the real sets' tuning split (both readers)
+MC_REAL_HELDOUT = "real-heldout-2"             # multiple choice, real: labelled blind during round 11
+REFUSAL_REAL_HELDOUT = "real-heldout-3"        # refusals, real: memobase's replies, round 3
+CHAT_SPLITS = ("chat-tune", "chat-heldout")    # draw 4: measured once after chat round 1, then tuned on
+CHAT_HELDOUT = "chat-heldout-2"                # draw 5: measured once after chat round 2
+CHAT_HELDOUT3 = "chat-heldout-3"               # draw 6: measured once before chat round 3, then tuned on
+CHAT_HELDOUT4 = "chat-heldout-4"               # draw 7: measured once after chat round 3
+
+SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
+          REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
+          REFUSAL_CHAT_FILE: CHAT_SPLITS, REFUSAL_CHAT_HELDOUT_FILE: (CHAT_HELDOUT,),
+          REFUSAL_CHAT_HELDOUT3_FILE: (CHAT_HELDOUT3,), REFUSAL_CHAT_HELDOUT4_FILE: (CHAT_HELDOUT4,)}
+
+
+def load(name: str) -> list[dict]:
+    """The rows of a labelled set."""
+    with open(DATA / name, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]

@@ -1,0 +1,140 @@
+"""The refusal reader's rules as a table of named cues (issue 27): each cue's examples read as
+stated and fire that cue; every stage reads its cues in table order, so that removing, reordering
+or changing a cue in (a copy of) the table changes verdicts without a code edit; the rules version."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+
+import pytest
+
+from evaluator.scoring import refusal
+from evaluator.scoring.refusal import CUES, explain, is_refusal, rules_version, trace
+
+EXAMPLES = [(cue["name"], ex) for cue in CUES for ex in cue["examples"]]
+STAGES = ("reply", "clause", "clause caveat", "clause in context", "question", "decide")
+STEPS = {"reply": "_REPLY_STEPS", "clause": "_CLAUSE_STEPS", "clause caveat": "_CAVEAT_STEPS",
+         "clause in context": "_CONTEXT_STEPS", "question": "_QUESTION_STEPS", "decide": "_DECIDE_STEPS"}
+
+
+@pytest.mark.parametrize("name, example", EXAMPLES, ids=[f"{n}:{e[0][:40]}" for n, e in EXAMPLES])
+def test_each_cue_example_reads_as_stated_and_fires_that_cue(name, example):
+    text, question, expected = example
+    assert is_refusal(text, question) is expected
+    assert name in trace(text, question)
+
+
+def test_every_cue_is_documented_with_an_example_and_known_terms():
+    names = [c["name"] for c in CUES]
+    assert len(names) == len(set(names))
+    for cue in CUES:
+        assert cue["doc"] and cue["examples"] and cue["stage"] in STAGES, cue["name"]
+        assert re.fullmatch(r"[a-z][a-z-]*", cue["name"]), cue["name"]
+        if cue["stage"] == "clause":
+            assert cue["name"] in refusal.PATTERNS or cue.get("when") or cue["name"] == "content", cue["name"]
+    assert set(refusal.PATTERNS) <= set(names)
+
+
+def test_the_clause_cues_are_read_in_table_order():
+    table = [c["name"] for c in CUES if c["stage"] == "clause"]
+    assert [step[0] for step in refusal._CLAUSE_STEPS] == table
+    # a decline of the answer itself before a refusal, refusals before hedges, content last
+    assert table.index("decline-speaker") < table.index("refuse-speaker") < table.index("hedge-unsure")
+    assert table[-1] == "content"
+
+
+def test_explain_names_each_clause_cue_and_keeps_its_shape():
+    assert [k for _, k in explain("Sorry, it wasn't mentioned.")] == ["filler", "refuse"]
+    assert explain("Sorry, it wasn't mentioned.", cues=True) == [
+        ("sorry", "filler", ("filler-word",)), ("it wasnt mentioned", "refuse", ("refuse-passive",))]
+
+
+def test_rules_version_is_recorded_beside_the_letter_reader():
+    from evaluator.scoring.version import rules_versions
+
+    assert re.fullmatch(r"[0-9a-f]{12}", rules_version())
+    assert rules_versions()["refusal"] == rules_version()
+
+
+def test_the_table_lists_its_stages_in_reading_order():
+    assert [STAGES.index(c["stage"]) for c in CUES] == sorted(STAGES.index(c["stage"]) for c in CUES)
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_every_stage_runs_its_cues_in_table_order(stage):
+    run = getattr(refusal, STEPS[stage])
+    assert [(s.name, s.effect) for s in run] == [(c["name"], c["effect"]) for c in CUES if c["stage"] == stage]
+
+
+def _fresh(name: str):
+    spec = importlib.util.find_spec(name)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _reader_over(rows: list, tmp_path, monkeypatch):
+    """A fresh copy of the refusal reader whose table is `rows`, written to a JSON file as the shipped
+    table is and read back (the package's own modules are left as they are)."""
+    import evaluator.scoring as package
+    from evaluator.scoring.cue_engine import load_table
+
+    copy = tmp_path / "refusal_cues.json"
+    copy.write_text(json.dumps(rows, ensure_ascii=False), "utf-8")
+    cues = _fresh("evaluator.scoring.refusal_cues")
+    cues.CUES = load_table(copy)
+    monkeypatch.setattr(package, "refusal_cues", cues)
+    monkeypatch.setitem(sys.modules, "evaluator.scoring.refusal_cues", cues)
+    return _fresh("evaluator.scoring.refusal")
+
+
+def _table(drop=(), first=None, effect=None) -> list:
+    """The shipped table without the cues named in `drop`, with cue `first` moved to the head of its
+    stage, and with `effect` = (cue, new effect) applied."""
+    rows = [dict(c) for c in CUES if c["name"] not in drop]
+    if first:
+        row = next(c for c in rows if c["name"] == first)
+        rows.remove(row)
+        rows.insert(next(i for i, c in enumerate(rows) if c["stage"] == row["stage"]), row)
+    for row in rows:
+        if effect and row["name"] == effect[0]:
+            row["effect"] = effect[1]
+    return rows
+
+
+@pytest.mark.parametrize("change, text, question, before", [
+    # removing a decide cue: the guess no longer answers after "I'm not sure"
+    ({"drop": ["commit-answers"]}, "I'm not sure, I think it was May.", None, False),
+    # ... nor the first refusal declines
+    ({"drop": ["declines-first"]}, "I can't remember.", None, True),
+    # ... and an aside takes a stance: its guess answers
+    ({"drop": ["aside"]}, "I don't know (maybe around March 15).", None, True),
+    # reordering decide cues: a guess read before the aside cue answers from inside the brackets
+    ({"first": "commit-answers"}, "I don't know (maybe around March 15).", None, True),
+    # removing a question cue: a refusal of what was asked no longer declines over the answer before it
+    ({"drop": ["declines-asked"]}, "The messages mention autographed baseballs: you have 15. There is no "
+     "mention of autographed footballs.", "How many autographed footballs do I have?", True),
+    # removing a whole-reply cue: the final "Answer:" no longer decides
+    ({"drop": ["final-answer"]}, "I don't remember the exact day. Answer: in May", None, False),
+    # changing a whole-reply cue's effect: a bare "No" with a third-party reason declines
+    ({"effect": ("yes-no-reason", "decline")}, "No, there is no information indicating she is.", None, False),
+])
+def test_a_changed_table_changes_the_verdict_without_a_code_edit(change, text, question, before, tmp_path,
+                                                                  monkeypatch):
+    assert is_refusal(text, question) is before
+    reader = _reader_over(_table(**change), tmp_path, monkeypatch)
+    assert reader.is_refusal(text, question) is (not before)
+    assert is_refusal(text, question) is before                 # the package's reader is untouched
+    unchanged = _reader_over(_table(), tmp_path, monkeypatch)
+    assert unchanged.is_refusal(text, question) is before
+
+
+def test_a_cue_whose_effect_the_engine_does_not_know_is_an_error(tmp_path, monkeypatch):
+    with pytest.raises(ValueError, match="cue 'narrated': effect 'reverse'"):
+        _reader_over(_table(effect=("narrated", "reverse")), tmp_path, monkeypatch)
+    rows = _table() + [{"name": "new-decide-cue", "stage": "decide", "effect": "answer", "doc": "-", "examples": []}]
+    with pytest.raises(ValueError, match="cue 'new-decide-cue' has no test"):
+        _reader_over(rows, tmp_path, monkeypatch)
