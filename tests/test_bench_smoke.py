@@ -108,6 +108,13 @@ def test_backends():
                "trickling reply")
 
 
+def test_hf_threads():
+    pytest.importorskip("transformers")   # it builds a random-weight LLaVA (br-eval[vlm])
+    out = bench("hf_threads.py", 4, 1, 32).stdout
+    lines_with(out, "reference: generation on the caller's thread", "br-eval: one model thread",
+               "br-eval at 4 callers / reference at 4 callers")
+
+
 def test_judge_calibration_with_a_mock_judge():
     out = bench("judge_calibration.py", "--judge", "mock", "--judge_args", "replies=Score: 1").stdout
     # the mock accepts everything: every wrong answer is a false accept, no right one rejected

@@ -153,6 +153,38 @@ def test_vlm_gets_text_and_two_images_through_the_chat_template(tiny_llava, imag
     assert model.generate(messages).text == generation.text
 
 
+def test_every_generation_runs_on_one_model_thread_whatever_thread_asks(tiny_llava, images):
+    """Issue 25, item 10: with --num_concurrent N the run loop calls generate() from N threads;
+    the model itself always runs on the backend's one thread (torch's worker pool stays warm),
+    and every caller gets its own request's answer."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    model = make_model("hf", {"pretrained": str(tiny_llava), "device": "cpu", "max_new_tokens": 4})
+    model.load()
+    ran_on, original = [], model._model.generate
+
+    def spy(**kwargs):
+        ran_on.append(threading.get_ident())
+        return original(**kwargs)
+
+    model._model.generate = spy
+    asks = [[Message("user", (ImagePart(str(images[i % 2])), TextPart("what colour" + " mug" * i)))]
+            for i in range(8)]                 # prompts of 8 different lengths
+    alone = [model.generate(m).input_tokens for m in asks]
+    callers: set[int] = set()
+
+    def ask(messages):
+        callers.add(threading.get_ident())
+        return model.generate(messages).input_tokens
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(ask, asks))
+    assert together == alone and len(set(alone)) == 8     # each caller got its own request's answer
+    assert len(set(ran_on)) == 1 and len(ran_on) == 16
+    assert ran_on[0] not in callers | {threading.get_ident()}
+
+
 def test_vlm_sampling_settings_and_max_tokens(tiny_llava, images):
     model = make_model("hf", {"pretrained": str(tiny_llava), "device": "cpu"})
     model.load()

@@ -17,7 +17,15 @@ Decoding follows the shared generation defaults (evaluator.models._common.GEN_DE
 (temperature 0) and at most 512 new tokens unless --gen_kwargs (or max_new_tokens in
 --model_args) says otherwise; sampling when temperature > 0 or do_sample=True.
 The config is checked when the model is made, the weights load on the first call (a rerun that
-is answered entirely from the response cache never loads them). Nothing is downloaded when
+is answered entirely from the response cache never loads them).
+
+One model thread: every generate() runs on the backend's own single thread, whatever thread of
+the run loop asks (`--num_concurrent` only lets requests queue up; their images and audio are read
+on the model thread too, so waiting callers take no cores from torch). torch's intra-op worker pool then stays with one thread: with
+every call on another loop thread, `--num_concurrent 4` gave 0.80x (fp32) / 0.73x (bf16) the
+throughput of 1 in issue 25's measurement (tiny Qwen2-VL, 2-core CPU); bench/hf_threads.py
+compares the two. On GPUs, a vLLM server through `--model openai` is the fast path for
+concurrent requests (it batches them). Nothing is downloaded when
 HF_HUB_OFFLINE is set: the model must be a local folder or already in the Hugging Face cache.
 """
 
@@ -26,6 +34,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +133,7 @@ class HFChatModel:
         self._tokenizer = None
         self.device: str | None = None
         self._lock = threading.RLock()
+        self._thread: ThreadPoolExecutor | None = None     # the one model thread, made on first use
 
     def __repr__(self) -> str:
         return f"HFChatModel({self.model_id!r}, dtype={self.dtype!r}, device={self.device_request!r})"
@@ -284,14 +294,25 @@ class HFChatModel:
             raise EvalError(f"hf backend: {self.model_id} takes no audio but the request has audio; "
                             "send transcripts instead (check the model's supports_audio)")
         self.load()
-        conversation = self._conversation(messages)   # reads images and audio outside the lock
+        try:
+            return self._model_thread().submit(self._answer_here, messages, settings).result()
+        except (EvalError, ModelCallError):
+            raise
+        except Exception as exc:  # a failed call (OOM, template error) is this request's error
+            raise ModelCallError(f"hf backend: {self.model_id}: {type(exc).__name__}: {one_line(exc)}") from None
+
+    def _answer_here(self, messages: list[Message], settings: dict[str, Any]) -> Generation:
+        """One request, whole, on the model thread: its images and audio are read here too, so that
+        callers waiting in line add no CPU work beside the generation (on a CPU, work on other
+        threads takes cores from torch's intra-op pool)."""
+        return self._generate_here(self._conversation(messages), settings)
+
+    def _model_thread(self) -> ThreadPoolExecutor:
+        """The single thread every generation runs on (requests queue in arrival order)."""
         with self._lock:
-            try:
-                return self._generate_locked(conversation, settings)
-            except (EvalError, ModelCallError):
-                raise
-            except Exception as exc:  # a failed call (OOM, template error) is this request's error
-                raise ModelCallError(f"hf backend: {self.model_id}: {type(exc).__name__}: {one_line(exc)}") from None
+            if self._thread is None:
+                self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="br-eval-hf-model")
+            return self._thread
 
     def generate_many(self, requests: list[list[Message]], **gen_kwargs) -> list[Generation | ModelCallError]:
         """One request after another (a local model uses the whole device for each)."""
@@ -317,7 +338,7 @@ class HFChatModel:
             conversation.append({"role": message.role, "content": parts})
         return conversation
 
-    def _generate_locked(self, conversation: list[dict[str, Any]], settings: dict[str, Any]) -> Generation:
+    def _generate_here(self, conversation: list[dict[str, Any]], settings: dict[str, Any]) -> Generation:
         import torch
 
         template_owner = self._processor if self._processor is not None else self._tokenizer
