@@ -454,7 +454,7 @@ ASKS_FOR_CONTEXT = re.compile(
 CONCESSION = re.compile(r"^(?:while|although|though|whereas|even though|despite|in spite of)\s")
 GENERAL_REMARK = re.compile(rf"\b{phrases(GENERAL_REMARK_WORDS)}\b")
 GENERAL_OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|instead)\s+)?(?:i|we)\s+(?:can|could|will|would|may|might|am able to)?\s*"
-                           rf"(?:also\s+|only\s+)?(?:{phrases(GENERAL_OFFER_VERBS)})\s+(?:you\s+)?(?:with\s+)?(?:some\s+|a\s+few\s+)?"
+                           rf"(?:also\s+|only\s+)?(?:{phrases(GENERAL_OFFER_VERBS)})\s+(?:you\s+)?(?:with\s+)?(?:some\s+)?"
                            rf"(?:{phrases(GENERAL_WORDS)})\b")
 # more evidence in the sentence of a report: "..., and five sessions in another message", "..., while
 # the plane was started about a month ago"

@@ -324,17 +324,26 @@ def draw_chat6(dirs: dict[str, str]) -> list[dict]:
     for repo, path, model_id, model, n_neg, n_other in CHAT_FILES6:
         entries = _mtrag_entries(dirs[repo[0]], repo, path, model_id)
         ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW6_MAX_CHARS])
-        for negated, take in ((True, n_neg), (False, n_other)):
-            chosen = []
-            for _, key, question, reply, answerability in ranked[negated]:
-                if len(chosen) == take:
-                    break
-                if reply not in seen:
-                    seen.add(reply)
-                    chosen.append({"question": question, "text": reply, "refusal": None, "category": answerability,
-                                   "benchmark": "MTRAG", "model": model,
-                                   "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT6})
-            rows += chosen
+        rows += _take_unseen(ranked, n_neg, n_other, seen, lambda key, question, reply, answerability: {
+            "question": question, "text": reply, "refusal": None, "category": answerability, "benchmark": "MTRAG",
+            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT6})
+    return rows
+
+
+def _take_unseen(ranked: dict[bool, list], n_neg: int | None, n_other: int | None, seen: set, row) -> list[dict]:
+    """The first `n_neg` replies with a negation word and the first `n_other` without (None: all) of
+    `ranked` (_ranked's answer), skipping any reply whose text is in `seen` (and adding each taken
+    one to it); `row(key, question, reply, extra)` makes each row."""
+    rows = []
+    for negated, take in ((True, n_neg), (False, n_other)):
+        chosen = []
+        for _, key, question, reply, extra in ranked[negated]:
+            if len(chosen) == take:
+                break
+            if reply not in seen:
+                seen.add(reply)
+                chosen.append(row(key, question, reply, extra))
+        rows += chosen
     return rows
 
 
@@ -382,17 +391,9 @@ def draw_chat7(dirs: dict[str, str]) -> list[dict]:
     for repo, path, model, n_neg, n_other in CHAT_FILES7:
         entries = _dialogue_gap_entries(dirs[repo[0]], repo, path)
         ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW7_MAX_CHARS])
-        for negated, take in ((True, n_neg), (False, n_other)):
-            chosen = []
-            for _, key, question, reply, setting in ranked[negated]:
-                if len(chosen) == take:
-                    break
-                if reply not in seen:
-                    seen.add(reply)
-                    chosen.append({"question": question, "text": reply, "refusal": None, "category": setting,
-                                   "benchmark": "LoCoMo", "model": model,
-                                   "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT7})
-            rows += chosen
+        rows += _take_unseen(ranked, n_neg, n_other, seen, lambda key, question, reply, setting: {
+            "question": question, "text": reply, "refusal": None, "category": setting, "benchmark": "LoCoMo",
+            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT7})
     return rows
 
 
