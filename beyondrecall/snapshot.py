@@ -2,8 +2,9 @@
 a command was given.
 
 `resolve_data_dir` finds a snapshot, in order: `--data DIR`, `$BR_EVAL_DATA`, the default
-download folder when it holds one. It returns that folder or raises: a DataError when what was
-given is not a snapshot, `NoDataError` when nothing was given or found. Falling back to the
+download folder when it holds one (`resolve_dir`, the same order for RealCompanion's folder in
+evaluator/realcompanion/data.py `rc_data_dir`). It returns that folder or raises: a DataError
+when what was given is not a snapshot, `NoDataError` when nothing was given or found. Falling back to the
 generated sample is the evaluator's decision (evaluator/datasets.py), never a reader's. A leaf:
 standard library only.
 """
@@ -35,29 +36,38 @@ def is_snapshot(path: Path) -> bool:
     return (Path(path) / "benchmark").is_dir()
 
 
+def resolve_dir(given: str | os.PathLike | None, *, flag: str, env: str, default: Path, holds,
+                name: str, hint: str, refuse: str | None = None) -> Path:
+    """The one order in which both suites find their data folder: `given` (the flag `flag`), else
+    `$env`, else `default` when `holds(default)`. A folder named by the flag or the variable must
+    exist, and with `refuse` hold data (else DataError "{flag} DIR: {refuse}"); NoDataError
+    ("no {name}: pass {flag} DIR, set ${env}, or {hint}") when nothing was named and `default`
+    holds none. Opens no file, writes nothing."""
+    for value, where in ((given, flag), (os.environ.get(env), f"${env}")):
+        if not value:
+            continue
+        path = Path(value).expanduser()
+        where = f"{where} {path}" if where == flag else f"{where}={value}"
+        if not path.is_dir():
+            raise DataError(f"{where}: no such folder")
+        if refuse and not holds(path):
+            raise DataError(f"{where}: {refuse}")
+        return path
+    if holds(default):
+        return default
+    raise NoDataError(f"no {name}: pass {flag} DIR, set ${env}, or {hint}")
+
+
 def resolve_data_dir(data: str | os.PathLike | None = None) -> Path:
     """The snapshot folder to read: `data` (--data), else `$BR_EVAL_DATA`, else the default
     download folder when it holds a snapshot. DataError when the folder given is not a
     snapshot; NoDataError when none was given and none is downloaded."""
-    if data:
-        path = Path(data).expanduser()
-        if not path.exists():
-            raise DataError(f"--data {path}: no such folder")
-        if not is_snapshot(path):
-            raise DataError(f"--data {path}: not a Beyond Recall snapshot (no benchmark/ folder)")
-        return path
-    env = os.environ.get("BR_EVAL_DATA")
-    if env:
-        path = Path(env).expanduser()
-        if not is_snapshot(path):
-            raise DataError(f"$BR_EVAL_DATA={env}: not a Beyond Recall snapshot (no benchmark/ folder)")
-        return path
     downloaded = default_download_dir()
-    if is_snapshot(downloaded):
-        return downloaded
-    raise NoDataError(f"no Beyond Recall data: pass --data DIR, set $BR_EVAL_DATA, or run "
-                      f"`br-eval download` (fetches {HUB_REPO} into {downloaded})")
+    return resolve_dir(data, flag="--data", env="BR_EVAL_DATA", default=downloaded,
+                       holds=is_snapshot, name="Beyond Recall data",
+                       refuse="not a Beyond Recall snapshot (no benchmark/ folder)",
+                       hint=f"run `br-eval download` (fetches {HUB_REPO} into {downloaded})")
 
 
 __all__ = ["HUB_REPO", "REVISION_FILE", "home_dir", "default_download_dir", "is_snapshot",
-           "resolve_data_dir"]
+           "resolve_data_dir", "resolve_dir"]

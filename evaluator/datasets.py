@@ -2,11 +2,11 @@
 generated sample".
 
 The readers only find data: `beyondrecall.snapshot.resolve_data_dir` (--data, $BR_EVAL_DATA,
-the default download folder) and `evaluator.realcompanion.data.rc_data_dir` (--rc_data) return
-a folder or raise, `NoDataError` when nothing was given or found. Here, and only here, that
-error becomes the suite's generated sample: written once into $BR_EVAL_HOME (`sample-v<N>`,
-`realcompanion-sample-v<N>`; a temporary folder when that is not writable) and announced in one
-line on stderr unless `quiet`. The sample generators (beyondrecall.sample,
+the default download folder) and `evaluator.realcompanion.data.rc_data_dir` (--rc_data,
+$BR_EVAL_RC_DATA, the default download folder) return a folder or raise, `NoDataError` when
+nothing was given or found. Here, and only here, that error becomes the suite's generated
+sample: written once into $BR_EVAL_HOME (`sample-v<N>`, `realcompanion-sample-v<N>`; a temporary
+folder when that is not writable) and announced in one line on stderr unless `quiet`. The sample generators (beyondrecall.sample,
 evaluator.realcompanion.sample) are imported here and nowhere else in the packages
 (tests/test_repo_hygiene.py checks it).
 """
@@ -22,8 +22,8 @@ SUITES = ("beyondrecall", "realcompanion")
 
 
 def data_dir(suite: str, given: str | os.PathLike | None = None, *, quiet: bool = False) -> Path:
-    """The folder `suite` reads: what the user gave (or, for Beyond Recall, $BR_EVAL_DATA or the
-    downloaded snapshot), else the suite's generated sample. A DataError (one line) when what
+    """The folder `suite` reads: what the user gave (or its environment variable, or the
+    downloaded data), else the suite's generated sample. A DataError (one line) when what
     was given is not usable."""
     from beyondrecall.errors import NoDataError
 

@@ -24,6 +24,7 @@ os.environ["HF_HOME"] = os.path.join(_HOME, "hf-home")  # the client's cache, re
 os.environ.pop("HF_TOKEN", None)
 os.environ.pop("HUGGING_FACE_HUB_TOKEN", None)
 os.environ.pop("BR_EVAL_DATA", None)
+os.environ.pop("BR_EVAL_RC_DATA", None)
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
 
 

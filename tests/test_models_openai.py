@@ -343,6 +343,15 @@ def test_cached_generate_many_only_sends_misses(tmp_path):
         assert model.cache.hits == 1 and len(model.cache) == 5
 
 
+def test_a_base_url_query_naming_a_parameter_twice_is_one_line():
+    """The query travels as the client's default_query, one value a name: a repeat is refused
+    before any request, its key-like values masked."""
+    with pytest.raises(EvalError, match=r"^openai backend: base_url's query names 'api-version' "
+                                        r"twice \(http://127.0.0.1:9/v1\?api-version=1&api-key=\*\*\*"
+                                        r"&api-version=2\)$"):
+        OpenAIChatModel("http://127.0.0.1:9/v1?api-version=1&api-key=sk-secret-1&api-version=2", "m")
+
+
 def test_make_model_openai_builds_without_touching_the_network():
     model = make_model("openai", {"base_url": "http://127.0.0.1:9/v1", "model": 7, "concurrency": 2})
     assert isinstance(model, OpenAIChatModel)

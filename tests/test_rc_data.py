@@ -184,6 +184,75 @@ def test_default_data_is_the_cached_sample_with_one_notice(tmp_path, monkeypatch
         data_dir("realcompanion", tmp_path / "absent")
 
 
+def _rc_run(tmp_path, capsys, *extra) -> tuple[int, str, dict | None]:
+    """`br-eval run` on two RealCompanion questions with the mock model, through the CLI: its
+    exit code, what it printed (the header on stdout, notices and errors on stderr) and its
+    results.json."""
+    from evaluator.cli import main
+
+    out = tmp_path / f"run{len(list(tmp_path.glob('run*')))}"
+    code = main(["run", "--tasks", "realcompanion/question", "--model", "mock", "--limit", "2",
+                 "--output_path", str(out), *extra])
+    printed = capsys.readouterr()
+    results = json.loads((out / "results.json").read_text()) if code == 0 else None
+    return code, printed.err + printed.out, results
+
+
+def _mirror(folder: Path) -> Path:
+    """A RealCompanion release as `br-eval download --dataset realcompanion --repo ...` leaves it:
+    the participant folders, the Hub client's .cache/ and the revision file (not a sample)."""
+    generate_sample(folder, scale=0.02, seed=5)
+    (folder / ".sample").unlink()
+    (folder / ".complete").unlink()
+    (folder / ".cache" / "huggingface").mkdir(parents=True)
+    (folder / ".br-eval-revision.json").write_text('{"repo": "someone/rc-mirror", "commit": "abc"}')
+    return folder
+
+
+def test_a_downloaded_realcompanion_mirror_is_what_a_run_reads(tmp_path, monkeypatch, capsys):
+    home = tmp_path / "home"
+    monkeypatch.setenv("BR_EVAL_HOME", str(home))
+    monkeypatch.delenv("BR_EVAL_RC_DATA", raising=False)
+    mirror = _mirror(home / "data" / "RealCompanion")    # beyondrecall.hub.default_dir_for
+    code, err, results = _rc_run(tmp_path, capsys)
+    assert code == 0, err
+    assert f"br-eval: RealCompanion data: {mirror}\n" in err and "sample" not in err
+    assert results["config"]["rc_data"] == str(mirror)
+    # $BR_EVAL_RC_DATA comes before the download folder, --rc_data before both
+    other = _mirror(tmp_path / "elsewhere")
+    monkeypatch.setenv("BR_EVAL_RC_DATA", str(other))
+    code, err, results = _rc_run(tmp_path, capsys)
+    assert code == 0 and results["config"]["rc_data"] == str(other), err
+    code, err, results = _rc_run(tmp_path, capsys, "--rc_data", str(mirror))
+    assert code == 0 and results["config"]["rc_data"] == str(mirror), err
+    monkeypatch.setenv("BR_EVAL_RC_DATA", str(tmp_path / "absent"))
+    code, err, _ = _rc_run(tmp_path, capsys)
+    assert code != 0 and err == f"br-eval: error: $BR_EVAL_RC_DATA={tmp_path / 'absent'}: no such folder\n"
+
+
+def test_a_download_folder_without_realcompanion_files_is_the_sample(tmp_path, monkeypatch, capsys):
+    home = tmp_path / "home"
+    monkeypatch.setenv("BR_EVAL_HOME", str(home))
+    monkeypatch.delenv("BR_EVAL_RC_DATA", raising=False)
+    folder = home / "data" / "RealCompanion"
+    (folder / ".cache" / "huggingface" / "download").mkdir(parents=True)   # an interrupted download
+    (folder / ".cache" / "huggingface" / "download" / "chat.jsonl.metadata").write_text("x")
+    (folder / "README.md").write_text("# a mirror\n")
+    (folder / "docs").mkdir()
+    code, err, results = _rc_run(tmp_path, capsys)
+    sample = home / "realcompanion-sample-v2"
+    assert code == 0, err
+    assert err.startswith(f"br-eval: using the generated RealCompanion sample at {sample} ")
+    assert results["config"]["rc_data"] == str(sample)
+    # a mirror holding some of the files is read, and reading it says what is missing
+    shutil.rmtree(folder)
+    _mirror(folder)
+    (folder / "U03" / "questions.jsonl").unlink()
+    code, err, _ = _rc_run(tmp_path, capsys)
+    assert code != 0 and err.count("\n") == 1 and "sample" not in err
+    assert f"{folder / 'U03'}: no file for the questions" in err
+
+
 def _sha256sums(root: Path, skip=()) -> str:
     import hashlib
 

@@ -2,7 +2,9 @@
 lines, the card's fingerprint and counts), and every generator variant gives the same results."""
 
 import json
+import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -260,6 +262,59 @@ def test_content_fingerprint_without_sha256sums_keeps_resume_from_mixing(sample_
                  "--output_path", str(out)])
     err = capsys.readouterr().err
     assert code != 0 and "data_fingerprint" in err
+
+
+def _hub_cache(snapshot: Path, repo: Path) -> Path:
+    """`snapshot` as `snapshot_download` without local_dir lays it out in the Hugging Face cache:
+    repo/snapshots/<rev>/<path> -> ../../blobs/<sha256> (relative links, as the client writes)."""
+    import hashlib
+
+    snap, blobs = repo / "snapshots" / ("c" * 40), repo / "blobs"
+    blobs.mkdir(parents=True)
+    for src in sorted(snapshot.rglob("*")):
+        if src.is_file():
+            blob = blobs / hashlib.sha256(src.read_bytes()).hexdigest()
+            blob.write_bytes(src.read_bytes())
+            dst = snap / src.relative_to(snapshot)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.symlink_to(os.path.relpath(blob, dst.parent))
+    return snap
+
+
+def test_a_hugging_face_cache_snapshot_without_sha256sums_is_fingerprinted_by_content(
+        sample_snapshot, tmp_path, capsys):
+    """Task files that are symlinks into the cache repo's blobs/ are hashed (their bytes, as a
+    plain copy's); a symlink anywhere else is still not read."""
+    plain = tmp_path / "plain"
+    shutil.copytree(sample_snapshot, plain)
+    for sums in plain.rglob("SHA256SUMS"):
+        sums.unlink()
+    snap = _hub_cache(plain, tmp_path / "hub" / "datasets--someone--BeyondRecall")
+    info, cached = snapshot_info(plain), snapshot_info(snap)
+    assert cached.fingerprint_source == "task files" and cached.fingerprint == info.fingerprint
+    # a run on the plain copy resumes on the cache's copy: the same data by content
+    out = tmp_path / "run"
+    assert main(["run", "--no-progress", "--tasks", "memory_update", "--limit", "2", "--data",
+                 str(plain), "--output_path", str(out)]) == 0
+    assert main(["run", "--no-progress", "--tasks", "memory_update", "--limit", "2", "--data",
+                 str(snap), "--output_path", str(out)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    # a task file linked elsewhere inside the snapshot (not blobs/) is not hashed ...
+    task = next((snap / "benchmark" / "management").glob("Memory*.json"))
+    elsewhere = snap / "memory_update_copy.json"
+    elsewhere.write_bytes(task.read_bytes())
+    task.unlink()
+    task.symlink_to(os.path.relpath(elsewhere, task.parent))
+    assert snapshot_info(snap).fingerprint not in (None, info.fingerprint)
+    # ... and one escaping the cache repo is refused whole, in one line
+    outside = tmp_path / "outside.json"
+    outside.write_bytes(elsewhere.read_bytes())
+    task.unlink()
+    task.symlink_to(os.path.relpath(outside, task.parent))
+    assert snapshot_info(snap).fingerprint is None
+    code, _, err = cli(capsys, "run", "--no-progress", "--tasks", "memory_update", "--data",
+                       str(snap), "--output_path", str(tmp_path / "run2"))
+    assert code != 0 and err.count("\n") == 1 and "a symlink leading outside the snapshot" in err
 
 
 def test_task_file_flag_in_verify_and_prepare(tmp_path, capsys):

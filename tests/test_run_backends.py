@@ -183,3 +183,27 @@ def test_captions_reach_a_text_only_prompt(sample_snapshot, tmp_path, tiny):
                                          pretrained=str(tiny["safetensors"]))[0].text
     prompt_text = json.dumps(sample["prompt"])
     assert caption and json.dumps(caption)[1:-1] in prompt_text
+
+
+def test_a_base_url_query_goes_after_the_request_path_for_model_and_judge(sample_snapshot, tmp_path,
+                                                                          capsys):
+    """Azure's style, `base_url=https://h/v1?api-version=...`: the openai client appends each
+    request's path to base_url, so the query travels as the client's default_query and every
+    request goes to /v1/chat/completions?api-version=...; a key in the query stays masked."""
+    query = "api-version=2024-06-01&api-key=sk-azure-0123456789"
+    out = tmp_path / "run"
+    with FakeOpenAIServer() as srv, FakeOpenAIServer() as judge:
+        judge.completion = lambda body: chat_completion('{"score": 1, "reason": "same"}')
+        code = main(["run", "--no-progress", "--task", "temporal_anchoring", "--limit", "2",
+                     "--data", str(sample_snapshot), "--agent", "recent", "--model", "openai",
+                     "--model_args", f"base_url={srv.base_url}?{query},model=m,backoff=0.01",
+                     "--judge", "openai", "--judge_args",
+                     f"base_url={judge.base_url}/?{query},model=j,backoff=0.01",
+                     "--output_path", str(out)])
+    printed = capsys.readouterr()
+    assert code == 0, printed.err
+    assert len(srv.questions) == 2 and len(judge.requests) >= 2
+    for request in srv.requests + judge.requests:
+        assert request["path"] == f"/v1/chat/completions?{query}"
+    written = printed.out + printed.err + "".join(p.read_text() for p in out.glob("*.json*"))
+    assert "api-version=2024-06-01&api-key=***" in written and "sk-azure-0123456789" not in written

@@ -11,7 +11,8 @@ from evaluator.commands._common import add_data_arg
 def add_arguments(parser) -> None:
     add_data_arg(parser)
     parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
-                        help="RealCompanion folder (default: the generated sample)")
+                        help="RealCompanion folder (default: $BR_EVAL_RC_DATA, the download "
+                             "folder, else the generated sample)")
     parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
                         metavar="MODULE:FUNCTION",
                         help="read --rc-data with your own function (a shape br-eval does not "

@@ -54,7 +54,8 @@ def add_arguments(parser) -> None:
               help="questions answered at once (default: the backend's concurrency, else 1)")
     add_data_arg(parser)
     parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
-                        help="RealCompanion folder (default: the generated sample)")
+                        help="RealCompanion folder (default: $BR_EVAL_RC_DATA, the download "
+                             "folder, else the generated sample)")
     parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
                         metavar="MODULE:FUNCTION",
                         help="read --rc-data with your own function (a shape br-eval does not "

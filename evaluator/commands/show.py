@@ -15,7 +15,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
                         metavar="MODULE:FUNCTION", help="read --rc-data with your own function")
     parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
-                        help="RealCompanion folder (default: the generated sample)")
+                        help="RealCompanion folder (default: $BR_EVAL_RC_DATA, the download "
+                             "folder, else the generated sample)")
     add_lenient_arg(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object")
 

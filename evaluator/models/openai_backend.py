@@ -153,18 +153,22 @@ class OpenAIChatModel:
         endpoint = endpoint or self.pool.endpoints[0]
         with self._client_lock:
             if endpoint.client is None:
-                import openai  # lazy: only runs that use this backend pay for the import
-
-                from evaluator.models._http import bounded_http_client
-
-                endpoint.client = openai.OpenAI(
-                    base_url=endpoint.url,
-                    api_key=self._api_key,
-                    timeout=self.timeout,
-                    max_retries=0,
-                    http_client=bounded_http_client(openai, self.timeout, MAX_REPLY_BYTES),
-                )
+                endpoint.client = self._new_client(endpoint.url, self.timeout)
             return endpoint.client
+
+    def _new_client(self, url: str, timeout: float):
+        """The one place an openai client is made (the model's, the judge's, the path hint's).
+        A query in `url` (Azure's `?api-version=...`) travels as the client's `default_query`:
+        the client appends each request's path to base_url, so left there it would come before
+        the path (`/v1?api-version=.../chat/completions`)."""
+        import openai  # lazy: only runs that use this backend pay for the import
+
+        from evaluator.models._http import bounded_http_client
+
+        root, query = split_query(url)
+        return openai.OpenAI(base_url=root, default_query=query or None, api_key=self._api_key,
+                             timeout=timeout, max_retries=0,
+                             http_client=bounded_http_client(openai, timeout, MAX_REPLY_BYTES))
 
     # -- request building ---------------------------------------------------------------------
     def to_openai_messages(self, messages: list[Message]) -> list[dict[str, Any]]:
@@ -349,14 +353,10 @@ class OpenAIChatModel:
         bounded like the preflight's connect (no retries)."""
         import openai
 
-        from evaluator.models._http import bounded_http_client
-
         if not url:
             return None
         for root, fix in _likely_roots(url):
-            timeout = min(self.timeout, _PREFLIGHT_CONNECT_S)
-            client = openai.OpenAI(base_url=root, api_key=self._api_key, timeout=timeout, max_retries=0,
-                                   http_client=bounded_http_client(openai, timeout, MAX_REPLY_BYTES))
+            client = self._new_client(root, min(self.timeout, _PREFLIGHT_CONNECT_S))
             try:
                 page = client.models.list()
                 if not isinstance(getattr(page, "data", None), list):
@@ -526,10 +526,30 @@ def endpoint_urls(base_url: str) -> list[str]:
         if not url.startswith(("http://", "https://")):
             raise EvalError(f"openai backend: base_url must start with http:// or https:// "
                             f"(got {redact(url, [])!r}); several servers: URL1|URL2 or a file of URLs")
+        split_query(url)          # a query naming a parameter twice is refused here
     urls = [u.rstrip("/") for u in urls]
     if len(set(urls)) < len(urls):
         raise EvalError("openai backend: base_url lists the same server twice")
     return urls
+
+
+def split_query(url: str) -> tuple[str, dict[str, str]]:
+    """(`url` without its query, the query's parameters in order): `https://h/v1?api-version=x`
+    -> (`https://h/v1`, {"api-version": "x"}). EvalError when the query names a parameter twice
+    (the client's default_query holds one value each)."""
+    from urllib.parse import parse_qsl, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if not parts.query:
+        return url, {}
+    query: dict[str, str] = {}
+    for name, value in parse_qsl(parts.query, keep_blank_values=True):
+        if name in query:
+            raise EvalError(f"openai backend: base_url's query names {name!r} twice "
+                            f"({redact(url, [])})")
+        query[name] = value
+    root = urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", parts.fragment))
+    return root, query
 
 
 _API_TAILS = ("/chat/completions", "/completions", "/models")

@@ -579,13 +579,19 @@ def load_release(root: str | os.PathLike, *, is_sample: bool | None = None) -> R
 
 
 # -- where the data comes from -------------------------------------------------------------------
-def rc_data_dir(rc_data: str | os.PathLike | None) -> Path:
-    """The RealCompanion folder given (--rc_data), which must exist; NoDataError when none was
-    given (evaluator/datasets.py then uses the generated sample; `--rc-adapter` reads it through
-    evaluator/realcompanion/adapter.py)."""
-    if not rc_data:
-        raise NoDataError("no RealCompanion data: pass --rc_data DIR")
-    path = Path(rc_data).expanduser()
-    if not path.is_dir():
-        raise DataError(f"--rc_data {path}: no such folder")
-    return path
+def rc_data_dir(rc_data: str | os.PathLike | None = None) -> Path:
+    """The RealCompanion folder to read: `rc_data` (--rc_data), else `$BR_EVAL_RC_DATA`, else
+    the default download folder (`br-eval download --dataset realcompanion --repo ...`) when it
+    holds files the reader reads (`shapes.holds_release`). The same order as Beyond Recall's
+    (`beyondrecall.snapshot.resolve_dir`). A folder named must exist (what it holds is checked
+    when it is read, or by `--rc-adapter`); NoDataError when none was named and none is
+    downloaded (evaluator/datasets.py then uses the generated sample)."""
+    from beyondrecall.hub import default_dir_for
+    from beyondrecall.snapshot import resolve_dir
+    from evaluator.realcompanion.shapes import holds_release
+
+    downloaded = default_dir_for("realcompanion")
+    return resolve_dir(rc_data, flag="--rc_data", env="BR_EVAL_RC_DATA", default=downloaded,
+                       holds=holds_release, name="RealCompanion data",
+                       hint=f"download a Hub mirror into {downloaded} (`br-eval download "
+                            f"--dataset realcompanion --repo OWNER/NAME`)")

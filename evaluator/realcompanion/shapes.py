@@ -296,6 +296,30 @@ def discover(root) -> Layout:
                     f"a participant column; docs/realcompanion.md, \"RealCompanion format and tasks\")")
 
 
+def holds_release(root) -> bool:
+    """Whether `root` holds files this reader reads: a file named for one of the five kinds
+    (`kind_of`) at the top or in a non-hidden folder down to the depth `discover` looks (one
+    folder per participant inside up to two wrapping folders). Opens no file. An empty folder, or
+    one holding only other files (a README, the Hub client's `.cache/`), holds none; a folder
+    with some of the files holds a release, and reading it says what is missing."""
+    def walk(folder: Path, depth: int) -> bool:
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError:
+            return False
+        for path in entries:
+            if path.name.startswith("."):
+                continue
+            if path.is_file() and kind_of(path, strip=folder.name if depth else None):
+                return True
+            if depth < 3 and path.is_dir() and walk(path, depth + 1):
+                return True
+        return False
+
+    root = Path(root)
+    return root.is_dir() and walk(root, 0)
+
+
 def _names_participants(conversation: Path | None) -> bool:
     """The conversation file's first row has a participant field (one file per kind)."""
     if conversation is None:
