@@ -138,9 +138,12 @@ def test_sigint_keeps_finished_answers_and_stops_queued_ones(sample_snapshot, tm
         args = ["run", "--no-progress", "--tasks", "beyondrecall", "--data", str(sample_snapshot),
                 "--agent", "none", "--model", "openai", "--num_concurrent", "2",
                 "--model_args", f"base_url={srv.base_url},model=m", "--output_path", str(out)]
+        # A shell starts a background job with SIGINT ignored, and a child inherits that (Python
+        # then never raises KeyboardInterrupt): give the run Ctrl-C's default, as a terminal does.
         proc = subprocess.Popen([sys.executable, "-m", "evaluator.cli", *args],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env={**os.environ, "HF_HUB_OFFLINE": "1"})
+                                env={**os.environ, "HF_HUB_OFFLINE": "1"},
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         deadline = time.time() + 30
         while time.time() < deadline and len(srv.questions) < 4:
             time.sleep(0.05)
