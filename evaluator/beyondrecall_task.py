@@ -31,10 +31,12 @@ def prompt_hash(prompt) -> str | None:
 
 
 def _file_digest(path: Path) -> str | None:
-    from media_cache.store import sha256_file
+    """The task file's `data_fp`: sha256[:16] through the data layer's one hashing loop (a FIFO is
+    refused, never waited on; a link the loader accepted is followed)."""
+    from beyondrecall.hashing import hash_file
 
     try:
-        return sha256_file(path)[:16]
+        return hash_file(str(path), follow_symlinks=True)[0][:16]
     except OSError:
         return None
 
