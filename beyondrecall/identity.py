@@ -44,35 +44,36 @@ class SnapshotInfo:
 
 def tasks_fingerprint(path: Path, task_files: dict | None = None) -> str | None:
     """sha256 over (task name, sha256 of the file) for every task file found, in task order.
-    A task file that is a symlink is hashed only when it is one of a Hugging Face cache snapshot
-    (`<repo>/snapshots/<rev>/benchmark/x -> ../../../blobs/<sha>`) and its target, every link
-    resolved, is a regular file in that repo's `blobs/`; any other symlink (elsewhere, dangling,
-    a loop) is not read and counts as "unreadable"."""
+    A task file that is a symlink is hashed by the loader's rule (beyondrecall.paths.snapshot_roots):
+    when its target, every link resolved, is a regular file inside the snapshot or, for a Hugging
+    Face cache snapshot (`<repo>/snapshots/<rev>/benchmark/x -> ../../../blobs/<sha>`), in that
+    repo's `blobs/`; any other symlink (elsewhere, dangling, a loop) is not read and counts as
+    "unreadable"."""
     try:
         files = discover_task_files(path, task_files).files
     except DataError:
         return None
     if not files:
         return None
-    blobs = snapshot_roots(path)[1:]
+    roots = snapshot_roots(path)
     h = hashlib.sha256()
     for task in TASK_NAMES:
         if task in files:
             try:
-                digest, _ = hash_file(_in_cache_blobs(files[task], blobs))
+                digest, _ = hash_file(_within(files[task], roots))
             except OSError:
                 digest = "unreadable"
             h.update(f"{task} {digest}\n".encode())
     return h.hexdigest()
 
 
-def _in_cache_blobs(file: Path, blobs: tuple[str, ...]) -> str:
-    """The path to hash: a symlink whose target lies in the Hugging Face cache's `blobs/`
-    becomes that target (opened without following links, so a target that is still a link, as
-    in a loop, is refused); any other path is returned as given (a symlink then fails)."""
-    if blobs and os.path.islink(file):
+def _within(file: Path, roots: tuple[str, ...]) -> str:
+    """The path to hash: a symlink whose target lies in one of the snapshot's `roots` becomes that
+    target (opened without following links, so a target that is still a link, as in a loop, is
+    refused); any other path is returned as given (a symlink then fails)."""
+    if os.path.islink(file):
         real = os.path.realpath(file)
-        if inside(real, blobs):
+        if inside(real, roots):
             return real
     return str(file)
 

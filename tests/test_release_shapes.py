@@ -284,7 +284,8 @@ def _hub_cache(snapshot: Path, repo: Path) -> Path:
 def test_a_hugging_face_cache_snapshot_without_sha256sums_is_fingerprinted_by_content(
         sample_snapshot, tmp_path, capsys):
     """Task files that are symlinks into the cache repo's blobs/ are hashed (their bytes, as a
-    plain copy's); a symlink anywhere else is still not read."""
+    plain copy's), and so is a link the loader reads (one inside the snapshot); a symlink leading
+    out of both is still not read."""
     plain = tmp_path / "plain"
     shutil.copytree(sample_snapshot, plain)
     for sums in plain.rglob("SHA256SUMS"):
@@ -299,13 +300,14 @@ def test_a_hugging_face_cache_snapshot_without_sha256sums_is_fingerprinted_by_co
     assert main(["run", "--no-progress", "--tasks", "memory_update", "--limit", "2", "--data",
                  str(snap), "--output_path", str(out)]) == 0, capsys.readouterr().err
     capsys.readouterr()
-    # a task file linked elsewhere inside the snapshot (not blobs/) is not hashed ...
+    # a task file linked elsewhere inside the snapshot (as the loader reads it) is hashed by its
+    # bytes: the same fingerprint ...
     task = next((snap / "benchmark" / "management").glob("Memory*.json"))
     elsewhere = snap / "memory_update_copy.json"
     elsewhere.write_bytes(task.read_bytes())
     task.unlink()
     task.symlink_to(os.path.relpath(elsewhere, task.parent))
-    assert snapshot_info(snap).fingerprint not in (None, info.fingerprint)
+    assert snapshot_info(snap).fingerprint == info.fingerprint
     # ... and one escaping the cache repo is refused whole, in one line
     outside = tmp_path / "outside.json"
     outside.write_bytes(elsewhere.read_bytes())
