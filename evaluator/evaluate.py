@@ -467,14 +467,18 @@ class _Plan:
     def say(self, ctx: RunContext) -> None:
         """The task's data warnings and what a rerun reuses, after the run's first lines."""
         task = self.task
-        for line in task.data_warnings(ctx):
-            print(f"br-eval: warning: {line}", file=sys.stderr)
+        self.warn(ctx)
         if self.done and self.todo:
             print(f"br-eval: {task.name}: resuming, {len(self.done)} of {len(self.items)} "
                   f"{task.unit}s already done", file=sys.stderr)
         if self.done and task.uses_agent:
             for line in reuse_lines(self.done, ctx.source):
                 print(f"br-eval: {task.name}: {line}", file=sys.stderr)
+
+    def warn(self, ctx: RunContext) -> None:
+        """The task's data warnings, one line each on stderr (`run` and `score` alike)."""
+        for line in self.task.data_warnings(ctx):
+            print(f"br-eval: warning: {line}", file=sys.stderr)
 
     @classmethod
     def existing(cls, ctx: RunContext, task, select) -> "_Plan":
@@ -863,6 +867,7 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         latest = run_dir.latest_samples(task.name)
         done = {s.key for s in latest}
         plan = _Plan.existing(ctx, task, lambda items: [it for it in items if it.key in done])
+        plan.warn(ctx)                 # what `run` said about the data, said again
         check_answers_match(ctx, task, plan.by_key,
                             [s for s in latest if s.solved and s.key in plan.by_key])
         plans.append(plan)

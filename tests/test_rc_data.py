@@ -288,6 +288,51 @@ def test_verify_a_release_against_the_checksums_given_with_it(copy, capsys):
     assert ("uncovered", "U07/questions.jsonl") in found and code == 1
 
 
+def test_verify_finds_the_release_as_run_does(tmp_path, monkeypatch, capsys):
+    """`verify --dataset realcompanion`: --rc-data, else $BR_EVAL_RC_DATA, else the download
+    folder (realcompanion.data.rc_data_dir), the folder named on the first line."""
+    from evaluator.cli import main
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("BR_EVAL_HOME", str(home))
+    monkeypatch.delenv("BR_EVAL_RC_DATA", raising=False)
+
+    def verify(*extra):
+        code = main(["verify", "--dataset", "realcompanion", *extra])
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    code, out, err = verify()                   # nothing named or downloaded: never the sample
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith("br-eval: error: no RealCompanion data: pass --rc_data DIR, set "
+                          "$BR_EVAL_RC_DATA, or download a Hub mirror into ")
+    mirror = _mirror(home / "data" / "RealCompanion")
+    (mirror / "SHA256SUMS").write_text(_sha256sums(mirror))
+    code, out, err = verify()
+    assert code == 0, out + err
+    assert out.splitlines()[0] == f"br-eval: RealCompanion data: {mirror}"
+    assert out.splitlines()[-1].endswith(": OK")
+    other = _mirror(tmp_path / "elsewhere")     # no checksum list: a finding
+    monkeypatch.setenv("BR_EVAL_RC_DATA", str(other))
+    code, out, err = verify()
+    assert code == 1 and out.splitlines()[0] == f"br-eval: RealCompanion data: {other}"
+    assert "missing SHA256SUMS: no checksum list" in out
+    code, out, err = verify("--rc-data", str(mirror), "--json")   # stdout stays one object
+    assert code == 0 and json.loads(out)["snapshot"] == str(mirror)
+    assert err == f"br-eval: RealCompanion data: {mirror}\n"
+    monkeypatch.setenv("BR_EVAL_RC_DATA", str(tmp_path / "absent"))
+    code, out, err = verify()
+    assert code == 1 and err == f"br-eval: error: $BR_EVAL_RC_DATA={tmp_path / 'absent'}: no such folder\n"
+    # flags that only mean something for Beyond Recall are refused, not ignored
+    for extra in (["--deep"], ["--strict"], ["--data", str(tmp_path)]):
+        code, out, err = verify("--rc-data", str(mirror), *extra)
+        assert code == 2 and out == "" and err == (
+            f"br-eval verify: error: {extra[0]} is for Beyond Recall snapshots; a RealCompanion "
+            "release is verified against its own SHA256SUMS only\n")
+    assert main(["verify", "--dataset", "beyondrecall", "--rc-data", str(mirror)]) == 2
+    assert "does not go with --dataset beyondrecall" in capsys.readouterr().err
+
+
 def test_withdrawn_rows_are_never_scored_even_without_a_scoreable_field(copy, sample):
     before = load_release(sample)
     for folder in sorted(copy.glob("U*")):

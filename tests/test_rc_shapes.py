@@ -235,20 +235,30 @@ ADAPTER = textwrap.dedent('''
 ''')
 
 
+def odd_release(native: Path, folder: Path) -> Path:
+    """The release in the made-up shape ADAPTER reads (and br-eval's reader does not)."""
+    folder.mkdir(parents=True)
+    for pid in pids(native):
+        k = kinds(native, pid)
+        (folder / f"{pid}.relationship").write_text(json.dumps(
+            {"log": k["conversation"], "facts": k["profile"], "who": k["persona"],
+             "probes": k["chat"], "qa": k["questions"]}))
+    return folder
+
+
+def use_adapter(tmp_path: Path, monkeypatch) -> None:
+    """ADAPTER as the module my_rc_reader, importable from the working folder."""
+    (tmp_path / "mods").mkdir()
+    (tmp_path / "mods" / "my_rc_reader.py").write_text(ADAPTER)
+    monkeypatch.chdir(tmp_path / "mods")
+
+
 def test_an_adapter_reads_any_other_shape_through_every_command(native, tmp_path, capsys,
                                                                 monkeypatch):
     from evaluator.cli import main
 
-    src = tmp_path / "odd"
-    src.mkdir()
-    for pid in pids(native):
-        k = kinds(native, pid)
-        (src / f"{pid}.relationship").write_text(json.dumps(
-            {"log": k["conversation"], "facts": k["profile"], "who": k["persona"],
-             "probes": k["chat"], "qa": k["questions"]}))
-    (tmp_path / "mods").mkdir()
-    (tmp_path / "mods" / "my_rc_reader.py").write_text(ADAPTER)
-    monkeypatch.chdir(tmp_path / "mods")
+    src = odd_release(native, tmp_path / "odd")
+    use_adapter(tmp_path, monkeypatch)
     with pytest.raises(DataError, match="no RealCompanion release found"):
         load_release(src)                            # the reader does not know this shape
     assert main(["ls", "--json", "--rc-data", str(src), "--rc-adapter", "my_rc_reader:read"]) == 0
@@ -256,7 +266,7 @@ def test_an_adapter_reads_any_other_shape_through_every_command(native, tmp_path
     rows = {r["task"]: r for r in json.loads(out.out)["tasks"]}
     assert rows["realcompanion/chat"]["count"] == counts(native)["realcompanion/chat"]["count"]
     assert "--rc-adapter my_rc_reader:read read" in out.err
-    adapted = Path(out.err.split("are in ")[1].strip())
+    adapted = Path(out.err.split("are in ")[1].splitlines()[0])
     same_records(load_release(adapted), load_release(native))
     # a run journals through the adapted folder, which its settings record keeps
     assert main(["run", "--no-progress", "--tasks", "realcompanion/retrieval", "--limit", "3",
@@ -271,5 +281,64 @@ def test_an_adapter_reads_any_other_shape_through_every_command(native, tmp_path
     assert len(err) == 1 and err[0].startswith(
         "br-eval: error: --rc-adapter my_rc_reader:broken: participant 'U01' chat row 3: locus "
         "'elsewhere' is not one of")
-    assert main(["ls", "--rc-adapter", "my_rc_reader:read"]) == 2
-    assert "--rc-adapter needs --rc-data DIR" in capsys.readouterr().err
+
+
+def test_an_adapter_reads_the_folder_every_command_finds(native, tmp_path, capsys, monkeypatch):
+    """--rc-adapter without --rc-data reads $BR_EVAL_RC_DATA, else the download folder
+    (realcompanion.data.rc_data_dir, as `run` finds RealCompanion data), in ls, run and show,
+    and its first line names the folder it read."""
+    from evaluator.cli import main
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("BR_EVAL_HOME", str(home))
+    monkeypatch.delenv("BR_EVAL_RC_DATA", raising=False)
+    use_adapter(tmp_path, monkeypatch)
+    adapter = ["--rc-adapter", "my_rc_reader:read"]
+    want = counts(native)["realcompanion/chat"]["count"]
+
+    def ls():
+        code = main(["ls", "--json", *adapter])
+        out = capsys.readouterr()
+        rows = {r["task"]: r for r in json.loads(out.out)["tasks"]} if code == 0 else {}
+        return code, rows, out.err
+
+    def read_line(folder):
+        return (f"br-eval: --rc-adapter my_rc_reader:read read {folder} ({len(pids(native))} "
+                "participants)")
+
+    code, _, err = ls()                         # nothing named, nothing downloaded
+    assert code == 2 and err.count("\n") == 1 and err.startswith(
+        "br-eval: error: --rc-adapter my_rc_reader:read has no folder to read: no RealCompanion "
+        "data: pass --rc_data DIR, set $BR_EVAL_RC_DATA, or download a Hub mirror into ")
+
+    src = odd_release(native, tmp_path / "odd")
+    monkeypatch.setenv("BR_EVAL_RC_DATA", str(src))
+    code, rows, err = ls()
+    assert code == 0 and rows["realcompanion/chat"]["count"] == want, err
+    assert err.splitlines()[0].startswith(read_line(src))
+    adapted = Path(err.splitlines()[0].split("are in ")[1])
+    code = main(["run", "--no-progress", "--tasks", "realcompanion/retrieval", "--limit", "2",
+                 *adapter, "--output_path", str(tmp_path / "run")])
+    out = capsys.readouterr()
+    assert code == 0 and out.err.splitlines()[0].startswith(read_line(src)), out.err
+    assert json.loads((tmp_path / "run" / "results.json").read_text())["config"]["rc_data"] \
+        == str(adapted)
+    key = json.loads((tmp_path / "run" / "samples_realcompanion_retrieval.jsonl").read_text()
+                     .splitlines()[0])["key"]
+    assert main(["show", key, *adapter]) == 0
+    out = capsys.readouterr()
+    assert out.err.splitlines()[0].startswith(read_line(src)) and key.split("/")[2] in out.out
+
+    # a mirror in the download folder, in a shape only the adapter reads, comes after the variable
+    monkeypatch.delenv("BR_EVAL_RC_DATA")
+    mirror = home / "data" / "RealCompanion"
+    (mirror / ".cache" / "huggingface").mkdir(parents=True)   # an interrupted download: no folder
+    code, _, err = ls()
+    assert code == 2 and "has no folder to read" in err
+    shutil.copytree(src, mirror, dirs_exist_ok=True)
+    code, rows, err = ls()
+    assert code == 0 and rows["realcompanion/chat"]["count"] == want, err
+    assert err.splitlines()[0].startswith(read_line(mirror))
+    monkeypatch.setenv("BR_EVAL_RC_DATA", str(src))
+    code, rows, err = ls()
+    assert code == 0 and err.splitlines()[0].startswith(read_line(src))

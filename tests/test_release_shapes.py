@@ -395,6 +395,18 @@ def test_unreadable_gold_letter_warns_once_per_task_in_validate_and_run(tmp_path
     assert m["primary_metric"] == ("token_f1" if unread else "mc_accuracy")
     assert "gold_unread" not in lines["management/conflict_detection/0/q1"]["metrics"]
 
+    # `score` re-reads the same data and says the same line once, not per question
+    code, out, err = cli(capsys, "score", str(run), "--no-progress")
+    assert code == 0, out + err
+    warned = [l for l in (out + err).splitlines() if "warning:" in l]
+    if unread:
+        assert warned == [f"br-eval: warning: conflict_detection: 1 of 1 question(s) listing "
+                          f"options have a reference answer that is no option letter (first: "
+                          f"{key}, gold {shown!r}); scored as open answers; a gold letter is "
+                          "read as 'B', '(B) text' or the option's text"], out + err
+    else:
+        assert warned == [], out + err
+
 
 def test_a_long_gold_is_cut_and_escaped_in_the_warning(tmp_path, capsys):
     gold = "The answer is B \x1b[31m" + "because " * 30

@@ -15,6 +15,19 @@ def add_data_arg(parser: argparse.ArgumentParser) -> None:
                              "(repeatable)")
 
 
+def add_rc_args(parser: argparse.ArgumentParser) -> None:
+    """`--rc-data` and `--rc-adapter`, for every command that reads RealCompanion data; both find
+    the folder the one way (evaluator.realcompanion.data.rc_data_dir)."""
+    parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
+                        help="RealCompanion folder (default: $BR_EVAL_RC_DATA, the download "
+                             "folder, else the generated sample)")
+    parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
+                        metavar="MODULE:FUNCTION",
+                        help="read the RealCompanion folder (--rc-data, $BR_EVAL_RC_DATA or the "
+                             "download folder) with your own function (a shape br-eval does not "
+                             "read): function(path) -> {participant: {kind: rows}}")
+
+
 def task_files_of(args) -> dict | None:
     """`--task-file TASK=PATH` values as {task: Path} for the loader's `task_files=` (None when
     not given). Raises DataError on a malformed value or an unknown task."""

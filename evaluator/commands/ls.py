@@ -5,18 +5,12 @@ from __future__ import annotations
 import json
 import sys
 
-from evaluator.commands._common import add_data_arg
+from evaluator.commands._common import add_data_arg, add_rc_args
 
 
 def add_arguments(parser) -> None:
     add_data_arg(parser)
-    parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
-                        help="RealCompanion folder (default: $BR_EVAL_RC_DATA, the download "
-                             "folder, else the generated sample)")
-    parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
-                        metavar="MODULE:FUNCTION",
-                        help="read --rc-data with your own function (a shape br-eval does not "
-                             "read): function(path) -> {participant: {kind: rows}}")
+    add_rc_args(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object instead of a table")
 
 
@@ -74,13 +68,13 @@ def main(args) -> int:
 
     from evaluator.datasets import data_dir
 
-    snapshot = data_dir("beyondrecall", args.data)
-    info = snapshot_info(snapshot)
     rc_data = args.rc_data
-    if args.rc_adapter:
+    if args.rc_adapter:        # first, so its line naming the folder it read comes first
         from evaluator.realcompanion.adapter import adapted_data_dir
 
         rc_data = adapted_data_dir(args.rc_data, args.rc_adapter)
+    snapshot = data_dir("beyondrecall", args.data)
+    info = snapshot_info(snapshot)
     rows = _beyondrecall_rows(snapshot) + _realcompanion_rows(rc_data)
     if args.json:
         print(json.dumps({"data": str(snapshot), "data_version": info.data_version,

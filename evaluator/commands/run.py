@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from evaluator.commands._common import add_alias, add_data_arg, add_lenient_arg
+from evaluator.commands._common import add_alias, add_data_arg, add_lenient_arg, add_rc_args
 
 def add_arguments(parser) -> None:
     # Accepted values come from where they are checked, so --help lists every one.
@@ -53,13 +53,7 @@ def add_arguments(parser) -> None:
     add_alias(parser, "num_concurrent", type=int, default=None,
               help="questions answered at once (default: the backend's concurrency, else 1)")
     add_data_arg(parser)
-    parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
-                        help="RealCompanion folder (default: $BR_EVAL_RC_DATA, the download "
-                             "folder, else the generated sample)")
-    parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
-                        metavar="MODULE:FUNCTION",
-                        help="read --rc-data with your own function (a shape br-eval does not "
-                             "read): function(path) -> {participant: {kind: rows}}")
+    add_rc_args(parser)
     parser.add_argument("--frames", type=int, default=8, help="frames sampled per video")
     parser.add_argument("--fps", type=float, default=None, help="sample videos at this rate instead")
     parser.add_argument("--dpi", type=int, default=None, help="PDF rendering resolution")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from evaluator.commands._common import add_data_arg, add_lenient_arg, task_files_of
+from evaluator.commands._common import add_data_arg, add_lenient_arg, add_rc_args, task_files_of
 
 
 def add_arguments(parser) -> None:
@@ -12,11 +12,7 @@ def add_arguments(parser) -> None:
                                     "e.g. management/memory_update/0/q0, or a RealCompanion key "
                                     "realcompanion/<track>/<participant>/<id>")
     add_data_arg(parser)
-    parser.add_argument("--rc-adapter", "--rc_adapter", dest="rc_adapter", default=None,
-                        metavar="MODULE:FUNCTION", help="read --rc-data with your own function")
-    parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
-                        help="RealCompanion folder (default: $BR_EVAL_RC_DATA, the download "
-                             "folder, else the generated sample)")
+    add_rc_args(parser)
     add_lenient_arg(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object")
 

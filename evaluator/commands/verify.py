@@ -1,4 +1,5 @@
-"""`br-eval verify`: check every file of a snapshot against both SHA256SUMS lists.
+"""`br-eval verify`: check every file of a snapshot against both SHA256SUMS lists (with
+`--dataset realcompanion` or `--rc-data DIR`: a RealCompanion release against its own list).
 
 Prints one line per finding, `<kind> <path>: <detail>`, then one summary line (stderr when there
 are problems). Exit 0 clean, 1 when any problem was found, 2 on usage errors.
@@ -18,6 +19,10 @@ def _default_workers() -> int:
 
 def add_arguments(parser) -> None:
     add_data_arg(parser)
+    parser.add_argument("--dataset", choices=("beyondrecall", "realcompanion"), default=None,
+                        help="which data to verify (default: beyondrecall, or realcompanion with "
+                             "--rc-data); RealCompanion's folder is found as `run` finds it: "
+                             "--rc-data, $BR_EVAL_RC_DATA, the download folder")
     parser.add_argument("--rc-data", "--rc_data", dest="rc_data", default=None, metavar="DIR",
                         help="verify this RealCompanion release folder instead, against the "
                              "SHA256SUMS list given with it")
@@ -38,12 +43,12 @@ def main(args) -> int:
         print(f"br-eval verify: error: --workers must be at least 1 (got {args.workers})",
               file=sys.stderr)
         return 2
+    if args.dataset == "realcompanion" or (args.rc_data and args.dataset is None):
+        return verify_realcompanion(args)
     if args.rc_data:
-        from evaluator.realcompanion.data import rc_data_dir
-        from evaluator.realcompanion.verify import verify_release
-
-        return print_report(verify_release(rc_data_dir(args.rc_data), workers=args.workers),
-                            as_json=args.json)
+        print("br-eval verify: error: --rc-data is RealCompanion's folder; it does not go with "
+              "--dataset beyondrecall", file=sys.stderr)
+        return 2
     from beyondrecall.checksums import verify_snapshot
     from media_cache.check import decode_check
 
@@ -58,6 +63,23 @@ def main(args) -> int:
                              task_files=task_files_of(args))
     share_hashes(report)
     return print_report(report, as_json=args.json)
+
+
+def verify_realcompanion(args) -> int:
+    """The RealCompanion release found as `run` finds it (realcompanion.data.rc_data_dir), against
+    the checksum list given with it; the first line names the folder (stderr with --json)."""
+    from evaluator.realcompanion.data import rc_data_dir
+    from evaluator.realcompanion.verify import verify_release
+
+    other = [flag for flag, given in (("--data", args.data), ("--task-file", args.task_file),
+                                      ("--deep", args.deep), ("--strict", args.strict)) if given]
+    if other:
+        print(f"br-eval verify: error: {other[0]} is for Beyond Recall snapshots; a RealCompanion "
+              "release is verified against its own SHA256SUMS only", file=sys.stderr)
+        return 2
+    root = rc_data_dir(args.rc_data)
+    print(f"br-eval: RealCompanion data: {root}", file=sys.stderr if args.json else sys.stdout)
+    return print_report(verify_release(root, workers=args.workers), as_json=args.json)
 
 
 def share_hashes(report) -> int:

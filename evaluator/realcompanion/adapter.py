@@ -1,15 +1,16 @@
 """`--rc-adapter package.module:function`: a reader of your own for a release shape br-eval does
 not read.
 
-The function is called once as `function(Path(rc_data))` and returns the release as plain data:
-`{participant id: {kind: rows}}`, the kinds being conversation, profile, persona, chat and
-questions (any spelling `shapes.FILE_NAMES` knows), rows being lists of objects whose fields may
-use any spelling `shapes.FIELDS` knows, and the persona also any object `shapes.persona_slots`
-reads. br-eval checks those records exactly as it checks files (an error names the adapter, the
-participant, the kind, the row and the field), then writes them in its own layout into
-`$BR_EVAL_HOME/realcompanion-adapted/<content digest>/` and uses that folder as `--rc-data`: the
-run's settings record keeps it, so resume, `score` and `merge` read the same records even if the
-adapter changes later; an unchanged adapter on unchanged data reuses the folder.
+The function is called once as `function(Path(folder))`, the folder found as `run` finds
+RealCompanion data (`--rc-data DIR`, else `$BR_EVAL_RC_DATA`, else the download folder), and
+returns the release as plain data: `{participant id: {kind: rows}}`, the kinds being conversation,
+profile, persona, chat and questions (any spelling `shapes.FILE_NAMES` knows), rows being lists of
+objects whose fields may use any spelling `shapes.FIELDS` knows, and the persona also any object
+`shapes.persona_slots` reads. br-eval checks those records exactly as it checks files (an error
+names the adapter, the participant, the kind, the row and the field), then writes them in its own
+layout into `$BR_EVAL_HOME/realcompanion-adapted/<content digest>/` and uses that folder as
+`--rc-data`: the run's settings record keeps it, so resume, `score` and `merge` read the same
+records even if the adapter changes later; an unchanged adapter on unchanged data reuses the folder.
 """
 
 from __future__ import annotations
@@ -93,14 +94,20 @@ class MemoryLayout:
 
 
 def adapted_data_dir(rc_data, spec: str, *, quiet: bool = False) -> Path:
-    """`--rc-data DIR --rc-adapter module:function`: DIR read through the adapter, its records
-    checked and written in br-eval's own layout (the folder a run then reads)."""
+    """`--rc-adapter module:function`: the RealCompanion folder, found as every command finds it
+    (`rc_data` from --rc-data, else $BR_EVAL_RC_DATA, else the download folder holding anything:
+    data.rc_data_dir), read through the adapter, its records checked and written in br-eval's
+    own layout (the folder a run then reads). No folder found is a usage error (exit 2): an
+    adapter never reads the generated sample."""
+    from beyondrecall.errors import NoDataError
     from evaluator.errors import UsageError
     from evaluator.realcompanion.data import rc_data_dir
 
-    if not rc_data:
-        raise UsageError("--rc-adapter needs --rc-data DIR (the folder the adapter reads)")
-    return adapt(rc_data_dir(rc_data), spec, quiet=quiet)
+    try:
+        source = rc_data_dir(rc_data, any_shape=True)
+    except NoDataError as exc:
+        raise UsageError(f"--rc-adapter {spec} has no folder to read: {exc}") from None
+    return adapt(source, spec, quiet=quiet)
 
 
 def adapt(source, spec: str, *, quiet: bool = False) -> Path:

@@ -579,19 +579,32 @@ def load_release(root: str | os.PathLike, *, is_sample: bool | None = None) -> R
 
 
 # -- where the data comes from -------------------------------------------------------------------
-def rc_data_dir(rc_data: str | os.PathLike | None = None) -> Path:
+def rc_data_dir(rc_data: str | os.PathLike | None = None, *, any_shape: bool = False) -> Path:
     """The RealCompanion folder to read: `rc_data` (--rc_data), else `$BR_EVAL_RC_DATA`, else
     the default download folder (`br-eval download --dataset realcompanion --repo ...`) when it
-    holds files the reader reads (`shapes.holds_release`). The same order as Beyond Recall's
-    (`beyondrecall.snapshot.resolve_dir`). A folder named must exist (what it holds is checked
-    when it is read, or by `--rc-adapter`); NoDataError when none was named and none is
-    downloaded (evaluator/datasets.py then uses the generated sample)."""
+    holds files the reader reads (`shapes.holds_release`), or with `any_shape` (an
+    `--rc-adapter` reads it: a shape only the adapter knows) any entry not hidden. The same order
+    as Beyond Recall's (`beyondrecall.snapshot.resolve_dir`), and the one every command that
+    reads RealCompanion data goes through (run, ls, show, verify, --rc-adapter). A folder named
+    must exist (what it holds is checked when it is read, or by `--rc-adapter`); NoDataError when
+    none was named and none is downloaded (evaluator/datasets.py then uses the generated
+    sample)."""
     from beyondrecall.hub import default_dir_for
     from beyondrecall.snapshot import resolve_dir
     from evaluator.realcompanion.shapes import holds_release
 
     downloaded = default_dir_for("realcompanion")
     return resolve_dir(rc_data, flag="--rc_data", env="BR_EVAL_RC_DATA", default=downloaded,
-                       holds=holds_release, name="RealCompanion data",
+                       holds=_holds_anything if any_shape else holds_release,
+                       name="RealCompanion data",
                        hint=f"download a Hub mirror into {downloaded} (`br-eval download "
                             f"--dataset realcompanion --repo OWNER/NAME`)")
+
+
+def _holds_anything(root: Path) -> bool:
+    """Whether `root` is a folder with an entry not hidden (the Hub client's `.cache/` and the
+    revision file alone are an interrupted download). Opens no file."""
+    try:
+        return any(not p.name.startswith(".") for p in Path(root).iterdir())
+    except OSError:
+        return False
