@@ -375,18 +375,15 @@ def test_unreadable_gold_letter_warns_once_per_task_in_validate_and_run(tmp_path
     else:
         assert warned == [], out + err
 
+    # `run` and `score` print it once per task, as one line
+    expected = [f"br-eval: warning: conflict_detection: 1 of 1 question(s) listing options have a "
+                f"reference answer that is no option letter (first: {key}, gold {shown!r}); scored "
+                "as open answers; a gold letter is read as 'B', '(B) text' or the option's text"] if unread else []
     run = tmp_path / "run"
     code, out, err = cli(capsys, "run", "--no-progress", "--task", "conflict_detection", "--data",
                          str(snap), "--output_path", str(run))
     assert code == 0, out + err
-    warned = [l for l in (out + err).splitlines() if "warning:" in l]
-    if unread:
-        assert warned == [f"br-eval: warning: conflict_detection: 1 of 1 question(s) listing "
-                          f"options have a reference answer that is no option letter (first: "
-                          f"{key}, gold {shown!r}); scored as open answers; a gold letter is "
-                          "read as 'B', '(B) text' or the option's text"], out + err
-    else:
-        assert warned == [], out + err
+    assert [l for l in (out + err).splitlines() if "warning:" in l] == expected, out + err
     lines = {r["key"]: r for r in map(json.loads, (run / "samples_conflict_detection.jsonl")
                                       .read_text().splitlines())}
     m = lines[key]["metrics"]
@@ -398,14 +395,7 @@ def test_unreadable_gold_letter_warns_once_per_task_in_validate_and_run(tmp_path
     # `score` re-reads the same data and says the same line once, not per question
     code, out, err = cli(capsys, "score", str(run), "--no-progress")
     assert code == 0, out + err
-    warned = [l for l in (out + err).splitlines() if "warning:" in l]
-    if unread:
-        assert warned == [f"br-eval: warning: conflict_detection: 1 of 1 question(s) listing "
-                          f"options have a reference answer that is no option letter (first: "
-                          f"{key}, gold {shown!r}); scored as open answers; a gold letter is "
-                          "read as 'B', '(B) text' or the option's text"], out + err
-    else:
-        assert warned == [], out + err
+    assert [l for l in (out + err).splitlines() if "warning:" in l] == expected, out + err
 
 
 def test_a_long_gold_is_cut_and_escaped_in_the_warning(tmp_path, capsys):
