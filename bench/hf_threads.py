@@ -4,11 +4,15 @@ tower + Llama, one image and a question per request, 16 greedy new tokens, CPU, 
 
 Printed in the same run, each figure measured in a process of its own (alternating the settings,
 median of the repeats):
-- br-eval: `HFChatModel.generate`, which runs every generation on the backend's one model thread;
+- br-eval: `HFChatModel.generate`, which runs each request whole (its image read too) on the
+  backend's one model thread;
 - reference: the same generation run on the calling thread under a lock (what the backend did
   before it had its own thread: each call lands on another thread, so torch's intra-op worker
   pool does not stay with one caller).
 The weights are random: the figures are about threads and throughput, never answer quality.
+Measured (`48 5`, idle 2-core machine, two runs): br-eval 4 / 1 = 1.04x and 1.10x; reference
+0.80x and 0.78x (issue 25 measured 0.80x). With other processes on the cores, single figures
+varied up to 10x between processes in both modes: measure on an idle machine.
 
     PYTHONPATH=. python bench/hf_threads.py [REQUESTS] [REPEATS] [HIDDEN]
 """
