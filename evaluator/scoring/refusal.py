@@ -31,7 +31,8 @@ and gives each clause one kind:
   that"), and a relative clause hanging on it;
 - filler: nothing either way ("Sorry", "Unfortunately", "Based on our conversation", "though",
   "Therefore,", the steps of a step-by-step reply, offers and suggestions to the user ("If you tell
-  me, I'll remember it", "you could check your calendar"), a question back);
+  me, I'll remember it", "you could check your calendar"), pointers elsewhere ("I can suggest
+  checking the official website", "It's best to research ..."), a question back);
 - content: anything else.
 
 Who is unsure matters: a refusal is always the speaker's (I / we), the user's ("you never told
@@ -42,6 +43,8 @@ and answer the question.
 The reply's stance is then read in order (the word lists that drive each step are tuples in
 evaluator/scoring/refusal_cues.py, data rather than ever-longer patterns):
 
+0. A reply that only asks for the information it would need ("To answer accurately I would need
+   more context; please share it") and takes no stance in any clause declines.
 1. An explicit final answer ("Answer: ...", "the answer is ...", "my answer will be ...", a heading
    "Answer") decides by what follows the last one ("... **Answer:** No gift from grandpa is
    mentioned." declines; "I don't remember the exact day. Answer: in May" answers).
@@ -56,6 +59,12 @@ evaluator/scoring/refusal_cues.py, data rather than ever-longer patterns):
    don't remember exactly, but she went in May"), follows a "but" there ("The doctor said the cause
    was unknown, but the diagnosis was a sprain."), or fills a sentence that opens with a contrast
    and declines nothing ("... However, the closest match is the soccer tournament on June 17").
+   A contrast sentence that is a general remark ("However, he has performed in various venues",
+   "it is known that ...") or that opens with an offer does not reverse a decline; an offer of
+   general information after a decline ("However, I can provide some general information on ...")
+   settles the reply as declining, except on a how-to question, where general steps answer; a
+   concession opening a declining sentence ("While NASA has made advances in many fields, I have no
+   information on ...") answers nothing.
    Evidence, context, asides and filler take no stance: "I don't know, though.", "I can't
    remember, but you could check your calendar" and "The messages don't mention a hamster; they
    discuss your cat Luna" decline. An empty reply is not a refusal (it is simply a wrong answer).
