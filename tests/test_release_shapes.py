@@ -319,6 +319,28 @@ def test_a_hugging_face_cache_snapshot_without_sha256sums_is_fingerprinted_by_co
     assert code != 0 and err.count("\n") == 1 and "a symlink leading outside the snapshot" in err
 
 
+def test_a_checksum_list_linked_from_outside_the_snapshot_is_not_its_fingerprint(sample_snapshot, tmp_path):
+    """benchmark/SHA256SUMS follows the task files' link rule: a list inside the snapshot (or a
+    Hugging Face cache's blobs/) reached by a link is read; one linked from outside is not read,
+    and the fingerprint falls back to the task files' content."""
+    snap = tmp_path / "snap"
+    shutil.copytree(sample_snapshot, snap)
+    sums = snap / "benchmark" / "SHA256SUMS"
+    listed = snapshot_info(snap)
+    assert listed.fingerprint_source == "benchmark/SHA256SUMS"
+    inside_copy = snap / "sums-copy"
+    inside_copy.write_bytes(sums.read_bytes())
+    sums.unlink()
+    sums.symlink_to(os.path.relpath(inside_copy, sums.parent))
+    assert snapshot_info(snap).fingerprint == listed.fingerprint
+    outside = tmp_path / "elsewhere-SHA256SUMS"
+    outside.write_bytes(inside_copy.read_bytes())
+    sums.unlink()
+    sums.symlink_to(outside)
+    info = snapshot_info(snap)
+    assert info.fingerprint_source == "task files" and info.fingerprint.startswith("tasks:")
+
+
 def test_task_file_flag_in_verify_and_prepare(tmp_path, capsys):
     minimal_snapshot(tmp_path / "snap")
     snap = tmp_path / "snap"
