@@ -43,12 +43,19 @@ def allowed_roots(benchmark_dir: Path) -> tuple[str, ...]:
     return (os.path.realpath(benchmark_dir), *blobs)
 
 
+# how the Hugging Face hub client names a repository's folder in its cache
+HUB_REPO_PREFIXES = ("datasets--", "models--", "spaces--")
+
+
 def snapshot_roots(snapshot: Path) -> tuple[str, ...]:
     """Real folders a snapshot's files may live in: the snapshot itself and, for a Hugging Face
-    cache snapshot (`.../snapshots/<rev>`), the cache's blobs/ folder."""
+    cache snapshot (`<cache>/datasets--owner--name/snapshots/<rev>`: the repo folder named as the
+    hub client names it), the cache's blobs/ folder. A folder of one's own that happens to be
+    called `snapshots` gains no second root."""
     snap = os.path.abspath(snapshot)
     roots = [os.path.realpath(snap)]
-    if os.path.basename(os.path.dirname(snap)) == "snapshots":
+    repo = os.path.basename(os.path.dirname(os.path.dirname(snap)))
+    if os.path.basename(os.path.dirname(snap)) == "snapshots" and repo.startswith(HUB_REPO_PREFIXES):
         roots.append(os.path.realpath(os.path.join(os.path.dirname(os.path.dirname(snap)), "blobs")))
     return tuple(roots)
 

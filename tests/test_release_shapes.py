@@ -341,6 +341,22 @@ def test_a_checksum_list_linked_from_outside_the_snapshot_is_not_its_fingerprint
     assert info.fingerprint_source == "task files" and info.fingerprint.startswith("tasks:")
 
 
+def test_only_a_hub_cache_folder_lends_its_blobs(sample_snapshot, tmp_path):
+    """A folder of one's own called snapshots/ (no `datasets--owner--name` repo folder above it)
+    gains no second root: a task file linked into its sibling blobs/ is not read."""
+    from beyondrecall.paths import snapshot_roots
+
+    plain = tmp_path / "plain"
+    shutil.copytree(sample_snapshot, plain)
+    for sums in plain.rglob("SHA256SUMS"):
+        sums.unlink()
+    cached = _hub_cache(plain, tmp_path / "hub" / "datasets--someone--BeyondRecall")
+    own = _hub_cache(plain, tmp_path / "mine")
+    assert len(snapshot_roots(cached)) == 2 and len(snapshot_roots(own)) == 1
+    assert snapshot_info(cached).fingerprint == snapshot_info(plain).fingerprint
+    assert snapshot_info(own).fingerprint != snapshot_info(plain).fingerprint
+
+
 def test_task_file_flag_in_verify_and_prepare(tmp_path, capsys):
     minimal_snapshot(tmp_path / "snap")
     snap = tmp_path / "snap"
