@@ -5,7 +5,9 @@ tests/data/refusal_chat_draw5.jsonl (draw 5, other runs of the same assistants o
 never drew; labelled, tests/data/refusal_chat_labels5.jsonl) and tests/data/refusal_chat_draw6.jsonl
 (draw 6, eleven runs of nine chat models, eight of them new, on another benchmark, MTRAG; labelled,
 tests/data/refusal_chat_labels6.jsonl) and tests/data/refusal_chat_draw7.jsonl (draw 7, a chat model's
-replies to LoCoMo questions under four memory settings; labelled, tests/data/refusal_chat_labels7.jsonl).
+replies to LoCoMo questions under four memory settings; labelled, tests/data/refusal_chat_labels7.jsonl)
+and tests/data/refusal_chat_draw8.jsonl (draw 8, two open chat models' replies to reading-comprehension
+questions about a passage that often does not hold the answer; labelled, tests/data/refusal_chat_labels8.jsonl).
 
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --out draft.jsonl
     python tests/data/make_refusal_real.py --mem0 MEM0_GIT_DIR --memobase MEMOBASE_GIT_DIR --check
@@ -15,7 +17,9 @@ replies to LoCoMo questions under four memory settings; labelled, tests/data/ref
     python tests/data/make_refusal_real.py --mtrag DIR --mtrag-fork DIR --check
     python tests/data/make_refusal_real.py --dialogue-gaps DIR --draw 7 --out draw7.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --dialogue-gaps DIR --check
-    python tests/data/make_refusal_real.py [--draw 5|6|7] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py --unans-directions DIR --draw 8 --out draw8.jsonl --sheets DIR
+    python tests/data/make_refusal_real.py --unans-directions DIR --check
+    python tests/data/make_refusal_real.py [--draw 5|6|7|8] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -62,6 +66,15 @@ CHAT_FILES7): ChicagoHAI/dialogue-agent-memory-bd8d@611275f. It falls short of t
 at: no other published, permissively licensed chat-model replies to unanswerable questions about a
 context were found in the time given (see CHAT_FILES7). --draw 7 makes --out, --sheets and --merge work
 on it; --check checks it when --dialogue-gaps is given.
+
+Draw 8 ("chat-heldout-5", see CHAT_FILES8) is a new blind set, drawn before anyone read it: 264 replies
+(168 with a negation word, 96 without) of two open chat models, Gemma 3 12B IT and Llama 3 8B
+Instruct, to questions of SQuAD 2.0, Natural Questions and MuSiQue about a passage, 216 of them about a
+passage that does not hold the answer, with a plain prompt or one that asks for "unanswerable" then. One
+source, MIT (per source, below CHAT_FILES8): MaorLavi/unanswerability-directions@bb6285e, the baseline
+completions of its paper's runs, replies cut at 64 new tokens as published. Below CHAT_FILES8 is also the
+list of the sources looked at for draw 8 and left out. --draw 8 makes --out, --sheets and --merge work on
+it; --check checks it when --unans-directions is given.
 """
 
 from __future__ import annotations
@@ -397,6 +410,89 @@ def draw_chat7(dirs: dict[str, str]) -> list[dict]:
     return rows
 
 
+# Draw 8 (chat-heldout-5): other benchmarks again, reading comprehension over a passage, so that nothing of
+# it was tuned on: two open chat models asked questions about a passage, half of them about a passage that
+# does not hold the answer, as published with the paper "Detecting (Un)answerability in Large Language
+# Models with Linear Directions" (Lavi, Milo, Geva, 2025):
+#   MaorLavi/unanswerability-directions (MIT, the LICENSE at UNANS_DIRECTIONS' commit; the questions come
+#     from SQuAD 2.0 (CC BY-SA 4.0), Natural Questions (CC BY-SA 3.0) and MuSiQue (CC BY 4.0), as the
+#     repository's data/ splits them): pipeline/runs/<model>/<dataset>/evaluations/<prompt>/completions/
+#     baseline_{ans,unans}_completions.json, the replies of the models without any intervention (the
+#     "baseline" of the paper; its other runs steer the model and are left out): gemma3 is
+#     google/gemma-3-12b-it and llama3 is meta-llama/Meta-Llama-3-8B-Instruct (the model paths of its
+#     notebooks), each prompt in the model's chat template, greedy, at most 64 new tokens (model_base.py at
+#     that commit), so that a long reply stops mid-sentence as published. 1,000 prompts per file: "Given the
+#     following passage and question, answer the question" (standard_prompt), or the same with 'If it cannot
+#     be answered based on the passage, reply "unanswerable"' (abstain_aware_prompt), then the passage, the
+#     question and "Answer:". In the unans files the passage does not hold the answer: SQuAD 2.0's
+#     unanswerable questions with their paragraph, and Natural Questions and MuSiQue questions whose
+#     evidence was taken out of the passage. The question is the prompt's "Question:" line; "category" is
+#     "<unanswerable|answerable>/<prompt>". The repository's RepLiQA completions are not in the stored
+#     snapshot (files of 4 MiB and more) and are left out, as is a second run of llama3's nq standard_prompt
+#     (a test/ folder); evaluations/*/gpt_classification_results.json (a GPT model's reading of these
+#     replies) is not used, and the readers should not see it.
+# Per file the replies with a negation word and the others are each ordered by sha256("<path>#<index in
+# the file>") and the first N of each taken (mostly from the unans files, a few from the ans files),
+# leaving out replies over DRAW8_MAX_CHARS characters (none), empty ones, and any reply whose text
+# (whitespace-stripped) was already drawn, for any question (the abstain_aware runs repeat "unanswerable"
+# hundreds of times). One split. None of these benchmarks is in draws 1-7 (LoCoMo, LongMemEval, MTRAG).
+# Looked at for draw 8 and left out (besides the sources named for draws 4-7):
+#   yinzhangyue/SelfAware, BunsenFeng/AbstainQA, SalesforceAIResearch/FaithEval, chen700564/RGB,
+#     SalesforceAIResearch/Unanswerability_RAGE, SalesforceAIResearch/ConvoMem, lovodkin93/unanswerability,
+#     facebookresearch/AbstentionBench (its README only), THUIR/MemoryBench, MemTensor/MemOS,
+#     getzep/zep-papers (grades only, LoCoMo category 5 left out), declare-lab/trust-align,
+#     vectorize-io/hindsight: data, prompts and code, no published model replies in the stored copies;
+#   swan28pande/LifelongAgent (full-sentence LoCoMo replies of a chat model under four memory settings):
+#     no licence, and no snapshot can be had; alirza-gz/Policy-Aware-Multi-Agent-RAG-for-Unanswerable-
+#     Question-Detection-in-Educational-Domain- (SciQ, templated abstentions), msb1/rag-bench,
+#     Jay-ju/locomo-benchmark-eval, TuringK/AbstentionBench (a fork's analysis CSVs): no licence;
+#   francisdu53/exia-ghost-benchmarks (LoCoMo with category 5): CC BY-NC 4.0, and terse;
+#   stateletlab/statelet-longmemeval: FSL; LongMemEval runs of other repositories: draws 4-5 hold 442
+#     of its 500 questions and 29 of its 30 abstention questions;
+#   LongBench forks' pred/*/qasper.jsonl (Llama 2 chat on Qasper, MIT): the files hold no question
+#     text, and LongBench's data with the questions is in no stored repository;
+#   Heman10x-NGU/palimp, raj-chinagundi/locomo_pipeline, SheldonAntony/engram-eval, Portll/veld,
+#     verygoodplugins/automem, tfufuz1/memfuse, atakanelik34/Bilinc, predictable-labs/ryumem: retrieval
+#     scores, retrieved passages or multiple-choice letters, not written replies.
+UNANS_DIRECTIONS = ("MaorLavi/unanswerability-directions", "bb6285e14e2759d5ae88fda0c14ab48cd9526551")
+CHAT_SPLIT8 = "chat-heldout-5"
+DRAW8_MAX_CHARS = 2500
+_UNANS_RUNS = "pipeline/runs/{model}/{dataset}/evaluations/{prompt}/completions/baseline_{kind}_completions.json"
+_UNANS_MODELS = {"gemma3": "gemma-3-12b-it", "llama3": "meta-llama-3-8b-instruct"}
+_UNANS_BENCHMARKS = {"squad": "SQuAD 2.0", "nq": "Natural Questions", "musique": "MuSiQue"}
+CHAT_FILES8 = [  # (repo, path, answering model, benchmark, category, replies with a negation word, others)
+    (UNANS_DIRECTIONS, _UNANS_RUNS.format(model=model, dataset=dataset, prompt=prompt, kind=kind), _UNANS_MODELS[model],
+     _UNANS_BENCHMARKS[dataset], f"{'unanswerable' if kind == 'unans' else 'answerable'}/{prompt}", n_neg, n_other)
+    for model in _UNANS_MODELS for dataset in _UNANS_BENCHMARKS for prompt in ("standard_prompt", "abstain_aware_prompt")
+    for kind, n_neg, n_other in (("unans", 11, 7), ("ans", 3, 1))
+]
+
+
+def _unans_entries(git_dir: str, repo: tuple, path: str) -> list:
+    """[(key, question, reply, None)] for one file of CHAT_FILES8 (a JSON list of {prompt, response}),
+    keyed by the index in the file; the question is the prompt's "Question:" line."""
+    rows = json.loads(git_show(git_dir, repo[1], path))
+    out = []
+    for i, row in enumerate(rows):
+        found = re.findall(r"Question:(.*?)\n\s*Answer:", row["prompt"], re.S)
+        if len(found) != 1:
+            sys.exit(f"{Path(sys.argv[0]).name}: {path}#{i}: no single Question: line in the prompt")
+        out.append((str(i), found[0].strip(), str(row["response"]).strip(), None))
+    return out
+
+
+def draw_chat8(dirs: dict[str, str]) -> list[dict]:
+    """Draw 8 (chat-heldout-5) from the git directory of MaorLavi/unanswerability-directions."""
+    rows, seen = [], set()
+    for repo, path, model, benchmark, category, n_neg, n_other in CHAT_FILES8:
+        entries = _unans_entries(dirs[repo[0]], repo, path)
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS])
+        rows += _take_unseen(ranked, n_neg, n_other, seen, lambda key, question, reply, _: {
+            "question": question, "text": reply, "refusal": None, "category": category, "benchmark": benchmark,
+            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT8})
+    return rows
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
@@ -407,9 +503,12 @@ CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the r
         Path(__file__).with_name("refusal_chat_labels6.jsonl")),
     7: (draw_chat7, Path(__file__).with_name("refusal_chat_draw7.jsonl"),
         Path(__file__).with_name("refusal_chat_labels7.jsonl")),
+    8: (draw_chat8, Path(__file__).with_name("refusal_chat_draw8.jsonl"),
+        Path(__file__).with_name("refusal_chat_labels8.jsonl")),
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
-              6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS}}
+              6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
+              8: {"unans_directions": UNANS_DIRECTIONS}}
 LABELS = {"declines": True, "answers": False}
 
 
@@ -442,7 +541,7 @@ def _read_labels(path: str) -> dict[str, dict]:
 
 def merge(first: list[str], second: list[str], third: list[str], number: int = 4) -> int:
     """Join two readers' labelled sheets (and a third reading of the rows they disagree on) to the
-    shipped chat draw `number` (4, 5, 6 or 7) and write its labelled file (CHAT_DRAWS); with a row
+    shipped chat draw `number` (4 to 8) and write its labelled file (CHAT_DRAWS); with a row
     unlabelled or a disagreement unsettled, list them and write nothing."""
     _, drawn, labelled = CHAT_DRAWS[number]
     rows = [json.loads(line) for line in drawn.read_text("utf-8").splitlines() if line.strip()]
@@ -478,7 +577,8 @@ def main() -> int:
     ap.add_argument("--mem0", help="a git directory of mem0ai/mem0 (draws 1-2)")
     ap.add_argument("--memobase", help="a git directory of memodb-io/memobase (draw 3)")
     for flag, repo, draws in (("--echoes", ECHOES, "4-5"), ("--llama", LLAMA, "4-5"), ("--mtrag", MTRAG, "6"),
-                              ("--mtrag-fork", MTRAG_FORK, "6"), ("--dialogue-gaps", DIALOGUE_GAPS, "7")):
+                              ("--mtrag-fork", MTRAG_FORK, "6"), ("--dialogue-gaps", DIALOGUE_GAPS, "7"),
+                              ("--unans-directions", UNANS_DIRECTIONS, "8")):
         ap.add_argument(flag, help=f"a git directory of {repo[0]} (draws {draws})")
     ap.add_argument("--draw", type=int, choices=sorted(CHAT_DRAWS), default=4,
                     help="the chat draw that --out, --sheets and --merge work on (default 4)")
@@ -492,10 +592,10 @@ def main() -> int:
     if args.merge:
         return merge(*(p.split(",") for p in args.merge), [p for p in args.third.split(",") if p], args.draw)
     memory = (args.mem0, args.memobase)
-    pairs = ((args.echoes, args.llama), (args.mtrag, args.mtrag_fork), (args.dialogue_gaps,))
+    pairs = ((args.echoes, args.llama), (args.mtrag, args.mtrag_fork), (args.dialogue_gaps,), (args.unans_directions,))
     if any(any(given) != all(given) for given in (memory, *pairs)) or not any(all(given) for given in (memory, *pairs)):
         ap.error("give --mem0 and --memobase (draws 1-3), --echoes and --llama (draws 4-5), --mtrag and "
-                 "--mtrag-fork (draw 6), or --dialogue-gaps (draw 7); several at once are fine")
+                 "--mtrag-fork (draw 6), --dialogue-gaps (draw 7), or --unans-directions (draw 8); several at once are fine")
     rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase) if all(memory) else []
     chat_draws = {n: how({repo[0]: getattr(args, flag) for flag, repo in CHAT_FLAGS[n].items()})
                   for n, (how, _, _) in CHAT_DRAWS.items()
