@@ -173,6 +173,7 @@ PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|c
 SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs?|images?|photos?|"
           r"pictures?|videos?|messages?|records?|texts?|transcripts?|logs?|memory|memories|context|"
           r"files?|screenshots?|sessions?|notes?|excerpts?|pages?|pdfs?|slides?|scans?|attachments?|frames?|"
+          r"passages?|paragraphs?|articles?|sources?|"
           r"it|this|that|you|we|i|there)")
 NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|have not|havent|"
           r"had not|hadnt|wont|will not)")
