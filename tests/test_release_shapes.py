@@ -264,6 +264,14 @@ def test_content_fingerprint_without_sha256sums_keeps_resume_from_mixing(sample_
     assert code != 0 and "data_fingerprint" in err
 
 
+def _relink(link: Path, target: Path) -> None:
+    """Put `link`'s bytes (through any link it is) at `target` and make `link` a relative symlink
+    to it."""
+    target.write_bytes(link.read_bytes())
+    link.unlink()
+    link.symlink_to(os.path.relpath(target, link.parent))
+
+
 def _hub_cache(snapshot: Path, repo: Path) -> Path:
     """`snapshot` as `snapshot_download` without local_dir lays it out in the Hugging Face cache:
     repo/snapshots/<rev>/<path> -> ../../blobs/<sha256> (relative links, as the client writes)."""
@@ -303,16 +311,10 @@ def test_a_hugging_face_cache_snapshot_without_sha256sums_is_fingerprinted_by_co
     # a task file linked elsewhere inside the snapshot (as the loader reads it) is hashed by its
     # bytes: the same fingerprint ...
     task = next((snap / "benchmark" / "management").glob("Memory*.json"))
-    elsewhere = snap / "memory_update_copy.json"
-    elsewhere.write_bytes(task.read_bytes())
-    task.unlink()
-    task.symlink_to(os.path.relpath(elsewhere, task.parent))
+    _relink(task, snap / "memory_update_copy.json")
     assert snapshot_info(snap).fingerprint == info.fingerprint
     # ... and one escaping the cache repo is refused whole, in one line
-    outside = tmp_path / "outside.json"
-    outside.write_bytes(elsewhere.read_bytes())
-    task.unlink()
-    task.symlink_to(os.path.relpath(outside, task.parent))
+    _relink(task, tmp_path / "outside.json")
     assert snapshot_info(snap).fingerprint is None
     code, _, err = cli(capsys, "run", "--no-progress", "--tasks", "memory_update", "--data",
                        str(snap), "--output_path", str(tmp_path / "run2"))
@@ -328,15 +330,9 @@ def test_a_checksum_list_linked_from_outside_the_snapshot_is_not_its_fingerprint
     sums = snap / "benchmark" / "SHA256SUMS"
     listed = snapshot_info(snap)
     assert listed.fingerprint_source == "benchmark/SHA256SUMS"
-    inside_copy = snap / "sums-copy"
-    inside_copy.write_bytes(sums.read_bytes())
-    sums.unlink()
-    sums.symlink_to(os.path.relpath(inside_copy, sums.parent))
+    _relink(sums, snap / "sums-copy")
     assert snapshot_info(snap).fingerprint == listed.fingerprint
-    outside = tmp_path / "elsewhere-SHA256SUMS"
-    outside.write_bytes(inside_copy.read_bytes())
-    sums.unlink()
-    sums.symlink_to(outside)
+    _relink(sums, tmp_path / "elsewhere-SHA256SUMS")
     info = snapshot_info(snap)
     assert info.fingerprint_source == "task files" and info.fingerprint.startswith("tasks:")
 
