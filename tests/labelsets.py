@@ -23,6 +23,7 @@ REFUSAL_CHAT_HELDOUT_FILE = "refusal_chat_labels5.jsonl"  # the same assistants,
 REFUSAL_CHAT_HELDOUT3_FILE = "refusal_chat_labels6.jsonl"  # nine chat models on MTRAG (draw 6)
 REFUSAL_CHAT_HELDOUT4_FILE = "refusal_chat_labels7.jsonl"  # GPT-4o-mini on LoCoMo, four memory settings (draw 7)
 REFUSAL_CHAT_HELDOUT5_FILE = "refusal_chat_labels8.jsonl"  # Gemma 3 / Llama 3 on passage QA (draw 8)
+REFUSAL_CHAT_HELDOUT6_FILE = "refusal_chat_labels9.jsonl"  # the same models on other passage questions (draw 9)
 
 # splits
 TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
@@ -36,6 +37,7 @@ CHAT_HELDOUT = "chat-heldout-2"                # draw 5: measured once after cha
 CHAT_HELDOUT3 = "chat-heldout-3"               # draw 6: measured once before chat round 3, then tuned on
 CHAT_HELDOUT4 = "chat-heldout-4"               # draw 7: measured once after chat round 3
 CHAT_HELDOUT5 = "chat-heldout-5"               # draw 8: measured once after chat round 4, then tuned on
+CHAT_HELDOUT6 = "chat-heldout-6"               # draw 9: blind; joins SPLITS once its labels file exists
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),

@@ -75,6 +75,10 @@ source, MIT (per source, below CHAT_FILES8): MaorLavi/unanswerability-directions
 completions of its paper's runs, replies cut at 64 new tokens as published. Below CHAT_FILES8 is also the
 list of the sources looked at for draw 8 and left out. --draw 8 makes --out, --sheets and --merge work on
 it; --check checks it when --unans-directions is given.
+
+Draw 9 ("chat-heldout-6", draw_chat9) is the blind set of chat round 5 (which tuned on draw 8): the same
+files, models, benchmarks and counts, on questions draw 8 never drew (264 replies); --draw 9 works as
+--draw 8 does, and --check checks both.
 """
 
 from __future__ import annotations
@@ -493,6 +497,26 @@ def draw_chat8(dirs: dict[str, str]) -> list[dict]:
     return rows
 
 
+# Draw 9 (chat-heldout-6): the blind set of chat round 5, which tuned on draw 8. The same files as draw
+# 8 (same models, benchmarks and prompts), on questions draw 8 never drew: per file, the replies after
+# those draw 8 took in the same sha256 order, skipping any whose question (or text) is in draw 8,
+# the same counts again.
+CHAT_SPLIT9 = "chat-heldout-6"
+
+
+def draw_chat9(dirs: dict[str, str]) -> list[dict]:
+    """Draw 9 (chat-heldout-6) from the git directory of MaorLavi/unanswerability-directions."""
+    drawn8 = draw_chat8(dirs)
+    asked, rows, seen = {r["question"] for r in drawn8}, [], {r["text"] for r in drawn8}
+    for repo, path, model, benchmark, category, n_neg, n_other in CHAT_FILES8:
+        entries = _unans_entries(dirs[repo[0]], repo, path)
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS and e[1] not in asked])
+        rows += _take_unseen(ranked, n_neg, n_other, seen, lambda key, question, reply, _: {
+            "question": question, "text": reply, "refusal": None, "category": category, "benchmark": benchmark,
+            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT9})
+    return rows
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
@@ -505,10 +529,12 @@ CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the r
         Path(__file__).with_name("refusal_chat_labels7.jsonl")),
     8: (draw_chat8, Path(__file__).with_name("refusal_chat_draw8.jsonl"),
         Path(__file__).with_name("refusal_chat_labels8.jsonl")),
+    9: (draw_chat9, Path(__file__).with_name("refusal_chat_draw9.jsonl"),
+        Path(__file__).with_name("refusal_chat_labels9.jsonl")),
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
-              8: {"unans_directions": UNANS_DIRECTIONS}}
+              8: {"unans_directions": UNANS_DIRECTIONS}, 9: {"unans_directions": UNANS_DIRECTIONS}}
 LABELS = {"declines": True, "answers": False}
 
 
