@@ -37,13 +37,13 @@ CHAT_HELDOUT = "chat-heldout-2"                # draw 5: measured once after cha
 CHAT_HELDOUT3 = "chat-heldout-3"               # draw 6: measured once before chat round 3, then tuned on
 CHAT_HELDOUT4 = "chat-heldout-4"               # draw 7: measured once after chat round 3
 CHAT_HELDOUT5 = "chat-heldout-5"               # draw 8: measured once after chat round 4, then tuned on
-CHAT_HELDOUT6 = "chat-heldout-6"               # draw 9: blind; joins SPLITS once its labels file exists
+CHAT_HELDOUT6 = "chat-heldout-6"               # draw 9: measured once after chat round 5
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
           REFUSAL_CHAT_FILE: CHAT_SPLITS, REFUSAL_CHAT_HELDOUT_FILE: (CHAT_HELDOUT,),
           REFUSAL_CHAT_HELDOUT3_FILE: (CHAT_HELDOUT3,), REFUSAL_CHAT_HELDOUT4_FILE: (CHAT_HELDOUT4,),
-          REFUSAL_CHAT_HELDOUT5_FILE: (CHAT_HELDOUT5,)}
+          REFUSAL_CHAT_HELDOUT5_FILE: (CHAT_HELDOUT5,), REFUSAL_CHAT_HELDOUT6_FILE: (CHAT_HELDOUT6,)}
 
 
 def load(name: str) -> list[dict]:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
-                       REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+                       REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -88,6 +88,14 @@ def test_labelled_sets_are_large_enough_and_sourced():
     draw8 = load("refusal_chat_draw8.jsonl")
     assert sorted((r["source"], r["text"]) for r in passages) == sorted((r["source"], r["text"]) for r in draw8)
     assert not {r["question"] for r in chat + heldout2 + mtrag + locomo} & {r["question"] for r in passages}
+    # draw 9: the same models and files on passage questions draw 8 never drew
+    passages2 = load(REFUSAL_CHAT_HELDOUT6_FILE)
+    assert {r["split"] for r in passages2} == set(SPLITS[REFUSAL_CHAT_HELDOUT6_FILE]) and len(passages2) >= 250
+    assert all(r["source"].startswith("MaorLavi/unanswerability-directions@") and r["labelled_by"]
+               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in passages2)
+    draw9 = load("refusal_chat_draw9.jsonl")
+    assert sorted((r["source"], r["text"]) for r in passages2) == sorted((r["source"], r["text"]) for r in draw9)
+    assert not {r["question"] for r in chat + heldout2 + mtrag + locomo + passages} & {r["question"] for r in passages2}
 
 
 def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
@@ -146,6 +154,10 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # 97%: not met); round 5 then tuned on it: a floor.
     f = figures[f"refusal/{CHAT_HELDOUT5}"]
     assert f["n"] >= 250 and f["rate"] >= 0.92
+    # chat-heldout-6 (draw 9, never tuned on) measured once after chat round 5 was frozen at 6161be6:
+    # 241/264 = 91.3% (goal 97%: not met; 206/264 before round 5). A floor, not a goal.
+    f = figures[f"refusal/{CHAT_HELDOUT6}"]
+    assert f["n"] >= 250 and f["rate"] >= 0.91
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]
