@@ -56,46 +56,23 @@ def test_labelled_sets_are_large_enough_and_sourced():
                and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in chat)
     tune_questions = {r["question"] for r in chat if r["split"] == SPLITS[REFUSAL_CHAT_FILE][0]}
     assert not tune_questions & {r["question"] for r in chat if r["split"] == SPLITS[REFUSAL_CHAT_FILE][1]}
-    heldout2 = load(REFUSAL_CHAT_HELDOUT_FILE)
-    assert {r["split"] for r in heldout2} == set(SPLITS[REFUSAL_CHAT_HELDOUT_FILE]) and len(heldout2) >= 230
-    assert all(r["source"].startswith(("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@")) and r["labelled_by"]
-               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in heldout2)
-    # the labelled rows are draw 5's rows, and no question of draw 4 is among them
-    draw5 = load("refusal_chat_draw5.jsonl")
-    assert sorted((r["source"], r["text"]) for r in heldout2) == sorted((r["source"], r["text"]) for r in draw5)
-    assert not {r["question"] for r in chat} & {r["question"] for r in heldout2}
-    # draw 6: nine chat models' replies to MTRAG's turns, the labelled rows exactly draw 6's rows
-    mtrag = load(REFUSAL_CHAT_HELDOUT3_FILE)
-    assert {r["split"] for r in mtrag} == set(SPLITS[REFUSAL_CHAT_HELDOUT3_FILE]) and len(mtrag) >= 250
-    assert all(r["source"].startswith(("IBM/mt-rag-benchmark@", "pashaAbri/mt-rag-benchmark@")) and r["labelled_by"]
-               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in mtrag)
-    draw6 = load("refusal_chat_draw6.jsonl")
-    assert sorted((r["source"], r["text"]) for r in mtrag) == sorted((r["source"], r["text"]) for r in draw6)
-    assert not {r["question"] for r in chat + heldout2} & {r["question"] for r in mtrag}
-    # draw 7: GPT-4o-mini's replies to LoCoMo questions under four memory settings
-    locomo = load(REFUSAL_CHAT_HELDOUT4_FILE)
-    assert {r["split"] for r in locomo} == set(SPLITS[REFUSAL_CHAT_HELDOUT4_FILE]) and len(locomo) >= 110
-    assert all(r["source"].startswith("ChicagoHAI/dialogue-agent-memory-bd8d@") and r["labelled_by"]
-               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in locomo)
-    draw7 = load("refusal_chat_draw7.jsonl")
-    assert sorted((r["source"], r["text"]) for r in locomo) == sorted((r["source"], r["text"]) for r in draw7)
-    assert not {r["question"] for r in chat + heldout2 + mtrag} & {r["question"] for r in locomo}
-    # draw 8: Gemma 3 and Llama 3 answering questions about a passage (SQuAD 2.0, NQ, MuSiQue)
-    passages = load(REFUSAL_CHAT_HELDOUT5_FILE)
-    assert {r["split"] for r in passages} == set(SPLITS[REFUSAL_CHAT_HELDOUT5_FILE]) and len(passages) >= 250
-    assert all(r["source"].startswith("MaorLavi/unanswerability-directions@") and r["labelled_by"]
-               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in passages)
-    draw8 = load("refusal_chat_draw8.jsonl")
-    assert sorted((r["source"], r["text"]) for r in passages) == sorted((r["source"], r["text"]) for r in draw8)
-    assert not {r["question"] for r in chat + heldout2 + mtrag + locomo} & {r["question"] for r in passages}
-    # draw 9: the same models and files on passage questions draw 8 never drew
-    passages2 = load(REFUSAL_CHAT_HELDOUT6_FILE)
-    assert {r["split"] for r in passages2} == set(SPLITS[REFUSAL_CHAT_HELDOUT6_FILE]) and len(passages2) >= 250
-    assert all(r["source"].startswith("MaorLavi/unanswerability-directions@") and r["labelled_by"]
-               and isinstance(r["refusal"], bool) and r["question"] and r["model"] for r in passages2)
-    draw9 = load("refusal_chat_draw9.jsonl")
-    assert sorted((r["source"], r["text"]) for r in passages2) == sorted((r["source"], r["text"]) for r in draw9)
-    assert not {r["question"] for r in chat + heldout2 + mtrag + locomo + passages} & {r["question"] for r in passages2}
+    # each later chat draw: one split, its labelled rows exactly the draw's rows, from its sources,
+    # and no question of an earlier chat draw among them
+    asked = {r["question"] for r in chat}
+    for labels, drawn, sources, least in (
+            (REFUSAL_CHAT_HELDOUT_FILE, 5, ("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@"), 230),
+            (REFUSAL_CHAT_HELDOUT3_FILE, 6, ("IBM/mt-rag-benchmark@", "pashaAbri/mt-rag-benchmark@"), 250),
+            (REFUSAL_CHAT_HELDOUT4_FILE, 7, ("ChicagoHAI/dialogue-agent-memory-bd8d@",), 110),   # LoCoMo
+            (REFUSAL_CHAT_HELDOUT5_FILE, 8, ("MaorLavi/unanswerability-directions@",), 250),    # passage QA
+            (REFUSAL_CHAT_HELDOUT6_FILE, 9, ("MaorLavi/unanswerability-directions@",), 250)):   # other questions
+        rows = load(labels)
+        assert {r["split"] for r in rows} == set(SPLITS[labels]) and len(rows) >= least, labels
+        assert all(r["source"].startswith(sources) and r["labelled_by"] and isinstance(r["refusal"], bool)
+                   and r["question"] and r["model"] for r in rows), labels
+        draw = load(f"refusal_chat_draw{drawn}.jsonl")
+        assert sorted((r["source"], r["text"]) for r in rows) == sorted((r["source"], r["text"]) for r in draw)
+        assert not asked & {r["question"] for r in rows}, labels
+        asked |= {r["question"] for r in rows}
 
 
 def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
