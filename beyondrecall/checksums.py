@@ -51,7 +51,7 @@ from beyondrecall.hashing import hash_file
 from beyondrecall.identity import fingerprint_note, snapshot_info
 from beyondrecall.loader import discover_task_files, validate_snapshot
 from beyondrecall.pdfmap import read_pdf_preprocessing
-from beyondrecall.sums import (BENCH_LIST, TOP_LIST, Finding, ListEntry, by_target, read_sums,
+from beyondrecall.sums import (BENCH_LIST, TOP_LIST, Finding, ListEntry, by_target, gather_list,
                               unsafe_reason)
 
 PROBLEM_KINDS = ("missing", "mismatch", "malformed", "duplicate", "unsafe", "unlisted",
@@ -270,17 +270,9 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bo
     # 1. Read both lists.
     entries: list[ListEntry] = []
     for list_name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark")):
-        try:
-            got, bad = read_sums(snapshot / list_name, list_name, base)
-        except FileNotFoundError:
-            findings.append(Finding("missing", list_name, "checksum list not found"))
-            continue
-        except OSError as exc:
-            findings.append(Finding("unreadable", list_name, exc.strerror or str(exc)))
-            continue
-        entries.extend(got)
-        findings.extend(bad)
-        report.lists[list_name] = len(got)
+        read = gather_list(snapshot / list_name, list_name, base, entries, findings)
+        if read is not None:
+            report.lists[list_name] = read
     report.entries = len(entries)
 
     # 2. Duplicates: one target, different expected hashes (inside a list or across lists).

@@ -129,6 +129,22 @@ class _TooManyLines(Exception):
     pass
 
 
+def gather_list(path: Path, list_name: str, base: str, entries: list, findings: list) -> int | None:
+    """Read one checksum list (read_sums) into `entries` and `findings`: how many entries it
+    holds, or None when it cannot be read (a "missing" or "unreadable" finding then says why)."""
+    try:
+        got, bad = read_sums(path, list_name, base)
+    except FileNotFoundError:
+        findings.append(Finding("missing", list_name, "checksum list not found"))
+        return None
+    except OSError as exc:
+        findings.append(Finding("unreadable", list_name, exc.strerror or str(exc)))
+        return None
+    entries.extend(got)
+    findings.extend(bad)
+    return len(got)
+
+
 def listed_paths(snapshot: Path) -> set[str] | None:
     """Snapshot-relative paths that either checksum list names (read as `verify` reads them);
     None when the snapshot has neither list."""
@@ -178,7 +194,7 @@ def _parse_lines(lines, list_name: str, base: str) -> tuple[list[ListEntry], lis
 
 
 __all__ = ["TOP_LIST", "BENCH_LIST", "Finding", "ListEntry", "unsafe_reason", "parse_sums",
-           "read_sums", "listed_paths", "MAX_LIST_BYTES", "MAX_LIST_LINES"]
+           "read_sums", "gather_list", "listed_paths", "MAX_LIST_BYTES", "MAX_LIST_LINES"]
 
 
 def by_target(entries: list[ListEntry]) -> tuple[dict[str, list[ListEntry]], list[Finding]]:

@@ -23,21 +23,15 @@ torch = pytest.importorskip("torch")
 from media_cache import MediaCache, MediaError, MissingWeightsError  # noqa: E402
 from media_cache import clip as clip_mod  # noqa: E402
 from media_cache.synthetic import make_image, make_pdf  # noqa: E402
+from tests.clip_models import TINY_CLIP, register_tiny_clip  # noqa: E402
 
-TINY = {
-    "embed_dim": 16,
-    "vision_cfg": {"image_size": 32, "layers": 1, "width": 32, "patch_size": 16, "head_width": 16},
-    "text_cfg": {"context_length": 77, "vocab_size": 49408, "width": 32, "heads": 2, "layers": 1},
-}
 NAME = "br-eval-tiny-clip"
 
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     d = tmp_path_factory.mktemp("tiny_clip")
-    config = d / f"{NAME}.json"
-    config.write_text(json.dumps(TINY))
-    open_clip.add_model_config(config)
+    config = register_tiny_clip(d, NAME)
     torch.manual_seed(0)
     model = open_clip.create_model(NAME)
     from safetensors.torch import save_file
@@ -222,7 +216,7 @@ def test_local_dir_and_cached_hf_hub_models(tmp_path, tiny, images, vocab, monke
     snap.mkdir(parents=True)
     (repo / "refs").mkdir()
     (repo / "refs" / "main").write_text("b" * 40)
-    (snap / "open_clip_config.json").write_text(json.dumps({"model_cfg": TINY, "preprocess_cfg": {}}))
+    (snap / "open_clip_config.json").write_text(json.dumps({"model_cfg": TINY_CLIP, "preprocess_cfg": {}}))
     (snap / "open_clip_model.safetensors").write_bytes(tiny["safetensors"].read_bytes())
     monkeypatch.setattr(hf_constants, "HF_HUB_CACHE", str(hub))
     cache = MediaCache(tmp_path / "cache")

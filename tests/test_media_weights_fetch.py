@@ -8,7 +8,6 @@ caption or transcript quality.
 
 from __future__ import annotations
 
-import json
 
 import numpy as np
 import pytest
@@ -21,13 +20,9 @@ from media_cache import MediaCache, MediaError, MissingWeightsError  # noqa: E40
 from media_cache import asr as asr_mod  # noqa: E402
 from media_cache import clip as clip_mod  # noqa: E402
 from media_cache.synthetic import make_image  # noqa: E402
+from tests.clip_models import register_tiny_clip  # noqa: E402
 from tests.test_download import FakeHub  # noqa: E402
 
-TINY = {
-    "embed_dim": 16,
-    "vision_cfg": {"image_size": 32, "layers": 1, "width": 32, "patch_size": 16, "head_width": 16},
-    "text_cfg": {"context_length": 77, "vocab_size": 49408, "width": 32, "heads": 2, "layers": 1},
-}
 NAME = "br-eval-fetch-clip"
 OLD, NEW = "1" * 40, "2" * 40
 
@@ -39,9 +34,7 @@ def weights(tmp_path_factory):
     from tests.audio_models import tiny_whisper
 
     d = tmp_path_factory.mktemp("fetch")
-    config = d / f"{NAME}.json"
-    config.write_text(json.dumps(TINY))
-    open_clip.add_model_config(config)
+    config = register_tiny_clip(d, NAME)
     out = {}
     for seed in (0, 1):
         torch.manual_seed(seed)

@@ -24,7 +24,7 @@ def verify_release(root, *, workers: int = 4):
 
     from beyondrecall.checksums import VerifyReport
     from beyondrecall.hashing import hash_file
-    from beyondrecall.sums import Finding, by_target, read_sums
+    from beyondrecall.sums import Finding, by_target, gather_list
     from evaluator.realcompanion.data import release_files
 
     t0 = time.perf_counter()
@@ -37,14 +37,9 @@ def verify_release(root, *, workers: int = 4):
         path = root / name
         if not path.is_file():
             continue
-        try:
-            got, bad = read_sums(path, name, "")  # bounded and streamed, as for Beyond Recall
-        except OSError as exc:
-            findings.append(Finding("unreadable", name, exc.strerror or str(exc)))
-            continue
-        entries.extend(got)
-        findings.extend(bad)
-        report.lists[name] = len(got)
+        read = gather_list(path, name, "", entries, findings)  # bounded and streamed, as for Beyond Recall
+        if read is not None:
+            report.lists[name] = read
     if not report.lists and not findings:
         findings.append(Finding("missing", "SHA256SUMS", "no checksum list in the release folder "
                                 "(looked for " + " and ".join(LISTS) + "); nothing can be "

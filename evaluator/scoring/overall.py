@@ -61,26 +61,22 @@ def _mean_of(entries: dict, names) -> dict | None:
             "complete": len(values) == len(names) and all(_complete(entries[n]) for n in values)}
 
 
+def _means(entries: dict, groups: dict) -> dict[str, dict]:
+    """{group: _mean_of its tasks} for each group of `groups` ({name: task names}) the run scored."""
+    means = {group: _mean_of(entries, names) for group, names in groups.items()}
+    return {group: value for group, value in means.items() if value is not None}
+
+
 def overall(entries: dict) -> dict[str, dict]:
     """{suite: {mean, n_tasks, of, tasks, complete}} for each suite the run scored: the one
     "overall" (module docstring). `entries`: task name -> results.json entry or TaskResult."""
-    out = {}
-    for suite, names in SUITE_TASKS.items():
-        value = _mean_of(entries, names)
-        if value is not None:
-            out[suite] = value
-    return out
+    return _means(entries, SUITE_TASKS)
 
 
 def dimension_means(entries: dict) -> dict[str, dict]:
     """The same mean over each Beyond Recall dimension's tasks: {dimension: {mean, n_tasks, of,
     tasks, complete}} for the dimensions the run scored."""
-    out = {}
-    for dim, names in DIMENSIONS.items():
-        value = _mean_of(entries, names)
-        if value is not None:
-            out[dim] = value
-    return out
+    return _means(entries, DIMENSIONS)
 
 
 def suite_of(task: str) -> str | None:
