@@ -30,9 +30,9 @@ import re
 import struct
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import numpy as np
+from local_http import JsonHandler, LocalServer
 
 SYNONYMS = {"feline": "cat", "kitten": "cat", "automobile": "car", "vehicle": "car"}
 STOP = frozenset("a an the is was what which who on of to in i my me".split())
@@ -70,7 +70,7 @@ def new_messages(prompt: str) -> list[tuple[str, str]]:
     return out
 
 
-class MemoryServer:
+class MemoryServer(LocalServer):
     def __init__(self, dim: int = 384) -> None:
         self.dim = dim
         self.requests: list[dict] = []
@@ -81,24 +81,14 @@ class MemoryServer:
         self._lock = threading.Lock()
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def _send(self, status: int, payload: dict) -> None:
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+        class Handler(JsonHandler):
 
             def do_GET(self):
                 if self.path.rstrip("/") == "/v1/models":
-                    self._send(200, {"object": "list", "data": [
+                    self.send_json(200, {"object": "list", "data": [
                         {"id": CHAT_MODEL, "object": "model"}, {"id": EMBED_MODEL, "object": "model"}]})
                 else:
-                    self._send(404, {"error": {"message": "not found"}})
+                    self.send_json(404, {"error": {"message": "not found"}})
 
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
@@ -113,21 +103,17 @@ class MemoryServer:
                         server.fail_embeddings -= fail
                     inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
                     if fail:
-                        self._send(500, {"error": {"message": "embedder down"}})
+                        self.send_json(500, {"error": {"message": "embedder down"}})
                     elif server.refuse_inputs is not None and server.refuse_inputs(inputs):
-                        self._send(400, {"error": {"message": "input refused"}})
+                        self.send_json(400, {"error": {"message": "input refused"}})
                     else:
-                        self._send(200, server.embeddings(body))
+                        self.send_json(200, server.embeddings(body))
                 elif self.path == "/v1/chat/completions":
-                    self._send(200, server.chat(body))
+                    self.send_json(200, server.chat(body))
                 else:
-                    self._send(404, {"error": {"message": f"no route {self.path}"}})
+                    self.send_json(404, {"error": {"message": f"no route {self.path}"}})
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever,
-                                       kwargs={"poll_interval": 0.02}, daemon=True)
+        self.serve(Handler)
 
     def embeddings(self, body: dict) -> dict:
         inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
@@ -180,10 +166,3 @@ class MemoryServer:
     def embedding_requests(self) -> list[dict]:
         return [r for r in self.requests if r["path"].endswith("/embeddings")]
 
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from evaluator.scoring import aggregate, score_sample
 from evaluator.scoring.judge import judge_chat_reply, judge_value_match, make_judge
+from local_http import JsonHandler, LocalServer
 
 
-class JudgeServer:
+class JudgeServer(LocalServer):
     """POST /v1/chat/completions. Each request takes the next (status, reply_text) from `script`
     (then `default`); a reply_text that is callable gets the request body."""
 
@@ -30,10 +30,7 @@ class JudgeServer:
         self._lock = threading.Lock()
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
+        class Handler(JsonHandler):
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
                 with server._lock:
@@ -54,23 +51,10 @@ class JudgeServer:
                                      "message": {"role": "assistant", "content": reply}}],
                         "usage": {"prompt_tokens": 50, "completion_tokens": 7, "total_tokens": 57},
                     }
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                self.send_json(status, payload)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever,
-                                       kwargs={"poll_interval": 0.02}, daemon=True)
-        self.thread.start()
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.serve(Handler)
+        self.start()
 
 
 @pytest.fixture

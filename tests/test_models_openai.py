@@ -11,7 +11,6 @@ import shutil
 import socket
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from PIL import Image
@@ -21,9 +20,10 @@ from evaluator.models import make_model
 from evaluator.models.base import Generation, ImagePart, Message, ModelCallError, TextPart
 from evaluator.models.cache import CachedChatModel, ResponseCache
 from evaluator.models.openai_backend import OpenAIChatModel
+from local_http import JsonHandler, LocalServer
 
 
-class FakeOpenAIServer:
+class FakeOpenAIServer(LocalServer):
     """POST /v1/chat/completions. `script` is consumed one entry per request (then `default`):
     an entry is (status, json_body) or (status, json_body, headers). Replies echo the last user
     text, so tests can check which answer belongs to which request."""
@@ -38,10 +38,7 @@ class FakeOpenAIServer:
         self._lock = threading.Lock()
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):   # keep test output clean
-                pass
-
+        class Handler(JsonHandler):
             def do_POST(self):
                 length = int(self.headers.get("Content-Length", 0))
                 body = json.loads(self.rfile.read(length))
@@ -57,23 +54,12 @@ class FakeOpenAIServer:
                     if entry is None:
                         entry = (200, server.completion(body))
                     status, payload, *rest = entry
-                    headers = rest[0] if rest else {}
-                    data = json.dumps(payload).encode()
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    for name, value in headers.items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(data)
+                    self.send_json(status, payload, rest[0] if rest else None)
                 finally:
                     with server._lock:
                         server.in_flight -= 1
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
+        self.serve(Handler)
 
     @staticmethod
     def completion(body: dict) -> dict:
@@ -91,14 +77,6 @@ class FakeOpenAIServer:
     def questions(self) -> list[dict]:
         """The requests that are not the run's preflight probes."""
         return [r for r in self.requests if not is_preflight(r)]
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def chat_completion(content: str, model: str = "judge") -> dict:
