@@ -485,16 +485,24 @@ def _unans_entries(git_dir: str, repo: tuple, path: str) -> list:
     return out
 
 
-def draw_chat8(dirs: dict[str, str]) -> list[dict]:
-    """Draw 8 (chat-heldout-5) from the git directory of MaorLavi/unanswerability-directions."""
-    rows, seen = [], set()
+def _draw_unans(dirs: dict[str, str], split: str, earlier: tuple = ()) -> list[dict]:
+    """The draw `split` from the git directory of MaorLavi/unanswerability-directions: per file of
+    CHAT_FILES8, the first replies in sha256 order, skipping any whose question is in an `earlier`
+    draw and any whose text is in an earlier draw or already taken."""
+    before = [r for how in earlier for r in how(dirs)]
+    asked, rows, seen = {r["question"] for r in before}, [], {r["text"] for r in before}
     for repo, path, model, benchmark, category, n_neg, n_other in CHAT_FILES8:
         entries = _unans_entries(dirs[repo[0]], repo, path)
-        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS])
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS and e[1] not in asked])
         rows += _take_unseen(ranked, n_neg, n_other, seen, lambda key, question, reply, _: {
             "question": question, "text": reply, "refusal": None, "category": category, "benchmark": benchmark,
-            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT8})
+            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": split})
     return rows
+
+
+def draw_chat8(dirs: dict[str, str]) -> list[dict]:
+    """Draw 8 (chat-heldout-5) from the git directory of MaorLavi/unanswerability-directions."""
+    return _draw_unans(dirs, CHAT_SPLIT8)
 
 
 # Draw 9 (chat-heldout-6): the blind set of chat round 5, which tuned on draw 8. The same files as draw
@@ -506,15 +514,17 @@ CHAT_SPLIT9 = "chat-heldout-6"
 
 def draw_chat9(dirs: dict[str, str]) -> list[dict]:
     """Draw 9 (chat-heldout-6) from the git directory of MaorLavi/unanswerability-directions."""
-    drawn8 = draw_chat8(dirs)
-    asked, rows, seen = {r["question"] for r in drawn8}, [], {r["text"] for r in drawn8}
-    for repo, path, model, benchmark, category, n_neg, n_other in CHAT_FILES8:
-        entries = _unans_entries(dirs[repo[0]], repo, path)
-        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS and e[1] not in asked])
-        rows += _take_unseen(ranked, n_neg, n_other, seen, lambda key, question, reply, _: {
-            "question": question, "text": reply, "refusal": None, "category": category, "benchmark": benchmark,
-            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT9})
-    return rows
+    return _draw_unans(dirs, CHAT_SPLIT9, (draw_chat8,))
+
+
+# Draw 10 (chat-heldout-7): the blind set of chat round 6, which tuned on draws 4-9. The same files
+# again, on questions neither draw 8 nor draw 9 drew, the same counts again.
+CHAT_SPLIT10 = "chat-heldout-7"
+
+
+def draw_chat10(dirs: dict[str, str]) -> list[dict]:
+    """Draw 10 (chat-heldout-7) from the git directory of MaorLavi/unanswerability-directions."""
+    return _draw_unans(dirs, CHAT_SPLIT10, (draw_chat8, draw_chat9))
 
 
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
@@ -531,10 +541,13 @@ CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the r
         Path(__file__).with_name("refusal_chat_labels8.jsonl")),
     9: (draw_chat9, Path(__file__).with_name("refusal_chat_draw9.jsonl"),
         Path(__file__).with_name("refusal_chat_labels9.jsonl")),
+    10: (draw_chat10, Path(__file__).with_name("refusal_chat_draw10.jsonl"),
+         Path(__file__).with_name("refusal_chat_labels10.jsonl")),
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
-              8: {"unans_directions": UNANS_DIRECTIONS}, 9: {"unans_directions": UNANS_DIRECTIONS}}
+              8: {"unans_directions": UNANS_DIRECTIONS}, 9: {"unans_directions": UNANS_DIRECTIONS},
+              10: {"unans_directions": UNANS_DIRECTIONS}}
 LABELS = {"declines": True, "answers": False}
 
 
@@ -604,7 +617,7 @@ def main() -> int:
     ap.add_argument("--memobase", help="a git directory of memodb-io/memobase (draw 3)")
     for flag, repo, draws in (("--echoes", ECHOES, "4-5"), ("--llama", LLAMA, "4-5"), ("--mtrag", MTRAG, "6"),
                               ("--mtrag-fork", MTRAG_FORK, "6"), ("--dialogue-gaps", DIALOGUE_GAPS, "7"),
-                              ("--unans-directions", UNANS_DIRECTIONS, "8")):
+                              ("--unans-directions", UNANS_DIRECTIONS, "8-10")):
         ap.add_argument(flag, help=f"a git directory of {repo[0]} (draws {draws})")
     ap.add_argument("--draw", type=int, choices=sorted(CHAT_DRAWS), default=4,
                     help="the chat draw that --out, --sheets and --merge work on (default 4)")
