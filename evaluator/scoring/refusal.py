@@ -128,7 +128,7 @@ from typing import NamedTuple
 from evaluator.scoring import refusal_cues as rules
 from evaluator.scoring.cue_engine import digest, firing, noter, steps
 from evaluator.scoring.metrics import answer_text, normalize_answer
-from evaluator.scoring.refusal_text import Asked, clauses, content_stems, question_text, read_question
+from evaluator.scoring.refusal_text import Asked, clauses, content_stems, names_focus, question_text, read_question
 
 CUES = rules.CUES
 PATTERNS = rules.PATTERNS
@@ -253,7 +253,7 @@ _AGAINST = {
     "declines-total": lambda clause, kind, q: kind in ("caveat", "decline") and "total" in q.asked.kinds
     and rules.TOTAL.search(clause),
     "declines-asked": lambda clause, kind, q: kind in ("refuse", "hedge") and not rules.PRECISION.search(clause)
-    and _overlap(clause, q.asked) >= q.enough,
+    and (_overlap(clause, q.asked) >= q.enough or bool(names_focus(clause, q.asked))),
     "time-frame": lambda clause, kind, q: kind in ("content", "guess") and not q.asked.kinds & {"amount", "clock", "date"}
     and rules.WORKED_OUT.search(clause) and rules.VALUES["date"].search(clause),
     "no-value": lambda clause, kind, q: q.wanted and (kind in ("commit", "guess") or (kind == "content" and q.opening))
@@ -268,6 +268,13 @@ ANSWER_DECLINES = ("decline", *(s.name for s in _QUESTION_STEPS if s.effect == "
 DECLINES = (*ANSWER_DECLINES, "refuse", "hedge", "caveat")
 REPORTS = tuple(s.name for s in _QUESTION_STEPS if s.effect == "report")
 CONTENT = ("content", *REPORTS)
+
+
+def _wanted(asked: Asked) -> list[str]:
+    """The kinds of value the question asks for, of amount / clock / year / date (a year asked is
+    the value wanted, not any date word)."""
+    kinds = [k for k in ("amount", "clock", "year", "date") if k in asked.kinds]
+    return [k for k in kinds if k != "date"] if "year" in kinds else kinds
 
 
 def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = False, rest: str = "") -> str:
@@ -293,7 +300,7 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
       kind asked ("You mentioned visiting 3 different doctors" when asked how many): it answers
       first, like content."""
     q = _Against(asked, opening, rest, min(rules.ASKED_OVERLAP, len(asked.words)) or rules.ASKED_OVERLAP,
-                 [k for k in ("amount", "clock", "date") if k in asked.kinds])
+                 _wanted(asked))
     return next((step.name for step, _ in firing(_QUESTION_STEPS, clause, kind, q)), kind)
 
 
@@ -370,21 +377,22 @@ class _Decision:
         # the question's words the answer's sentence repeated, whether it picked (a choice), whether
         # it was a report given first ("You mentioned ...")
         self.answered, self.picked, self.reported = frozenset(), False, False
+        self.focused = frozenset()      # the focus words of the question that the answer's sentence named
 
-    def answer_in(self, s: int) -> tuple[frozenset, bool]:
+    def answer_in(self, s: int) -> tuple[frozenset, bool, frozenset]:
         """(the question's words that sentence `s` repeats, whether it picks one of a choice's
-        options), read on its statements (declines left out)."""
+        options, the question's focus words it names), read on its statements (declines left out)."""
         if self.asked is None:
-            return frozenset(), False
+            return frozenset(), False, frozenset()
         said = " ".join(c for c, k, s2, _ in self.read if s2 == s and k not in DECLINES)
-        return content_stems(said) & self.asked.words, rules.COMPARE.search(said) is not None
+        return content_stems(said) & self.asked.words, rules.COMPARE.search(said) is not None, names_focus(said, self.asked)
 
     def names_more(self, clause: str) -> bool:
         """Whether a decline names more of what was asked than the answer did: more of the
         question's words, or (after a reported answer) one that the report did not."""
         named = content_stems(clause) & self.asked.words
         return len(named) > len(self.answered) or (self.reported and bool(named - self.answered)) \
-            or ("choice" in self.asked.kinds and not self.picked)
+            or ("choice" in self.asked.kinds and not self.picked) or bool(names_focus(clause, self.asked) - self.focused)
 
     def declines_later(self, i: int, s: int) -> bool:
         return any(k in DECLINES for _, k, s2, _ in self.read[i + 1:] if s2 == s)
@@ -447,7 +455,7 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
             elif step.effect == "answer":
                 kind = kinds[i]
                 d.reported = d.state is None and kind in REPORTS
-                d.state, (d.answered, d.picked) = "answer", d.answer_in(s)
+                d.state, (d.answered, d.picked, d.focused) = "answer", d.answer_in(s)
                 d.concluded = kind == "commit" or d.concluded
             elif step.effect == "settle":
                 d.settled = True
@@ -485,10 +493,16 @@ def _yes_no_reason(r: _Reply) -> bool:
 
 
 def _final_answer(r: _Reply) -> str | None:
-    """What follows the last explicit final answer ("Answer:", "the answer is"), when it says anything."""
+    """What follows the last explicit final answer ("Answer:", "the answer is"), when it says anything;
+    when a reply cut at its length limit ends inside it ("Therefore, the answer is: **The"), so that
+    it names nothing, what came before the label."""
     labels = list(rules.FINAL_ANSWER.finditer(r.text))
     if labels and labels[-1].start() > 0 and re.search(r"\w", r.text[labels[-1].end():]):
-        return r.text[labels[-1].end():]
+        after = r.text[labels[-1].end():]
+        said = normalize_answer(after)
+        if not content_stems(said) and not re.search(r"\d", said) and not rules.WHOLE.match(said):
+            return r.text[:labels[-1].start()]
+        return after
     return None
 
 

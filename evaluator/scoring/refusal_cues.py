@@ -91,6 +91,9 @@ REPORTING_VERBS = ("mention", "mentions", "mentioned", "show", "shows", "showed"
                    "are about", "was about", "were about", "read", "reads", "list", "lists", "touch on",
                    "touches on", "is from", "are from", "was from", "were from", "reveal", "reveals",
                    "confirm", "confirms", "has", "have")
+# verbs of what a source holds, read as evidence after "only" (besides REPORTING_VERBS)
+ONLY_VERBS = ("provide", "provides", "provided", "give", "gives", "gave", "define", "defines", "defined",
+              "explain", "explains", "explained", "deal with", "deals with", "concern", "concerns", "offer", "offers")
 EVIDENCE_LEADS = ("we know that", "i can see that", "i see that", "we can see that", "i found that",
                   "i can find that", "it is mentioned",
                   "it was mentioned", "it mentions", "there is note", "note reads", "i extracted",
@@ -283,13 +286,17 @@ REFUSE = compile_groups({"refuse-speaker": (
 )})
 REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt|did not|dont|do not|doesnt|does not|"
                                   r"without|nothing)\b")
-WHOLE = re.compile(
-    r"^(?:unknown|not known|na|n a|idk|i dunno|dunno|no idea|no clue|unanswerable|not applicable|"
+_WHOLE_WORDS = (
+    r"(?:unknown|not known|na|n a|idk|i dunno|dunno|no idea|no clue|unanswerable|not applicable|"
     r"no answer|beats me|cannot answer|cant answer|cannot say|cant say|none given|no comment|"
     r"nothing mentioned|no info|no information|no data|insufficient data|undetermined|"
     r"indeterminate|not determinable|cannot tell|cant tell|not mentioned|unmentioned|"
-    r"not stated|not specified|not given|not provided|not discussed|never mentioned|"
-    r"unclear|uncertain|unsure|not sure)$")
+    r"not stated|not specified|not given|not provided|not discussed|never mentioned|not found|"
+    r"there (?:is|are|was|were) no|"
+    r"unclear|uncertain|unsure|not sure)")
+# one of them, or several joined by "or" ("unknown or not mentioned"), optionally naming the source
+WHOLE = re.compile(rf"^{_WHOLE_WORDS}(?:\s+(?:or|and|nor)\s+{_WHOLE_WORDS})*"
+                   rf"(?:\s+(?:in|from|by)\s+(?:this\s+|that\s+|provided\s+|given\s+)*{phrases(SOURCES)})?$")
 CONJ = r"(?:(?:but|and|however|though|although|yet|so|still)\s+)?"
 HEDGE = compile_groups({"hedge-unclear": (
     r"\b(?:its|it is|it was|it remains|it remained|that is|thats|this is)\s+(?:still\s+)?(?:unclear|not clear|uncertain)\b",
@@ -305,11 +312,13 @@ HEDGE = compile_groups({"hedge-unclear": (
     r"^(?:its\s+|it is\s+|it was\s+|that is\s+|thats\s+|this is\s+|answer is\s+|it remains\s+|that remains\s+)?(?:still\s+)?(?:unclear|not clear)\b",
     r"^(?:its\s+|it is\s+)?unknown$",
 )})
+# "it's" (any apostrophe) before normalisation, which would make it the possessive "its"
+IT_IS = re.compile(r"\b(it)['\u2019]s\b", re.IGNORECASE)
 GUESS = re.compile(
     r"\b(?:i think|i believe|i guess|my guess|best guess|guess is|probably|likely|maybe|perhaps|"
     r"possibly|might have|may have|must have|could have been|(?:might|may|could)\s+be(?!\s+able\b)|"
-    # "It was in May", "it's the blue one": opening the clause ("its run" is a possessive)
-    r"^(?:(?:and|but|so|though|however|yet)\s+)?(?:it was|it is|its)(?!\s+(?:worth|known|important|best|advisable|recommended|a good idea)\b)|"
+    # "It was in May", "it's the blue one" (read as "it is"): opening the clause ("its run" is a possessive)
+    r"^(?:(?:and|but|so|though|however|yet)\s+)?(?:it was|it is)(?!\s+(?:worth|known|important|best|advisable|recommended|a good idea)\b)|"
     r"it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either\s.*\bor|i would say|"
     r"id say|id guess|i suspect|presumably|most likely|closest match is|best match is|closest match would be|"
     # an approximation is a guess only when it approximates a quantity or a time ("about 5 days",
@@ -355,6 +364,8 @@ ASKS = (
     # a total: a partial sum is no answer ("A full total cannot be determined" declines)
     ("total", ("total", "combined", "in total", "altogether", "sum of", "all together")),
     ("clock", ("what time", "which time", "at what time")),
+    # a year: a century or "later" does not give one ("In what year ...?" "In the early 18th century")
+    ("year", ("what year", "which year")),
     # ("when" only opening a sentence: "What did I buy when I was in Paris?" asks for a thing)
     ("date", ("date", "what date", "which date", "what day", "which day", "what year", "which year",
               "what month", "which month", "how long ago")),
@@ -394,6 +405,15 @@ PRECISION_WORDS = ("exact", "exactly", "precise", "precisely", "definitive", "de
 # How many of the question's naming words a clause must repeat to name what was asked (all of them
 # when the question has fewer)
 ASKED_OVERLAP = 2
+# what names the thing a question asks for, by its wh-word: a decline that names it ("... but it does
+# not mention where he died" when asked where) declines the answer, however few of the question's
+# other words it repeats
+FOCUS_WORDS = {"where": ("where", "location", "located", "place"), "who": ("who", "whom"), "whom": ("who", "whom"),
+               "when": ("when",), "why": ("why", "reason")}
+# the noun after "what" / "which" ("In which county ...?"), not a verb or a pronoun ("What did ...?")
+FOCUS_NOUN = re.compile(r"\b(?:what|which)\s+(?:(?:kind|type|sort|form|name)\s+of\s+)?(?!(?:is|was|are|were|did|does|do|"
+                        r"has|have|had|can|could|would|will|should|might|may|must|happened|happens|i|you|we|they|he|"
+                        r"she|it|else|about|of|to|in|on|for|if|kind|type|sort)\b)([a-z]{3,})\b")
 
 
 # -- stance cues, compiled from the word lists above --------------------------------------------
@@ -440,7 +460,11 @@ CONTRAST_OPEN = re.compile(rf"^(?:{phrases(CONTRAST_LEADS)}|though|although)\s")
 EVIDENCE = re.compile(
     rf"^(?:(?:while|although|though|whereas|and|but|however|also|plus)\s+)?(?:(?:{phrases(SOURCE_QUALIFIERS)}|{ADV})\s+){{0,3}}"
     rf"{phrases(SOURCES)}\s+(?:\w+\s+){{0,4}}?(?:only\s+|also\s+|just\s+)?{phrases(REPORTING_VERBS)}\b"
-    rf"|^(?:(?:while|although|though|however|but|and)\s+)?{phrases(EVIDENCE_LEADS)}\b")
+    rf"|^(?:(?:while|although|though|however|but|and)\s+)?{phrases(EVIDENCE_LEADS)}\b"
+    # what the source holds instead, scoped by "only": "It only defines what it means", "The passage
+    # only provides information about the novel"
+    rf"|^(?:(?:{phrases(SOURCE_QUALIFIERS)}|{ADV})\s+){{0,3}}(?:{phrases(SOURCES)}|it|this|that)\s+(?:\w+\s+){{0,2}}?only\s+"
+    rf"(?:{phrases(REPORTING_VERBS + ONLY_VERBS)})\b")
 PROCEDURE = re.compile(rf"^{phrases(PROCEDURE_LEADS)}\b|^{phrases(HEADINGS)}$")
 OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|or)\s+)?{phrases(OFFER_LEADS)}\b")
 POINTER = re.compile(rf"^(?:(?:but|however|though|and|so|or|instead|alternatively|also)\s+)?(?:{phrases(POINTER_LEADS)}\s+)?"
@@ -483,6 +507,7 @@ VALUES = {
                          r"every|each|half|dozens?|hundreds?|thousands?|no)\b"),
     "clock": re.compile(r"\b\d{1,4}\s*(?:am|pm)\b|\b\d{3,4}\b|\b(?:noon|midnight|oclock|morning|evening|"
                         r"afternoon|night)\b"),
+    "year": re.compile(r"\b\d{3,4}s?\b"),
     "date": re.compile(r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|"
                        r"november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|"
                        r"wednesday|thursday|friday|saturday|sunday|weekend|yesterday|today|tonight|ago|"

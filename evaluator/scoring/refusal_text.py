@@ -19,6 +19,7 @@ class Asked(NamedTuple):
     what it asks about."""
     kinds: frozenset
     words: frozenset
+    focus: frozenset = frozenset()   # the stems of the words that name the thing asked for (see FOCUS)
 
 
 @lru_cache(maxsize=8192)
@@ -45,7 +46,22 @@ def read_question(question: str | None) -> Asked | None:
         kinds.add("date")
     if re.search(r"\bor\b", norm) and rules.COMPARE.search(norm):
         kinds.add("choice")
-    return Asked(frozenset(kinds), content_stems(norm))
+    # a choice ("Which did I do first, A or B?") is answered by naming an option, not its noun
+    return Asked(frozenset(kinds), content_stems(norm), frozenset() if "choice" in kinds else focus_stems(norm))
+
+
+def focus_stems(norm: str) -> frozenset:
+    """The stems a clause names when it names what a normalised question asks for: the wh-word's
+    own words ("where": where, location, place ...; rules.FOCUS_WORDS) and the noun after "what" /
+    "which" ("Which county ...?": county)."""
+    words = {w for wh, named in rules.FOCUS_WORDS.items() if re.search(rf"\b{wh}\b", norm) for w in named}
+    words |= {m.group(1) for m in rules.FOCUS_NOUN.finditer(norm)}
+    return frozenset(stem_words(sorted(words)))
+
+
+def names_focus(clause: str, asked: Asked) -> frozenset:
+    """The focus stems of `asked` that a normalised clause names."""
+    return frozenset(stem_words(clause.split())) & asked.focus if asked.focus else frozenset()
 
 
 def clauses(text: str) -> list[tuple[str, bool, int, bool]]:
@@ -69,6 +85,7 @@ def clauses(text: str) -> list[tuple[str, bool, int, bool]]:
             elif segment in (")", "]"):
                 depth = max(depth - 1, 0)
             else:
+                segment = rules.IT_IS.sub("it is", segment)  # "it's" stays apart from the possessive "its"
                 parts += [(n, depth > 0) for n in (normalize_answer(p) for p in rules.SPLIT.split(segment)) if n]
         # "?" closes the clause it ends: only the piece's last clause is a question
         out.extend((norm, asked and i == len(parts) - 1, sentence, aside) for i, (norm, aside) in enumerate(parts))
