@@ -241,7 +241,8 @@ class _Against(NamedTuple):
     opening: bool           # the clause is in the reply's first sentence that says anything
     rest: str               # what follows the clause in its sentence
     enough: int             # how many of the question's naming words name what was asked
-    wanted: list            # the kinds of value asked for, of amount / clock / date
+    wanted: list            # the kinds of value asked for, of amount / clock / year / date
+    before: str             # what precedes the clause in its sentence
 
 
 def _overlap(clause: str, asked: Asked) -> int:
@@ -249,16 +250,27 @@ def _overlap(clause: str, asked: Asked) -> int:
     return len(content_stems(clause) & asked.words)
 
 
+def _names_asked(clause: str, q: "_Against") -> bool:
+    """Whether a decline names what was asked: enough of the question's naming words (one, for a
+    decline "at all") or its focus, in the clause or, when the clause points back ("... and the passage doesn't provide that
+    information"), in what precedes it in its sentence ("The question asks for the county, ...")."""
+    named = clause + " " + q.before if rules.POINTS_BACK.search(clause) else clause
+    # "... but it doesn't mention the Philippines at all": what the question is about never came up
+    enough = 1 if rules.AT_ALL.search(clause) else q.enough
+    return _overlap(named, q.asked) >= enough or bool(names_focus(named, q.asked))
+
+
 _AGAINST = {
     "declines-total": lambda clause, kind, q: kind in ("caveat", "decline") and "total" in q.asked.kinds
     and rules.TOTAL.search(clause),
     "declines-asked": lambda clause, kind, q: kind in ("refuse", "hedge") and not rules.PRECISION.search(clause)
-    and (_overlap(clause, q.asked) >= q.enough or bool(names_focus(clause, q.asked))),
+    and _names_asked(clause, q),
     "time-frame": lambda clause, kind, q: kind in ("content", "guess") and not q.asked.kinds & {"amount", "clock", "date"}
     and rules.WORKED_OUT.search(clause) and rules.VALUES["date"].search(clause),
     "no-value": lambda clause, kind, q: q.wanted and (kind in ("commit", "guess") or (kind == "content" and q.opening))
     and not any(rules.VALUES[k].search(clause + " " + q.rest) for k in q.wanted),
-    "reports-asked": lambda clause, kind, q: kind == "context" and q.opening and _overlap(clause, q.asked) >= q.enough
+    "reports-asked": lambda clause, kind, q: kind == "context" and q.opening and not rules.QUESTION_SAYS.match(clause)
+    and _overlap(clause, q.asked) >= q.enough
     and (not q.wanted or any(rules.VALUES[k].search(clause) for k in q.wanted)),
 }
 _QUESTION_STEPS = steps(_stage("question"), lambda cue: _AGAINST.get(cue["name"]), ("decline", "report", "none"))
@@ -277,9 +289,11 @@ def _wanted(asked: Asked) -> list[str]:
     return [k for k in kinds if k != "date"] if "year" in kinds else kinds
 
 
-def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = False, rest: str = "") -> str:
+def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = False, rest: str = "",
+                     before: str = "") -> str:
     """A clause's kind read against what the question asks (`opening`: the clause is in the
-    reply's first sentence that says anything; `rest`: what follows it in its sentence): the first
+    reply's first sentence that says anything; `rest` and `before`: what follows and precedes it in
+    its sentence): the first
     question cue of the table that fires gives the clause a kind named after the cue; otherwise
     the kind is unchanged. The cues (refusal_cues.json, stage "question"):
     - 'declines-total': a caveat or a decline that names the total when a total was asked ("A full
@@ -300,7 +314,7 @@ def against_question(clause: str, kind: str, asked: Asked, *, opening: bool = Fa
       kind asked ("You mentioned visiting 3 different doctors" when asked how many): it answers
       first, like content."""
     q = _Against(asked, opening, rest, min(rules.ASKED_OVERLAP, len(asked.words)) or rules.ASKED_OVERLAP,
-                 _wanted(asked))
+                 _wanted(asked), before)
     return next((step.name for step, _ in firing(_QUESTION_STEPS, clause, kind, q)), kind)
 
 
@@ -326,11 +340,16 @@ def _read(text: str, question: str | None = None, fired: list | None = None) -> 
     asked = read_question(question)
     if asked is not None:
         opening = next((s for _, kind, s, aside in out if kind != "filler" and not aside), None)
+        before, sentence_of, befores = "", None, []
+        for c, _, s, _ in out:                      # before: what precedes the clause in its sentence
+            before = before if s == sentence_of else ""
+            befores.append(before)
+            before, sentence_of = f"{before} {c}".strip(), s
         rest, rest_sentence, read = "", None, []
-        for c, k, s, a in reversed(out):            # rest: what follows the clause in its sentence
+        for (c, k, s, a), before in zip(reversed(out), reversed(befores)):   # rest: what follows it
             if s != rest_sentence:
                 rest, rest_sentence = "", s
-            read.append((c, against_question(c, k, asked, opening=s == opening, rest=rest), s, a))
+            read.append((c, against_question(c, k, asked, opening=s == opening, rest=rest, before=before), s, a))
             rest = f"{c} {rest}"
         if fired is not None:       # a kind the question decided is a cue of its own
             fired[:] = [cues + ((new[1],) if new[1] != old[1] else ()) for cues, old, new in zip(fired, out, read[::-1])]
@@ -378,6 +397,8 @@ class _Decision:
         # it was a report given first ("You mentioned ...")
         self.answered, self.picked, self.reported = frozenset(), False, False
         self.focused = frozenset()      # the focus words of the question that the answer's sentence named
+        first = [clause for clause, _, s, _ in read if s == self.opening]
+        self.verdict = len(first) == 1 and rules.WHOLE.match(first[0]) is not None   # "Unanswerable." opens it
 
     def answer_in(self, s: int) -> tuple[frozenset, bool, frozenset]:
         """(the question's words that sentence `s` repeats, whether it picks one of a choice's
@@ -387,9 +408,11 @@ class _Decision:
         said = " ".join(c for c, k, s2, _ in self.read if s2 == s and k not in DECLINES)
         return content_stems(said) & self.asked.words, rules.COMPARE.search(said) is not None, names_focus(said, self.asked)
 
-    def names_more(self, clause: str) -> bool:
-        """Whether a decline names more of what was asked than the answer did: more of the
-        question's words, or (after a reported answer) one that the report did not."""
+    def names_more(self, i: int, clause: str) -> bool:
+        """Whether a decline (clause `i`) names more of what was asked than the answer did: more of
+        the question's words, or (after a reported answer) one that the report did not."""
+        if rules.POINTS_BACK.search(clause):    # "... and the passage doesn't provide that information"
+            clause = " ".join(c for c, _, s, _ in self.read[:i + 1] if s == self.read[i][2])
         named = content_stems(clause) & self.asked.words
         return len(named) > len(self.answered) or (self.reported and bool(named - self.answered)) \
             or ("choice" in self.asked.kinds and not self.picked) or bool(names_focus(clause, self.asked) - self.focused)
@@ -404,11 +427,14 @@ _DECIDE = {
     "settled": lambda d, i, clause, kind, s, aside: d.settled,
     "general-after-decline": lambda d, i, clause, kind, s, aside: d.state == "decline"
     and rules.GENERAL_OFFER.match(clause) is not None and (d.asked is None or "procedure" not in d.asked.kinds),
+    # "Unanswerable. The passage mentions ...": what follows a bare verdict is its reasoning
+    "verdict-first": lambda d, i, clause, kind, s, aside: d.state == "decline" and d.verdict and d.declined_at == d.opening
+    and s != d.opening,
     # "(around March 15)", "(not a friend)": an aside takes no stance
     "aside": lambda d, i, clause, kind, s, aside: aside and kind != "filler",
     # the answer named the asked thing as fully: a detail
     "detail-after-answer": lambda d, i, clause, kind, s, aside: kind == "declines-asked" and d.state == "answer"
-    and not d.names_more(clause),
+    and not d.names_more(i, clause),
     # "... likely above 1300. I cannot provide an exact number."
     "precision-after-conclusion": lambda d, i, clause, kind, s, aside: kind == "decline" and d.concluded
     and rules.PRECISION.search(clause),

@@ -318,7 +318,7 @@ GUESS = re.compile(
     r"\b(?:i think|i believe|i guess|my guess|best guess|guess is|probably|likely|maybe|perhaps|"
     r"possibly|might have|may have|must have|could have been|(?:might|may|could)\s+be(?!\s+able\b)|"
     # "It was in May", "it's the blue one" (read as "it is"): opening the clause ("its run" is a possessive)
-    r"^(?:(?:and|but|so|though|however|yet)\s+)?(?:it was|it is)(?!\s+(?:worth|known|important|best|advisable|recommended|a good idea)\b)|"
+    r"^(?:(?:and|but|so|though|however|yet)\s+)?(?:it was|it is)(?!\s+(?:worth|known|important|best|advisable|recommended|a good idea|not)\b)|"
     r"it looks|looks like|seems|i recall|i remember|if i remember|if i recall|either\s.*\bor|i would say|"
     r"id say|id guess|i suspect|presumably|most likely|closest match is|best match is|closest match would be|"
     # an approximation is a guess only when it approximates a quantity or a time ("about 5 days",
@@ -329,7 +329,9 @@ GUESS = re.compile(
     r"november|december|spring|summer|autumn|fall|winter)|"
     r"somewhere|sometime|i am fairly|im fairly|im pretty|i am pretty|"
     # an inference drawn from the history: "This suggests an increase from 3 to 4 times a week"
-    r"(?:this|that|which|it)\s+(?:suggests|indicates|implies|means))\b")
+    r"(?:this|that|which|it)\s+(?:suggests|indicates|implies|means)|"
+    # ... or a participle drawing it: "..., suggesting that the branch may originate near the lake"
+    r"^(?:suggesting|implying|indicating)\s+that\s+\w+)\b")
 NARRATIVE = re.compile(
     r"^(?:(?:so|then|and|but|and then|which|because|until|later|after that|whereupon|though|although)\s+)?"
     r"(?:she|he|they|you|we|i|it|who)\s+(?:\w+ed|went|took|was|were|had|got|made|came|left|told|said|"
@@ -340,16 +342,20 @@ FILLER = re.compile(
     r"to be honest|to be fair|i apologi[sz]e|apologies|my apologies|im afraid|i am afraid|though|"
     r"however|but|thanks?|thank you|ok|okay|again|alas|oh|ah|yeah|no|nope|i see|i checked|"
     r"really|sorry about that|sorry again|frankly|truthfully|let me (?:think|see|check|recall|remember)|"
-    r"good question|hold on|one sec(?:ond)?)$")
+    r"good question|hold on|one sec(?:ond)?|"
+    # a remark on the question itself: "This is a trick question!", "That's a great question"
+    r"(?:this|that|thats|it|its)\s+(?:is\s+|was\s+|seems\s+like\s+|sounds\s+like\s+)?(?:(?:a|an|bit of|really|very|such)\s+)*"
+    r"(?:trick|tricky|great|good|interesting|fun|excellent|fascinating|loaded|complex|difficult|hard)\s+question)$")
 FILLER_LEAD = re.compile(
     r"^(?:based on|according to|from|looking (?:at|through|back)|after (?:checking|reviewing|looking|going)|"
     r"as far as|in (?:our|your|my|these|those|what)|given|going through|checking|reviewing|"
     r"having (?:checked|looked|reviewed)|i checked|i looked|i searched|searching)\b")
+# what the question says is no answer: "The question refers to an accident, but ..."
+QUESTION_SAYS = re.compile(r"^(?:(?:however|but|and)\s+)?(?:(?:the|this|your)\s+)?(?:current\s+|original\s+)?question\s+"
+                           r"(?:\w+\s+)?(?:refers|references|asks|mentions|is about|assumes|implies|presumes|"
+                           r"talks about|names|seems to|appears to)\b")
 CONTEXT = re.compile(r"^(?:you|we)\s+(?:\w+\s+)?(?:mentioned|talked about|told me about|said something about|"
-                     r"discussed|shared|described|brought up|spoke about)\b"
-                     # what the question says is no answer: "The question refers to an accident, but ..."
-                     r"|^(?:(?:however|but|and)\s+)?(?:(?:the|this|your)\s+)?(?:current\s+|original\s+)?question\s+(?:\w+\s+)?(?:refers|asks|mentions|is about|assumes|implies"
-                     r"|presumes|talks about)\b")
+                     rf"discussed|shared|described|brought up|spoke about)\b|{QUESTION_SAYS.pattern}")
 SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;\n()\[\]]+|(?<!\d):|:(?!\d)|(?<!\d),|,(?!\d)|\s[-–—]+\s|[–—]|\.\.\.|…")
 
 
@@ -405,15 +411,21 @@ PRECISION_WORDS = ("exact", "exactly", "precise", "precisely", "definitive", "de
 # How many of the question's naming words a clause must repeat to name what was asked (all of them
 # when the question has fewer)
 ASKED_OVERLAP = 2
+# a decline that points back to what its sentence named before it: "... and the passage doesn't provide
+# that information", "... but it doesn't say"
+POINTS_BACK = re.compile(r"\b(?:that|this|such|said)\s+(?:information|info|detail|details|answer|fact)\b"
+                         r"|\b(?:provide|give|mention|state|specify|say|include|contain)s?\s+(?:that|this|it)$")
+AT_ALL = re.compile(r"\b(?:at all|whatsoever)\b")
 # what names the thing a question asks for, by its wh-word: a decline that names it ("... but it does
 # not mention where he died" when asked where) declines the answer, however few of the question's
 # other words it repeats
 FOCUS_WORDS = {"where": ("where", "location", "located", "place"), "who": ("who", "whom"), "whom": ("who", "whom"),
                "when": ("when",), "why": ("why", "reason")}
 # the noun after "what" / "which" ("In which county ...?"), not a verb or a pronoun ("What did ...?")
-FOCUS_NOUN = re.compile(r"\b(?:what|which)\s+(?:(?:kind|type|sort|form|name)\s+of\s+)?(?!(?:is|was|are|were|did|does|do|"
-                        r"has|have|had|can|could|would|will|should|might|may|must|happened|happens|i|you|we|they|he|"
-                        r"she|it|else|about|of|to|in|on|for|if|kind|type|sort)\b)([a-z]{3,})\b")
+FOCUS_NOUN = re.compile(r"\b(?:what|which)\s+(?:(?:is|are|was|were)\s+)?(?:(?:kind|type|sort|form|name)\s+of\s+)?"
+                        r"(?!(?:is|was|are|were|did|does|do|has|have|had|can|could|would|will|should|might|may|must|"
+                        r"happened|happens|i|you|we|they|he|she|it|his|her|their|its|my|your|our|this|that|these|"
+                        r"those|else|about|of|to|in|on|for|if|kind|type|sort)\b)([a-z]{3,})\b")
 
 
 # -- stance cues, compiled from the word lists above --------------------------------------------
@@ -461,6 +473,9 @@ EVIDENCE = re.compile(
     rf"^(?:(?:while|although|though|whereas|and|but|however|also|plus)\s+)?(?:(?:{phrases(SOURCE_QUALIFIERS)}|{ADV})\s+){{0,3}}"
     rf"{phrases(SOURCES)}\s+(?:\w+\s+){{0,4}}?(?:only\s+|also\s+|just\s+)?{phrases(REPORTING_VERBS)}\b"
     rf"|^(?:(?:while|although|though|however|but|and)\s+)?{phrases(EVIDENCE_LEADS)}\b"
+    # "it" as the source, right before its verb: "However, it does mention that ...", "It discusses ..."
+    rf"|^(?:(?:while|although|though|however|but|and|also)\s+)?it\s+(?:(?:does|did|also|only|just|actually)\s+)*"
+    rf"{phrases(v for v in REPORTING_VERBS if v.split()[0] not in ('is', 'are', 'was', 'were'))}\b"
     # what the source holds instead, scoped by "only": "It only defines what it means", "The passage
     # only provides information about the novel"
     rf"|^(?:(?:{phrases(SOURCE_QUALIFIERS)}|{ADV})\s+){{0,3}}(?:{phrases(SOURCES)}|it|this|that)\s+(?:\w+\s+){{0,2}}?only\s+"
