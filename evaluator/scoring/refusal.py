@@ -519,13 +519,21 @@ def _yes_no_reason(r: _Reply) -> bool:
 
 
 def _final_answer(r: _Reply) -> str | None:
-    """What follows the last explicit final answer ("Answer:", "the answer is"), when it says anything;
-    when a reply cut at its length limit ends inside it ("Therefore, the answer is: **The"), so that
-    it names nothing, what came before the label."""
+    """What follows the last explicit final answer ("Answer:", "the answer is"; on the label's line,
+    up to a blank line), when it says anything. A reply cut at its length limit inside it: when it stops inside a refusal
+    word ("the answer is "unanswer"), that word; when what is left names nothing ("Therefore, the
+    answer is: **The"), what came before the label."""
     labels = list(rules.FINAL_ANSWER.finditer(r.text))
     if labels and labels[-1].start() > 0 and re.search(r"\w", r.text[labels[-1].end():]):
+        # an answer on the label's own line is its paragraph: "Answer: X\n\nIt's designed to test ..."
+        # goes on with commentary (after a label that ends its line, a heading, all of what follows)
         after = r.text[labels[-1].end():]
+        if re.search(r"\w", after.split("\n", 1)[0]):
+            after = re.split(r"\n\s*\n", after.strip(), maxsplit=1)[0]
         said = normalize_answer(after)
+        if len(said) >= 4 and said == normalize_answer(r.text[-len(after):]) and \
+                any(w.startswith(said) and w != said for w in rules.WHOLE_WORDS):
+            return rules.WHOLE_WORDS[0]         # cut inside a refusal word: "the answer is "unanswer"
         if not content_stems(said) and not re.search(r"\d", said) and not rules.WHOLE.match(said):
             return r.text[:labels[-1].start()]
         return after

@@ -286,14 +286,14 @@ REFUSE = compile_groups({"refuse-speaker": (
 )})
 REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt|did not|dont|do not|doesnt|does not|"
                                   r"without|nothing)\b")
-_WHOLE_WORDS = (
-    r"(?:unknown|not known|na|n a|idk|i dunno|dunno|no idea|no clue|unanswerable|not applicable|"
-    r"no answer|beats me|cannot answer|cant answer|cannot say|cant say|none given|no comment|"
-    r"nothing mentioned|no info|no information|no data|insufficient data|undetermined|"
-    r"indeterminate|not determinable|cannot tell|cant tell|not mentioned|unmentioned|"
-    r"not stated|not specified|not given|not provided|not discussed|never mentioned|not found|"
-    r"there (?:is|are|was|were) no|"
-    r"unclear|uncertain|unsure|not sure)")
+# a whole clause that is a refusal: "Unknown.", "N/A", "idk", "not mentioned", "unsure"
+WHOLE_WORDS = ("unknown", "not known", "na", "n a", "idk", "i dunno", "dunno", "no idea", "no clue", "unanswerable",
+               "not applicable", "no answer", "beats me", "cannot answer", "cant answer", "cannot say", "cant say",
+               "none given", "no comment", "nothing mentioned", "no info", "no information", "no data",
+               "insufficient data", "undetermined", "indeterminate", "not determinable", "cannot tell", "cant tell",
+               "not mentioned", "unmentioned", "not stated", "not specified", "not given", "not provided",
+               "not discussed", "never mentioned", "not found", "unclear", "uncertain", "unsure", "not sure")
+_WHOLE_WORDS = rf"(?:{phrases(WHOLE_WORDS)}|there (?:is|are|was|were) no)"
 # one of them, or several joined by "or" ("unknown or not mentioned"), optionally naming the source
 WHOLE = re.compile(rf"^{_WHOLE_WORDS}(?:\s+(?:or|and|nor)\s+{_WHOLE_WORDS})*"
                    rf"(?:\s+(?:in|from|by)\s+(?:this\s+|that\s+|provided\s+|given\s+)*{phrases(SOURCES)})?$")
@@ -342,7 +342,7 @@ FILLER = re.compile(
     r"to be honest|to be fair|i apologi[sz]e|apologies|my apologies|im afraid|i am afraid|though|"
     r"however|but|thanks?|thank you|ok|okay|again|alas|oh|ah|yeah|no|nope|i see|i checked|"
     r"really|sorry about that|sorry again|frankly|truthfully|let me (?:think|see|check|recall|remember)|"
-    r"good question|hold on|one sec(?:ond)?|"
+    r"good question|hold on|one sec(?:ond)?|in fact|actually|indeed|in reality|as a matter of fact|"
     # a remark on the question itself: "This is a trick question!", "That's a great question"
     r"(?:this|that|thats|it|its)\s+(?:is\s+|was\s+|seems\s+like\s+|sounds\s+like\s+)?(?:(?:a|an|bit of|really|very|such)\s+)*"
     r"(?:trick|tricky|great|good|interesting|fun|excellent|fascinating|loaded|complex|difficult|hard)\s+question)$")
