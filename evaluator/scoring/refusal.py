@@ -389,8 +389,8 @@ def _points_elsewhere(clause: str) -> bool:
 class _Decision:
     """The reply's stance as the decide cues read it, clause by clause."""
 
-    def __init__(self, read: list[tuple[str, str, int, bool]], asked: Asked | None):
-        self.read, self.asked, self.led = read, asked, _contrast_led(read)
+    def __init__(self, read: list[tuple[str, str, int, bool]], asked: Asked | None, cut: bool = False):
+        self.read, self.asked, self.led, self.cut = read, asked, _contrast_led(read), cut
         self.opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
         self.state, self.declined_at, self.concluded, self.settled = None, None, False, False
         # the question's words the answer's sentence repeated, whether it picked (a choice), whether
@@ -430,6 +430,8 @@ _DECIDE = {
     # "Unanswerable. The passage mentions ...": what follows a bare verdict is its reasoning
     "verdict-first": lambda d, i, clause, kind, s, aside: d.state == "decline" and d.verdict and d.declined_at == d.opening
     and s != d.opening,
+    # "... Therefore, a good answer would be" where the reply was cut at its length limit
+    "cut-off": lambda d, i, clause, kind, s, aside: d.cut and i == len(d.read) - 1 and kind not in DECLINES,
     # "(around March 15)", "(not a friend)": an aside takes no stance
     "aside": lambda d, i, clause, kind, s, aside: aside and kind != "filler",
     # the answer named the asked thing as fully: a detail
@@ -460,7 +462,7 @@ _DECIDE_STEPS = steps(_stage("decide"), lambda cue: _DECIDE.get(cue["name"]), ("
 
 
 def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
-            fired: list | None = None) -> tuple[bool, list[str]]:
+            fired: list | None = None, cut: bool = False) -> tuple[bool, list[str]]:
     """(True when the clauses, read in order, leave the reply declining (see the module docstring),
     the kind each clause had in the decision). Each clause goes through the decide cues in table
     order: a cue whose effect is a clause kind reads the clause on as that kind ('detail-after-
@@ -469,7 +471,7 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
     answer is a 'caveat'); the first cue with effect `none`, `decline`, `answer` or `settle` ends the
     clause's reading (`decline` and `answer` set the reply's stance so far; `settle` keeps it for
     the rest of the reply: 'general-after-decline')."""
-    d, note = _Decision(read, asked), noter(fired)
+    d, note = _Decision(read, asked, cut), noter(fired)
     kinds = [kind for _, kind, _, _ in read]
     for i, (clause, _, s, aside) in enumerate(read):
         for step in _DECIDE_STEPS:
@@ -568,7 +570,13 @@ def _judge(text: str, question: str | None = None, fired: list | None = None) ->
         if step.effect == "read":
             return _judge(found, question, fired)       # e.g. what follows the last "Answer:" decides
         return step.effect == "decline"
-    return _decide(r.read, read_question(question), fired)[0]
+    return _decide(r.read, read_question(question), fired, cut=is_cut(text))[0]
+
+
+def is_cut(text: str) -> bool:
+    """Whether a reply looks cut at its length limit: a long reply (CUT_MIN_WORDS words or more)
+    that does not end a sentence."""
+    return len(text.split()) >= rules.CUT_MIN_WORDS and not rules.SENTENCE_CLOSE.search(text.rstrip())
 
 
 @lru_cache(maxsize=4096)

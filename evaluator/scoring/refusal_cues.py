@@ -415,6 +415,9 @@ ASKED_OVERLAP = 2
 # that information", "... but it doesn't say"
 POINTS_BACK = re.compile(r"\b(?:that|this|such|said)\s+(?:information|info|detail|details|answer|fact)\b"
                          r"|\b(?:provide|give|mention|state|specify|say|include|contain)s?\s+(?:that|this|it)$")
+# a reply cut at its length limit (a model's max_tokens): long, and not ending a sentence
+CUT_MIN_WORDS = 30
+SENTENCE_CLOSE = re.compile(r"[.!?)\]\"'*`:;…]$")
 AT_ALL = re.compile(r"\b(?:at all|whatsoever)\b")
 # what names the thing a question asks for, by its wh-word: a decline that names it ("... but it does
 # not mention where he died" when asked where) declines the answer, however few of the question's
