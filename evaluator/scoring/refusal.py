@@ -393,6 +393,7 @@ class _Decision:
         self.read, self.asked, self.led, self.cut = read, asked, _contrast_led(read), cut
         self.opening = next((s for _, kind, s, aside in read if kind != "filler" and not aside), None)
         self.state, self.declined_at, self.concluded, self.settled = None, None, False, False
+        self.off_target = False         # the decline named something, but nothing the question asks about
         # the question's words the answer's sentence repeated, whether it picked (a choice), whether
         # it was a report given first ("You mentioned ...")
         self.answered, self.picked, self.reported = frozenset(), False, False
@@ -417,8 +418,25 @@ class _Decision:
         return len(named) > len(self.answered) or (self.reported and bool(named - self.answered)) \
             or ("choice" in self.asked.kinds and not self.picked) or bool(names_focus(clause, self.asked) - self.focused)
 
+    def misses_question(self, clause: str, kind: str) -> bool:
+        """Whether a refusal names a thing of its own that is none of what the question asks about
+        ("The passage does not mention Fiji" when asked where Anna went)."""
+        return self.asked is not None and kind == "refuse" and any(p.search(clause) for p in rules.REFUSE["refuse-source"]) \
+            and bool(content_stems(clause)) and not content_stems(clause) & self.asked.words \
+            and not names_focus(clause, self.asked)
+
+    def states_question(self, clause: str) -> bool:
+        """Whether a clause is a statement of its own (not "including ...", "such as ...") that names
+        what the question asks about."""
+        return self.asked is not None and not rules.CONTINUATION.match(clause) \
+            and bool(content_stems(clause) & self.asked.words or names_focus(clause, self.asked))
+
     def declines_later(self, i: int, s: int) -> bool:
         return any(k in DECLINES for _, k, s2, _ in self.read[i + 1:] if s2 == s)
+
+    def states_later(self, i: int, s: int) -> bool:
+        return any(k in (*CONTENT, "context") and not rules.GENERAL_REMARK.search(c)
+                   for c, k, s2, _ in self.read[i + 1:] if s2 == s)
 
 
 # (decision, clause index, clause, its kind so far, sentence, inside brackets)
@@ -432,6 +450,10 @@ _DECIDE = {
     and s != d.opening,
     # "... Therefore, a good answer would be" where the reply was cut at its length limit
     "cut-off": lambda d, i, clause, kind, s, aside: d.cut and i == len(d.read) - 1 and kind not in DECLINES,
+    # "Although the exact island isn't specified, Anna went to Indonesia": the sentence states it
+    "conceded-decline": lambda d, i, clause, kind, s, aside: kind in ("refuse", "hedge")
+    and rules.CONCESSION.match(clause) is not None
+    and d.states_later(i, s),
     # "(around March 15)", "(not a friend)": an aside takes no stance
     "aside": lambda d, i, clause, kind, s, aside: aside and kind != "filler",
     # the answer named the asked thing as fully: a detail
@@ -451,6 +473,9 @@ _DECIDE = {
     "answers-first": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state is None and s == d.opening,
     # "However, the closest match is ..."
     "contrast-led": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state == "decline" and s in d.led,
+    # "The passage does not mention Fiji; Anna went to Bali."
+    "answers-after-off-target": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state == "decline"
+    and d.off_target and d.states_question(clause),
     # "... but she went in May"
     "narrated": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state == "decline"
     and s == d.declined_at and rules.NARRATIVE.match(clause),
@@ -479,6 +504,7 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
                 continue
             note(step.name)
             if step.effect == "decline":
+                d.off_target = d.state is None and d.misses_question(clause, kinds[i])
                 d.state, d.declined_at, d.concluded = "decline", s, False
             elif step.effect == "answer":
                 kind = kinds[i]

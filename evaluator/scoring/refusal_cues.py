@@ -90,7 +90,8 @@ REPORTING_VERBS = ("mention", "mentions", "mentioned", "show", "shows", "showed"
                    "describes", "cover", "covers", "focus", "focuses", "is about",
                    "are about", "was about", "were about", "read", "reads", "list", "lists", "touch on",
                    "touches on", "is from", "are from", "was from", "were from", "reveal", "reveals",
-                   "confirm", "confirms", "has", "have")
+                   "confirm", "confirms", "has", "have", "name", "names", "named", "identify", "identifies",
+                   "explain", "explains", "define", "defines")
 # verbs of what a source holds, read as evidence after "only" (besides REPORTING_VERBS)
 ONLY_VERBS = ("provide", "provides", "provided", "give", "gives", "gave", "define", "defines", "defined",
               "explain", "explains", "explained", "deal with", "deals with", "concern", "concerns", "offer", "offers")
@@ -180,14 +181,16 @@ SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs
           r"it|this|that|you|we|i|there)")
 NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|have not|havent|"
           r"had not|hadnt|wont|will not)")
-SOURCE_VERBS = (r"(?:mention(?:ed|s)?|say|said|specif(?:y|ied)|state[sd]?|include[sd]?|provide[sd]?|"
+SOURCE_VERBS = (r"(?:mention(?:ed|s)?|says?|said|specif(?:y|ied)|state[sd]?|include[sd]?|provide[sd]?|"
                 r"contain(?:ed|s)?|cover(?:ed|s)?|show(?:n|ed|s)?|reveal(?:ed|s)?|indicate[sd]?|tell|told|"
-                r"give|gave|address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
+                r"give|gave|define[sd]?|explain(?:ed|s)?|identif(?:y|ies|ied)|name[sd]?|list(?:ed|s)?|detail(?:ed|s)?|"
+                r"address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                 r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
                 r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
 INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
         r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline|"
         r"answer)")
+DISCUSSION = r"(?:discussions?|talk|conversations?)"
 FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
 NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been)\s+(?:not|never)(?:\s+been)?|"
           r"isnt|wasnt|arent|werent|hasnt been|havent been|hadnt been|never been|not been|aint)")
@@ -210,6 +213,10 @@ REFUSE = compile_groups({"refuse-speaker": (
 ), "refuse-source": (
     # a source does not say ("The conversation doesn't mention it", "the photos don't show it")
     rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
+    # "The passage says construction began in 1928 but does not say when it was completed"
+    rf"\b(?:but|yet|though)\s+(?:it\s+|they\s+|this\s+|that\s+)?{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
+    # "The document is silent on where ...", "the passage leaves out where ..."
+    rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+(?:(?:is|was|are|were|remains?|stays?)\s+{ADVS}silent|leaves?\s+out|left\s+out|omits?|omitted)\b",
     rf"\b(?:none|nothing|no part|neither)\s+(?:of|in)\s+(?:\w+\s+){{0,3}}?{SOURCE}\b",
     r"\bnothing\s+(?:about|on|regarding|concerning)\s+(?:that|this|it|the|him|her|them)\b",
     # "but nothing about your appointments", "nothing specifically addresses your question",
@@ -261,6 +268,11 @@ REFUSE = compile_groups({"refuse-speaker": (
     rf"\bno\s+{INFO}\s+(?:of|about|on|regarding|concerning|in|available|given|provided|for|that|was|is|to|whatsoever|at all|mentioned|found)\b",
     rf"^no\s+(?:\w+\s+)?{INFO}$",
     r"\bno\s+way\s+(?:to|of|for me to|i can)\s+(?:know|tell|say|determine|knowing|telling|saying|determining|be sure|confirm|find)\b",
+    # "there hasn't been any discussion about it", "there has been no mention of the trip", "there isn't
+    # any information about it"
+    rf"\bthere\s+(?:{NEG_BE})\s+any\s+(?:\w+\s+)?(?:{INFO}|{DISCUSSION})\b",
+    rf"\bthere\s+(?:is|was|are|were|has been|have been|had been)\s+(?:no|not any)\s+(?:\w+\s+)?{DISCUSSION}\b",
+    rf"\bthere\s+(?:has been|have been|had been)\s+(?:no|not any)\s+(?:\w+\s+)?{INFO}\b",
 ), "refuse-insufficient": (
     # insufficient / incomplete information
     rf"\b(?:not enough|(?:isnt|is not|wasnt|was not|arent|are not|werent|were not) enough|insufficient|inadequate|incomplete|limited|missing|lacking|lack of|lacks|without(?: more| enough| further| additional)?)\s+(?:\w+\s+)?(?:{INFO}|context|data)\b",
@@ -418,6 +430,11 @@ POINTS_BACK = re.compile(r"\b(?:that|this|such|said)\s+(?:information|info|detai
 # a reply cut at its length limit (a model's max_tokens): long, and not ending a sentence
 CUT_MIN_WORDS = 30
 SENTENCE_CLOSE = re.compile(r"[.!?)\]\"'*`:;…]$")
+# a clause that goes on with the one before it rather than stating something of its own
+CONTINUATION = re.compile(r"^(?:including|such as|specifically|especially|particularly|namely|like|for example|"
+                          r"for instance|e g|i e|or|nor|and|as well as|let alone|much less|"
+                          # an embedded question: "(specifically,) how long you had been using the rug"
+                          r"how|what|when|where|who|whom|which|why|whether|if)\b")
 AT_ALL = re.compile(r"\b(?:at all|whatsoever)\b")
 # what names the thing a question asks for, by its wh-word: a decline that names it ("... but it does
 # not mention where he died" when asked where) declines the answer, however few of the question's
@@ -543,7 +560,7 @@ TRIGGER = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|neither|\w+nt|cannot|unknown|unclear|unsure|uncertain|"
     r"unaware|idea|clue|insufficient|inadequate|incomplete|lack\w*|unable|impossible|unanswerable|"
     r"unavailable|undetermined|indeterminate|unmentioned|na|n|idk|dunno|hard|difficult|tough|tricky|"
-    r"missing|limited|without|beats|zero|little|empty|illegible|unreadable|blurry|cut|obscured|frame)\b")
+    r"missing|limited|without|beats|zero|little|empty|illegible|unreadable|blurry|cut|obscured|frame|silent|omits?|omitted|leaves|left)\b")
 
 
 # the speaker or the user in the reason ("No, I don't remember", "No, you never told me"): a decline
@@ -551,8 +568,10 @@ PARTICIPANT = re.compile(r"\b(?:i|im|ive|id|me|my|we|us|our|you|your|youve|idk|s
 # an explicit final answer: "... **Answer:** No gift from grandpa is mentioned.", "Therefore, the
 # answer is "empty".", "my answer will be: ...", a heading "**Answer**" on its own line
 FINAL_ANSWER = re.compile(
-    r"(?i)\banswer\s*\**\s*[:：]\**"
-    r"|\b(?:the|my|final|your)\s+(?:(?:best|most|final|accurate|likely|correct|only|short)\s+){0,2}answer"
+    # ("... break down this question and find the answer:" announces the work, not the answer)
+    r"(?i)(?<!find the )(?<!get the )(?<!reach the )(?<!find an )(?<!to the )\banswer\s*\**\s*[:：]\**"
+    r"|\b(?:the|my|final|your|a)\s+(?:(?:best|most|final|accurate|likely|correct|only|short|good|better|"
+    r"reasonable|possible|suitable|appropriate|fair)\s+){0,2}answer"
     r"(?:\s+to\s+(?:the|this|your)\s+question|\s+(?:i|we)\s+can\s+(?:give|provide|offer))?\s*\**\s+(?:is|would\s+be|will\s+be)\b\s*:?"
     r"|^\W*answer\W*$"
     # a step-by-step reply's last step heading: "**Step 3: Provide an answer**", "**Conclusion**"
