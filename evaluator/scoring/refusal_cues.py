@@ -183,12 +183,12 @@ NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|hav
           r"had not|hadnt|wont|will not)")
 SOURCE_VERBS = (r"(?:mention(?:ed|s)?|says?|said|specif(?:y|ied)|state[sd]?|include[sd]?|provide[sd]?|"
                 r"contain(?:ed|s)?|cover(?:ed|s)?|show(?:n|ed|s)?|reveal(?:ed|s)?|indicate[sd]?|tell|told|"
-                r"give|gave|define[sd]?|explain(?:ed|s)?|identif(?:y|ies|ied)|name[sd]?|list(?:ed|s)?|detail(?:ed|s)?|"
+                r"give|gave|establish(?:es|ed)?|clarif(?:y|ies|ied)|pinpoint(?:s|ed)?|define[sd]?|explain(?:ed|s)?|identif(?:y|ies|ied)|name[sd]?|list(?:ed|s)?|detail(?:ed|s)?|"
                 r"address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                 r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
                 r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
 INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
-        r"indications?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline|"
+        r"indications?|statements?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline|"
         r"answer)")
 DISCUSSION = r"(?:discussions?|talk|conversations?)"
 FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
@@ -215,6 +215,9 @@ REFUSE = compile_groups({"refuse-speaker": (
     rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
     # "The passage says construction began in 1928 but does not say when it was completed"
     rf"\b(?:but|yet|though)\s+(?:it\s+|they\s+|this\s+|that\s+)?{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
+    # "the passage gives no exact date", "the text says nothing about it"
+    rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+(?:gives?|gave|provides?|provided|offers?|mentions?|names?|lists?|includes?)\s+(?:no|nothing)\b",
+    rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+(?:says|said|states?|tells us)\s+nothing\b",
     # "The document is silent on where ...", "the passage leaves out where ..."
     rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+(?:(?:is|was|are|were|remains?|stays?)\s+{ADVS}silent|leaves?\s+out|left\s+out|omits?|omitted)\b",
     rf"\b(?:none|nothing|no part|neither)\s+(?:of|in)\s+(?:\w+\s+){{0,3}}?{SOURCE}\b",
