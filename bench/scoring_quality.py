@@ -16,7 +16,8 @@ tests/data/refusal_chat_labels5.jsonl (draw 5, chat-heldout-2: other runs of the
 questions draw 4 never drew), refusal_chat_labels6.jsonl (draw 6, chat-heldout-3: nine chat models on
 MTRAG), refusal_chat_labels7.jsonl (draw 7, chat-heldout-4: GPT-4o-mini on LoCoMo) and
 refusal_chat_labels8.jsonl (draw 8, chat-heldout-5: Gemma 3 / Llama 3 on passage QA) and
-refusal_chat_labels9.jsonl (draw 9, chat-heldout-6: the same on other passage questions). Refusal sets also print the
+refusal_chat_labels9.jsonl (draw 9, chat-heldout-6: the same on other passage questions) and
+refusal_chat_labels10.jsonl (draw 10, chat-heldout-7: the same on others again). Refusal sets also print the
 false refusals among answers that hold a negation word ("hedged answers"). Rows that carry their
 question (the real and chat sets) are read with it: `is_refusal(text, question)`. Since the second
 chat round (which tuned on both), chat-tune and chat-heldout are both tuning splits.
@@ -24,6 +25,10 @@ Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on c
 with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning before the measurement:
+- chat refusals, chat-heldout-7 (draw 10: 264 replies of the same two models to passage questions
+  neither draw 8 nor draw 9 drew, labelled blind; measured once after chat round 6 was frozen at
+  a793735): 251/264 = 95.1% (95% Wilson interval 91.8-97.1%; naive 72.7%; the detector before round
+  6 242/264 = 91.7%), false refusals on hedged answers 3/39 = 7.7%. Both goals missed.
 - chat refusals, chat-heldout-6 (draw 9: 264 replies of the same two models to other passage
   questions of the same files, labelled blind; measured once after chat round 5 was frozen at
   6161be6): 241/264 = 91.3% (95% Wilson interval 87.3-94.1%; naive 82.2%; the detector before round
@@ -77,9 +82,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 # answering models on LoCoMo; Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B Instruct on
 # LongMemEval) drawn and labelled as tests/data/make_mc_real.py and make_refusal_real.py say; each
 # held-out split is measured once and not tuned on before that.
-from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
+from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
                        MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
                        REFUSAL_CHAT_HELDOUT4_FILE, REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE,
+                       REFUSAL_CHAT_HELDOUT7_FILE,
                        REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, TUNE,
                        load)
 
@@ -153,24 +159,18 @@ def report() -> dict:
     def mmmu(r):
         return mmmu_pro_choice(r["reply"], r["options"], random.Random(r["reply"]))
 
+    def refusal_set(file, splits):
+        return ("refusal", file, "refusal", splits, lambda r: is_refusal(r["text"], r.get("question")),
+                lambda r: naive_refusal(r["text"]), None)
+
     out = {}
     for name, file, label, splits, ours, naive, peer in (
-            ("refusal", REFUSAL_FILE, "refusal", (TUNE, REFUSAL_HELDOUT),
-             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
-            ("refusal", REFUSAL_REAL_FILE, "refusal", (REAL_TUNE, REFUSAL_REAL_HELDOUT),
-             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
-            ("refusal", REFUSAL_CHAT_FILE, "refusal", CHAT_SPLITS,
-             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
-            ("refusal", REFUSAL_CHAT_HELDOUT_FILE, "refusal", (CHAT_HELDOUT,),
-             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
-            ("refusal", REFUSAL_CHAT_HELDOUT3_FILE, "refusal", (CHAT_HELDOUT3,),
-             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
-            ("refusal", REFUSAL_CHAT_HELDOUT4_FILE, "refusal", (CHAT_HELDOUT4,),
-             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
-            ("refusal", REFUSAL_CHAT_HELDOUT5_FILE, "refusal", (CHAT_HELDOUT5,),
-             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
-            ("refusal", REFUSAL_CHAT_HELDOUT6_FILE, "refusal", (CHAT_HELDOUT6,),
-             lambda r: is_refusal(r["text"], r.get("question")), lambda r: naive_refusal(r["text"]), None),
+            *(refusal_set(file, splits) for file, splits in (
+                (REFUSAL_FILE, (TUNE, REFUSAL_HELDOUT)), (REFUSAL_REAL_FILE, (REAL_TUNE, REFUSAL_REAL_HELDOUT)),
+                (REFUSAL_CHAT_FILE, CHAT_SPLITS), (REFUSAL_CHAT_HELDOUT_FILE, (CHAT_HELDOUT,)),
+                (REFUSAL_CHAT_HELDOUT3_FILE, (CHAT_HELDOUT3,)), (REFUSAL_CHAT_HELDOUT4_FILE, (CHAT_HELDOUT4,)),
+                (REFUSAL_CHAT_HELDOUT5_FILE, (CHAT_HELDOUT5,)), (REFUSAL_CHAT_HELDOUT6_FILE, (CHAT_HELDOUT6,)),
+                (REFUSAL_CHAT_HELDOUT7_FILE, (CHAT_HELDOUT7,)))),
             ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu),

@@ -24,6 +24,7 @@ REFUSAL_CHAT_HELDOUT3_FILE = "refusal_chat_labels6.jsonl"  # nine chat models on
 REFUSAL_CHAT_HELDOUT4_FILE = "refusal_chat_labels7.jsonl"  # GPT-4o-mini on LoCoMo, four memory settings (draw 7)
 REFUSAL_CHAT_HELDOUT5_FILE = "refusal_chat_labels8.jsonl"  # Gemma 3 / Llama 3 on passage QA (draw 8)
 REFUSAL_CHAT_HELDOUT6_FILE = "refusal_chat_labels9.jsonl"  # the same models on other passage questions (draw 9)
+REFUSAL_CHAT_HELDOUT7_FILE = "refusal_chat_labels10.jsonl"  # the same again, on questions draws 8-9 never drew (draw 10)
 
 # splits
 TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
@@ -37,13 +38,15 @@ CHAT_HELDOUT = "chat-heldout-2"                # draw 5: measured once after cha
 CHAT_HELDOUT3 = "chat-heldout-3"               # draw 6: measured once before chat round 3, then tuned on
 CHAT_HELDOUT4 = "chat-heldout-4"               # draw 7: measured once after chat round 3
 CHAT_HELDOUT5 = "chat-heldout-5"               # draw 8: measured once after chat round 4, then tuned on
-CHAT_HELDOUT6 = "chat-heldout-6"               # draw 9: measured once after chat round 5
+CHAT_HELDOUT6 = "chat-heldout-6"               # draw 9: measured once after chat round 5, then tuned on
+CHAT_HELDOUT7 = "chat-heldout-7"               # draw 10: measured once after chat round 6
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
           REFUSAL_CHAT_FILE: CHAT_SPLITS, REFUSAL_CHAT_HELDOUT_FILE: (CHAT_HELDOUT,),
           REFUSAL_CHAT_HELDOUT3_FILE: (CHAT_HELDOUT3,), REFUSAL_CHAT_HELDOUT4_FILE: (CHAT_HELDOUT4,),
-          REFUSAL_CHAT_HELDOUT5_FILE: (CHAT_HELDOUT5,), REFUSAL_CHAT_HELDOUT6_FILE: (CHAT_HELDOUT6,)}
+          REFUSAL_CHAT_HELDOUT5_FILE: (CHAT_HELDOUT5,), REFUSAL_CHAT_HELDOUT6_FILE: (CHAT_HELDOUT6,),
+          REFUSAL_CHAT_HELDOUT7_FILE: (CHAT_HELDOUT7,)}
 
 
 def load(name: str) -> list[dict]:

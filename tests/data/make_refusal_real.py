@@ -19,7 +19,8 @@ questions about a passage that often does not hold the answer; labelled, tests/d
     python tests/data/make_refusal_real.py --dialogue-gaps DIR --check
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 8 --out draw8.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --unans-directions DIR --check
-    python tests/data/make_refusal_real.py [--draw 5|6|7|8] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py --unans-directions DIR --draw 9|10 --out drawN.jsonl --sheets DIR
+    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -79,6 +80,11 @@ it; --check checks it when --unans-directions is given.
 Draw 9 ("chat-heldout-6", draw_chat9) is the blind set of chat round 5 (which tuned on draw 8): the same
 files, models, benchmarks and counts, on questions draw 8 never drew (264 replies); --draw 9 works as
 --draw 8 does, and --check checks both.
+
+Draw 10 ("chat-heldout-7", draw_chat10) is the blind set of chat round 6 (which tuned on draws 4-9): the
+same files and counts again, on questions neither draw 8 nor draw 9 drew (264 replies); drawn and
+labelled (two blind readers, a third reading of their 2 disagreements) before round 6 was frozen, and
+measured once after. --draw 10 works as --draw 8 does, and --check checks draws 8-10.
 """
 
 from __future__ import annotations
@@ -580,7 +586,7 @@ def _read_labels(path: str) -> dict[str, dict]:
 
 def merge(first: list[str], second: list[str], third: list[str], number: int = 4) -> int:
     """Join two readers' labelled sheets (and a third reading of the rows they disagree on) to the
-    shipped chat draw `number` (4 to 8) and write its labelled file (CHAT_DRAWS); with a row
+    shipped chat draw `number` (4 to 10) and write its labelled file (CHAT_DRAWS); with a row
     unlabelled or a disagreement unsettled, list them and write nothing."""
     _, drawn, labelled = CHAT_DRAWS[number]
     rows = [json.loads(line) for line in drawn.read_text("utf-8").splitlines() if line.strip()]
@@ -634,7 +640,7 @@ def main() -> int:
     pairs = ((args.echoes, args.llama), (args.mtrag, args.mtrag_fork), (args.dialogue_gaps,), (args.unans_directions,))
     if any(any(given) != all(given) for given in (memory, *pairs)) or not any(all(given) for given in (memory, *pairs)):
         ap.error("give --mem0 and --memobase (draws 1-3), --echoes and --llama (draws 4-5), --mtrag and "
-                 "--mtrag-fork (draw 6), --dialogue-gaps (draw 7), or --unans-directions (draw 8); several at once are fine")
+                 "--mtrag-fork (draw 6), --dialogue-gaps (draw 7), or --unans-directions (draws 8-10); several at once are fine")
     rows = draw(args.mem0) + draw(args.mem0, second=True) + draw3(args.memobase) if all(memory) else []
     chat_draws = {n: how({repo[0]: getattr(args, flag) for flag, repo in CHAT_FLAGS[n].items()})
                   for n, (how, _, _) in CHAT_DRAWS.items()
