@@ -533,6 +533,25 @@ def draw_chat10(dirs: dict[str, str]) -> list[dict]:
     return _draw_unans(dirs, CHAT_SPLIT10, (draw_chat8, draw_chat9))
 
 
+# Draw 11 (chat-heldout-8): the blind set of chat round 7, which tuned on draws 4-10. Two parts, drawn
+# before anyone read them: the files of draws 8-10 again, on questions none of them drew, the same
+# counts (264 replies); and the chat assistants of draws 4-5 on the LongMemEval questions neither draw
+# has a reply to (58 of its 500, nearly all answerable: a test of hedged answers), per file of
+# CHAT_FILES and CHAT_FILES5 the first DRAW11_LME replies with a negation word and others, drawn as
+# in draw 4.
+CHAT_SPLIT11 = "chat-heldout-8"
+DRAW11_LME = (5, 3)
+
+
+def draw_chat11(dirs: dict[str, str]) -> list[dict]:
+    """Draw 11 (chat-heldout-8) from the git directories of draws 4-5's two repositories and of
+    MaorLavi/unanswerability-directions."""
+    passage = _draw_unans(dirs, CHAT_SPLIT11, (draw_chat8, draw_chat9, draw_chat10))
+    drawn = frozenset(row["source"].rsplit("#", 1)[1] for row in draw_chat(dirs) + draw_chat5(dirs))
+    files = [(repo, path, model, *DRAW11_LME) for repo, path, model, _, _ in CHAT_FILES + CHAT_FILES5]
+    return passage + _draw_chat_files(dirs, files, (CHAT_SPLIT11,), lambda *_: CHAT_SPLIT11, excluded=drawn)
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
@@ -549,11 +568,14 @@ CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the r
         Path(__file__).with_name("refusal_chat_labels9.jsonl")),
     10: (draw_chat10, Path(__file__).with_name("refusal_chat_draw10.jsonl"),
          Path(__file__).with_name("refusal_chat_labels10.jsonl")),
+    11: (draw_chat11, Path(__file__).with_name("refusal_chat_draw11.jsonl"),
+         Path(__file__).with_name("refusal_chat_labels11.jsonl")),
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
               8: {"unans_directions": UNANS_DIRECTIONS}, 9: {"unans_directions": UNANS_DIRECTIONS},
-              10: {"unans_directions": UNANS_DIRECTIONS}}
+              10: {"unans_directions": UNANS_DIRECTIONS},
+              11: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS}}
 LABELS = {"declines": True, "answers": False}
 
 
