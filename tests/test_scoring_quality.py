@@ -137,9 +137,9 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # (goal 97%: not met; 206/264 before round 5); round 6 then tuned on it: a floor, not a goal.
     f = figures[f"refusal/{CHAT_HELDOUT6}"]
     assert f["n"] >= 250 and f["rate"] >= 0.96
-    # chat-heldout-7 (draw 10, never tuned on) measured once after chat round 6 was frozen at a793735:
-    # 251/264 = 95.1% (goal 97%: not met; 242/264 before round 6), false refusals on hedged answers
-    # 3/39 (goal under 2%: not met). A floor and a ceiling, not goals.
+    # chat-heldout-7 (draw 10) measured once after chat round 6 was frozen at a793735: 251/264 = 95.1%
+    # (goal 97%: not met; 242/264 before round 6), false refusals on hedged answers 3/39 (goal under 2%:
+    # not met); round 7 then tuned on it. A floor and a ceiling, not goals.
     f = figures[f"refusal/{CHAT_HELDOUT7}"]
     assert f["n"] >= 250 and f["rate"] >= 0.95 and f["rate"] > f["naive_rate"] + 0.2
     false_refusals, hedged = f["hedged_false_refusals"]
@@ -590,10 +590,10 @@ def test_refusals_written_the_way_chat_assistants_write_them():
 
 # Chat round 6's paraphrases, written here (not copied from any labelled set) while the round was made:
 # the ways a reply says a passage does not hold the answer, and hedged answers, read under a question.
-# Three more were written and are still misread (docs/scoring.md, round 6): "The text only talks about
-# Anna's wedding, not her honeymoon." and "The passage names the publisher, Penguin, but not the author."
-# (declines read as answers), "The passage says Anna went to Bali; it doesn't say for how long." (an answer
-# read as a decline: "went" does not repeat the question's "go").
+# Two more were written and are still misread (docs/scoring.md, round 6): "The text only talks about
+# Anna's wedding, not her honeymoon." (a decline read as an answer) and "The passage says Anna went to
+# Bali; it doesn't say for how long." (an answer read as a decline: "went" does not repeat the
+# question's "go"). A third, misread after round 6, reads right since round 7 (the last one below).
 _HONEYMOON = "Where did Anna go on her honeymoon?"
 _PASSAGE_DECLINES = (
     "The passage doesn't say where Anna went on her honeymoon.",
@@ -711,6 +711,8 @@ _PASSAGE_READINGS = (  # (question, reply, declines)
      'The passage does not mention any river flowing through the city.', True),
     ('Which river flows through the city?',
      "The Seine flows through the city, though the passage doesn't say where it rises.", False),
+    ('Who wrote the novel?',
+     'The passage names the publisher, Penguin, but not the author.', True),
 )
 
 

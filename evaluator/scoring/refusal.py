@@ -235,6 +235,9 @@ _IN_CONTEXT = {
     # value worked out from it)
     "relative-after-context": lambda clause, kind, prev, last, s: prev == "context" and kind == "content"
     and not rules.NUMBER.search(clause),
+    # "The passage is about Krishnakumar Kunnath, an Indian playback singer": an appositive to a report
+    "appositive-after-context": lambda clause, kind, prev, last, s: prev == "context" and last == ("context", s)
+    and kind == "content" and len(clause.split()) <= 4 and not rules.NUMBER.search(clause),
     # "You mentioned three sessions in one message and five in another"
     "evidence-more": lambda clause, kind, prev, last, s: last == ("context", s) and kind in ("content", "guess"),
 }
@@ -242,7 +245,8 @@ _IN_CONTEXT = {
 
 def _context_test(cue: dict):
     when, tests = _IN_CONTEXT.get(cue["name"]), _matches(cue)
-    return when and (lambda *args: when(*args) and any(t(args[0]) for t in tests))
+    # a cue without patterns fires on its condition alone
+    return when and (lambda *args: when(*args) and (not tests or any(t(args[0]) for t in tests)))
 
 
 _CONTEXT_STEPS = steps(_stage("clause in context"), _context_test, CLAUSE_KINDS)
@@ -462,6 +466,9 @@ _DECIDE = {
     # "Unanswerable. The passage mentions ...": what follows a bare verdict is its reasoning
     "verdict-first": lambda d, i, clause, kind, s, aside: d.state == "decline" and d.verdict and d.declined_at == d.opening
     and s != d.opening,
+    # "... However, the passage doesn" where the reply was cut at its length limit: a refusal begun
+    "cut-negation": lambda d, i, clause, kind, s, aside: d.cut and i == len(d.read) - 1 and kind not in DECLINES
+    and rules.CUT_NEGATION.search(clause) is not None,
     # "... Therefore, a good answer would be" where the reply was cut at its length limit
     "cut-off": lambda d, i, clause, kind, s, aside: d.cut and i == len(d.read) - 1 and kind not in DECLINES,
     # "Although the exact island isn't specified, Anna went to Indonesia": the sentence states it
@@ -573,11 +580,12 @@ def _final_answer(r: _Reply) -> str | None:
         if re.search(r"\w", after.split("\n", 1)[0]):
             after = re.split(r"\n\s*\n", after.strip(), maxsplit=1)[0]
         said = normalize_answer(after)
-        if len(said) >= 4 and said == normalize_answer(r.text[-len(after):]) and \
-                any(w.startswith(said) and w != said for w in rules.WHOLE_WORDS):
-            return rules.WHOLE_WORDS[0]         # cut inside a refusal word: "the answer is "unanswer"
-        if not content_stems(said) and not re.search(r"\d", said) and not rules.WHOLE.match(said):
-            return r.text[:labels[-1].start()]
+        at_end = said == normalize_answer(r.text[-len(after):])
+        if at_end and (len(said) >= 4 and any(w.startswith(said) and w != said for w in rules.WHOLE_WORDS)
+                       or is_cut(r.text) and rules.CUT_NEGATION.search(said)):
+            return rules.WHOLE_WORDS[0]         # cut inside a refusal: "the answer is "unanswer", "... is not"
+        if not content_stems(said) and not rules.NUMERAL.search(said) and not rules.WHOLE.match(said):
+            return r.text[:labels[-1].start()]  # cut before it names anything: "the answer is: **The"
         return after
     return None
 

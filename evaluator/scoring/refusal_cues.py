@@ -114,9 +114,10 @@ PROCEDURE_LEADS = ("to answer", "to provide", "to determine", "to find", "to fig
                    "reason over", "reasoning over", "analyze", "analyse", "analyzing", "identify relevant",
                    "identify any additional", "provide answer", "provide final answer", "draw conclusion",
                    "combine information", "consider context", "look for", "heres my answer",
-                   "here is my answer")
+                   "here is my answer", "heres breakdown", "here is breakdown", "heres how", "here is how",
+                   "breaking down", "break down")
 # Headings and stubs that are the whole clause: "**Answer**", "Conclusion", "From Session 2, we have:"
-HEADINGS = ("answer", "final answer", "conclusion", "reasoning", "analysis", "extracted information",
+HEADINGS = ("answer", "final answer", "conclusion", "reasoning", "analysis", "explanation", "breakdown", "extracted information",
             "relevant information", "we have", "we know", "i can see", "we can see", "i found", "notes",
             "we have following", "i found following")
 # a lead-in to a list or to notes: "I can identify the following:", "I found the following
@@ -357,10 +358,13 @@ FILLER = re.compile(
     r"to be honest|to be fair|i apologi[sz]e|apologies|my apologies|im afraid|i am afraid|though|"
     r"however|but|thanks?|thank you|ok|okay|again|alas|oh|ah|yeah|no|nope|i see|i checked|"
     r"really|sorry about that|sorry again|frankly|truthfully|let me (?:think|see|check|recall|remember)|"
-    r"good question|hold on|one sec(?:ond)?|in fact|actually|indeed|in reality|as a matter of fact|"
-    # a remark on the question itself: "This is a trick question!", "That's a great question"
-    r"(?:this|that|thats|it|its)\s+(?:is\s+|was\s+|seems\s+like\s+|sounds\s+like\s+)?(?:(?:a|an|bit of|really|very|such)\s+)*"
-    r"(?:trick|tricky|great|good|interesting|fun|excellent|fascinating|loaded|complex|difficult|hard)\s+question)$")
+    r"good question|hold on|one sec(?:ond)?|in fact|actually|indeed|in reality|as a matter of fact)$"
+    # a remark on the question itself: "This is a trick question (designed to ...)!", "That's a great
+    # question", "I think there may be a bit of a mismatch here"
+    r"|^(?:this|that|thats|it|its)\s+(?:is\s+|was\s+|seems\s+like\s+|sounds\s+like\s+)?(?:(?:a|an|bit of|really|very|such)\s+)*"
+    r"(?:trick|tricky|great|good|interesting|fun|excellent|fascinating|loaded|complex|difficult|hard)\s+question\b"
+    r"|^(?:i think\s+|it seems\s+|it looks like\s+)?there\s+(?:may|might|seems to|appears to)?\s*(?:be|is)\s+(?:a\s+)?(?:bit of\s+)?"
+    r"(?:a\s+)?(?:mismatch|confusion|misunderstanding|mixup|mix up|mistake|discrepancy)\b")
 FILLER_LEAD = re.compile(
     r"^(?:based on|according to|from|looking (?:at|through|back)|after (?:checking|reviewing|looking|going)|"
     r"as far as|in (?:our|your|my|these|those|what)|given|going through|checking|reviewing|"
@@ -429,6 +433,7 @@ ASKED_OVERLAP = 2
 # a decline that points back to what its sentence named before it: "... and the passage doesn't provide
 # that information", "... but it doesn't say"
 POINTS_BACK = re.compile(r"\b(?:that|this|such|said)\s+(?:information|info|detail|details|answer|fact)\b"
+                         r"|\bwhich\s+(?:ones?|of them)$|\bwhat\s+(?:they|those|these|it)\s+(?:are|is|were|was)\b"
                          r"|\b(?:provide|give|mention|state|specify|say|include|contain)s?\s+(?:that|this|it)$")
 # a reply cut at its length limit (a model's max_tokens): long, and not ending a sentence
 CUT_MIN_WORDS = 30
@@ -438,6 +443,12 @@ CONTINUATION = re.compile(r"^(?:including|such as|specifically|especially|partic
                           r"for instance|e g|i e|or|nor|and|as well as|let alone|much less|"
                           # an embedded question: "(specifically,) how long you had been using the rug"
                           r"how|what|when|where|who|whom|which|why|whether|if)\b")
+# a cut reply that stops right after a negation ("Therefore, the answer is not", "The passage doesn")
+CUT_NEGATION = re.compile(r"\b(?:not|no|never|nor|cannot|cant|isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn|"
+                          r"isnt|doesnt|dont|didnt|wasnt|arent)$")
+# a value that names a quantity or a rank ("**second**", "3"): a final answer that says one says something
+NUMERAL = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|"
+                     r"million|dozen|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\b")
 AT_ALL = re.compile(r"\b(?:at all|whatsoever)\b")
 # what names the thing a question asks for, by its wh-word: a decline that names it ("... but it does
 # not mention where he died" when asked where) declines the answer, however few of the question's
@@ -563,7 +574,9 @@ TRIGGER = re.compile(
     r"\b(?:not|no|never|nor|none|nothing|neither|\w+nt|cannot|unknown|unclear|unsure|uncertain|"
     r"unaware|idea|clue|insufficient|inadequate|incomplete|lack\w*|unable|impossible|unanswerable|"
     r"unavailable|undetermined|indeterminate|unmentioned|na|n|idk|dunno|hard|difficult|tough|tricky|"
-    r"missing|limited|without|beats|zero|little|empty|illegible|unreadable|blurry|cut|obscured|frame|silent|omits?|omitted|leaves|left)\b")
+    r"missing|limited|without|beats|zero|little|empty|illegible|unreadable|blurry|cut|obscured|frame|silent|omits?|omitted|leaves|left|"
+    # a negation cut at a reply's length limit ("The passage doesn")
+    r"isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn)\b")
 
 
 # the speaker or the user in the reason ("No, I don't remember", "No, you never told me"): a decline
