@@ -280,7 +280,7 @@ def _names_asked(clause: str, q: "_Against") -> bool:
 
 _AGAINST = {
     "declines-total": lambda clause, kind, q: kind in ("caveat", "decline") and "total" in q.asked.kinds
-    and rules.TOTAL.search(clause),
+    and rules.TOTAL.search(clause) and not rules.CERTAINTY.search(clause),
     "declines-asked": lambda clause, kind, q: kind in ("refuse", "hedge") and not rules.PRECISION.search(clause)
     and _names_asked(clause, q),
     "time-frame": lambda clause, kind, q: kind in ("content", "guess") and not q.asked.kinds & {"amount", "clock", "date"}

@@ -346,6 +346,8 @@ GUESS = re.compile(
     r"somewhere|sometime|i am fairly|im fairly|im pretty|i am pretty|"
     # an inference drawn from the history: "This suggests an increase from 3 to 4 times a week"
     r"(?:this|that|which|it)\s+(?:suggests|indicates|implies|means)|"
+    # a figure worked out: "the difference would be $50", "you would have raised $50 more"
+    r"(?:would|will)\s+(?:have\s+)?(?:be|been|\w+ed)\s+(?!(?:happy|glad|able|willing|delighted)\b)(?:\w+\s+){0,3}?\d+|"
     # ... or a participle drawing it: "..., suggesting that the branch may originate near the lake"
     r"^(?:suggesting|implying|indicating)\s+that\s+\w+)\b")
 NARRATIVE = re.compile(
@@ -425,8 +427,8 @@ two three four five six seven eight nine ten first second third name named calle
 # A decline qualified by precision doubts the value's exactness, not that it is there ("the exact day
 # isn't mentioned" after "in July"): it never declines the asked thing by itself.
 PRECISION_WORDS = ("exact", "exactly", "precise", "precisely", "definitive", "definitively", "certain",
-                   "certainty", "sure", "accurate", "accurately", "specific date", "specific day",
-                   "specific time", "specific number", "specific amount")
+                   "certainty", "sure", "accurate", "accurately", "confident", "confidently", "specific date",
+                   "specific day", "specific time", "specific number", "specific amount")
 # How many of the question's naming words a clause must repeat to name what was asked (all of them
 # when the question has fewer)
 ASKED_OVERLAP = 2
@@ -541,6 +543,8 @@ TALLY = re.compile(rf"^{phrases(TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{NUMBER.patter
 
 PRECISION = re.compile(rf"\b{phrases(PRECISION_WORDS)}\b")
 TOTAL = re.compile(r"\b(?:total|sum)\b")
+# a decline of certainty, not of the value: "not enough information to give a confident total"
+CERTAINTY = re.compile(r"\b(?:confident|confidently|certain|certainty|sure|definitive|definitively)\b")
 COMPARE = re.compile(rf"\b{phrases(COMPARE_WORDS)}\b")
 ASK_PATTERNS = tuple((kind, re.compile(rf"\b{phrases(words)}\b")) for kind, words in ASKS)
 
