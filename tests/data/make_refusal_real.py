@@ -557,6 +557,29 @@ def draw_chat11(dirs: dict[str, str]) -> list[dict]:
     return passage + _draw_chat_files(dirs, files, (CHAT_SPLIT11,), lambda *_: CHAT_SPLIT11, excluded=drawn)
 
 
+# Draw 12 (chat-heldout-9): the blind set of chat round 8, which tuned on draw 11. Two parts, drawn
+# before anyone read them: the passage-QA files again on questions none of draws 8-11 drew, the same
+# counts (264 replies); and every reply of MTRAG's human-evaluation subset (the paper's GPT-4o and
+# Llama 3.1 405B, answerable and partially answerable turns: a test of hedged answers) to a question
+# draw 6 never drew, up to DRAW6_MAX_CHARS characters.
+CHAT_SPLIT12 = "chat-heldout-9"
+
+
+def draw_chat12(dirs: dict[str, str]) -> list[dict]:
+    """Draw 12 (chat-heldout-9) from the git directories of MTRAG's two repositories, draws 4-5's two
+    repositories and MaorLavi/unanswerability-directions."""
+    passage = _draw_unans(dirs, CHAT_SPLIT12, (draw_chat8, draw_chat9, draw_chat10, draw_chat11))
+    asked, rows, seen = {r["question"] for r in draw_chat6(dirs)}, [], set()
+    for model in ("gpt-4o", "llama-3.1-405b-instruct"):
+        entries = _mtrag_entries(dirs[MTRAG[0]], MTRAG, _MTRAG_SUBSET, model)
+        ranked = _ranked(_MTRAG_SUBSET + "#" + model,
+                         [e for e in entries if e[2] and len(e[2]) <= DRAW6_MAX_CHARS and e[1] not in asked])
+        rows += _take_unseen(ranked, None, None, seen, lambda key, question, reply, answerability: {
+            "question": question, "text": reply, "refusal": None, "category": answerability, "benchmark": "MTRAG",
+            "model": model, "source": f"{MTRAG[0]}@{MTRAG[1]}:{_MTRAG_SUBSET}#{key}", "split": CHAT_SPLIT12})
+    return passage + rows
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
@@ -575,12 +598,16 @@ CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the r
          Path(__file__).with_name("refusal_chat_labels10.jsonl")),
     11: (draw_chat11, Path(__file__).with_name("refusal_chat_draw11.jsonl"),
          Path(__file__).with_name("refusal_chat_labels11.jsonl")),
+    12: (draw_chat12, Path(__file__).with_name("refusal_chat_draw12.jsonl"),
+         Path(__file__).with_name("refusal_chat_labels12.jsonl")),
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
               8: {"unans_directions": UNANS_DIRECTIONS}, 9: {"unans_directions": UNANS_DIRECTIONS},
               10: {"unans_directions": UNANS_DIRECTIONS},
-              11: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS}}
+              11: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS},
+              12: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS, "mtrag": MTRAG,
+                   "mtrag_fork": MTRAG_FORK}}
 LABELS = {"declines": True, "answers": False}
 
 
