@@ -18,7 +18,8 @@ MTRAG), refusal_chat_labels7.jsonl (draw 7, chat-heldout-4: GPT-4o-mini on LoCoM
 refusal_chat_labels8.jsonl (draw 8, chat-heldout-5: Gemma 3 / Llama 3 on passage QA) and
 refusal_chat_labels9.jsonl (draw 9, chat-heldout-6: the same on other passage questions) and
 refusal_chat_labels10.jsonl (draw 10, chat-heldout-7: the same on others again) and refusal_chat_labels11.jsonl
-(draw 11, chat-heldout-8: passage QA again and LongMemEval's other questions). Refusal sets also print the
+(draw 11, chat-heldout-8: passage QA again and LongMemEval's other questions) and refusal_chat_labels12.jsonl
+(draw 12, chat-heldout-9: passage QA again and MTRAG's answerable turns). Refusal sets also print the
 false refusals among answers that hold a negation word ("hedged answers"). Rows that carry their
 question (the real and chat sets) are read with it: `is_refusal(text, question)`. Since the second
 chat round (which tuned on both), chat-tune and chat-heldout are both tuning splits.
@@ -26,6 +27,12 @@ Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on c
 with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning before the measurement:
+- chat refusals, chat-heldout-9 (draw 12: 264 replies of the same two models to passage questions
+  none of draws 8-11 drew, and 181 replies of MTRAG's human-evaluation subset (GPT-4o, Llama 3.1
+  405B) to questions draw 6 never drew, labelled blind; measured once after chat round 8 was frozen
+  at 7b00799): 427/445 = 96.0% (95% Wilson interval 93.7-97.4%; naive 77.1%; round 7's rules the
+  same), passage QA 251/264, MTRAG 176/181; false refusals on hedged answers 7/78 = 9.0%. Both goals
+  missed.
 - chat refusals, chat-heldout-8 (draw 11: 264 replies of the same two models to passage questions
   none of draws 8-10 drew, and 113 replies of draws 4-5's chat assistants to the LongMemEval
   questions neither has a reply to, labelled blind; measured once after chat round 7 was frozen at
@@ -89,10 +96,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 # answering models on LoCoMo; Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B Instruct on
 # LongMemEval) drawn and labelled as tests/data/make_mc_real.py and make_refusal_real.py say; each
 # held-out split is measured once and not tuned on before that.
-from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
+from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
                        MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
                        REFUSAL_CHAT_HELDOUT4_FILE, REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE,
-                       REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE,
+                       REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
                        REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, TUNE,
                        load)
 
@@ -177,7 +184,8 @@ def report() -> dict:
                 (REFUSAL_CHAT_FILE, CHAT_SPLITS), (REFUSAL_CHAT_HELDOUT_FILE, (CHAT_HELDOUT,)),
                 (REFUSAL_CHAT_HELDOUT3_FILE, (CHAT_HELDOUT3,)), (REFUSAL_CHAT_HELDOUT4_FILE, (CHAT_HELDOUT4,)),
                 (REFUSAL_CHAT_HELDOUT5_FILE, (CHAT_HELDOUT5,)), (REFUSAL_CHAT_HELDOUT6_FILE, (CHAT_HELDOUT6,)),
-                (REFUSAL_CHAT_HELDOUT7_FILE, (CHAT_HELDOUT7,)), (REFUSAL_CHAT_HELDOUT8_FILE, (CHAT_HELDOUT8,)))),
+                (REFUSAL_CHAT_HELDOUT7_FILE, (CHAT_HELDOUT7,)), (REFUSAL_CHAT_HELDOUT8_FILE, (CHAT_HELDOUT8,)),
+                (REFUSAL_CHAT_HELDOUT9_FILE, (CHAT_HELDOUT9,)))),
             ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu),

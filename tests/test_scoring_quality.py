@@ -15,9 +15,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
-                       REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+                       REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,7 +67,9 @@ def test_labelled_sets_are_large_enough_and_sourced():
             (REFUSAL_CHAT_HELDOUT6_FILE, 9, ("MaorLavi/unanswerability-directions@",), 250),    # other questions
             (REFUSAL_CHAT_HELDOUT7_FILE, 10, ("MaorLavi/unanswerability-directions@",), 250),   # others again
             (REFUSAL_CHAT_HELDOUT8_FILE, 11, ("MaorLavi/unanswerability-directions@", "m4cd4r4/claude-echoes@",
-                                              "Hunk0724/LongMemEval@"), 370)):                 # both kinds
+                                              "Hunk0724/LongMemEval@"), 370),                  # both kinds
+            (REFUSAL_CHAT_HELDOUT9_FILE, 12, ("MaorLavi/unanswerability-directions@", "IBM/mt-rag-benchmark@"),
+             440)):                                                                            # both kinds
         rows = load(labels)
         assert {r["split"] for r in rows} == set(SPLITS[labels]) and len(rows) >= least, labels
         assert all(r["source"].startswith(sources) and r["labelled_by"] and isinstance(r["refusal"], bool)
@@ -153,6 +155,13 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert f["n"] >= 370 and f["rate"] >= 0.955 and f["rate"] > f["naive_rate"] + 0.15
     false_refusals, hedged = f["hedged_false_refusals"]
     assert hedged >= 50 and false_refusals / hedged <= 0.13
+    # chat-heldout-9 (draw 12, never tuned on) measured once after chat round 8 was frozen at 7b00799:
+    # 427/445 = 96.0% (goal 97%: not met), false refusals on hedged answers 7/78 (goal under 2%: not
+    # met). A floor and a ceiling, not goals.
+    f = figures[f"refusal/{CHAT_HELDOUT9}"]
+    assert f["n"] >= 440 and f["rate"] >= 0.955 and f["rate"] > f["naive_rate"] + 0.15
+    false_refusals, hedged = f["hedged_false_refusals"]
+    assert hedged >= 70 and false_refusals / hedged <= 0.10
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]

@@ -20,7 +20,7 @@ questions about a passage that often does not hold the answer; labelled, tests/d
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 8 --out draw8.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --unans-directions DIR --check
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 9|10 --out drawN.jsonl --sheets DIR
-    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11|12] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -90,6 +90,11 @@ Draw 11 ("chat-heldout-8", draw_chat11) is the blind set of chat round 7 (which 
 passage-QA files again on questions none of draws 8-10 drew (264 replies), and the chat assistants of
 draws 4-5 on the LongMemEval questions neither has a reply to (113 replies). --draw 11 needs --echoes,
 --llama and --unans-directions.
+
+Draw 12 ("chat-heldout-9", draw_chat12) is the blind set of chat round 8 (which tuned on draw 11): the
+passage-QA files again on questions none of draws 8-11 drew (264 replies), and every reply of MTRAG's
+human-evaluation subset to a question draw 6 never drew (181 replies, answerable and partial turns).
+--draw 12 needs --echoes, --llama, --unans-directions, --mtrag and --mtrag-fork.
 """
 
 from __future__ import annotations
@@ -640,7 +645,7 @@ def _read_labels(path: str) -> dict[str, dict]:
 
 def merge(first: list[str], second: list[str], third: list[str], number: int = 4) -> int:
     """Join two readers' labelled sheets (and a third reading of the rows they disagree on) to the
-    shipped chat draw `number` (4 to 11) and write its labelled file (CHAT_DRAWS); with a row
+    shipped chat draw `number` (4 to 12) and write its labelled file (CHAT_DRAWS); with a row
     unlabelled or a disagreement unsettled, list them and write nothing."""
     _, drawn, labelled = CHAT_DRAWS[number]
     rows = [json.loads(line) for line in drawn.read_text("utf-8").splitlines() if line.strip()]
