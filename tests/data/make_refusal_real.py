@@ -589,22 +589,9 @@ CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4,
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
     4: (draw_chat, CHAT_DRAW, CHAT_LABELS),
-    5: (draw_chat5, Path(__file__).with_name("refusal_chat_draw5.jsonl"),
-        Path(__file__).with_name("refusal_chat_labels5.jsonl")),
-    6: (draw_chat6, Path(__file__).with_name("refusal_chat_draw6.jsonl"),
-        Path(__file__).with_name("refusal_chat_labels6.jsonl")),
-    7: (draw_chat7, Path(__file__).with_name("refusal_chat_draw7.jsonl"),
-        Path(__file__).with_name("refusal_chat_labels7.jsonl")),
-    8: (draw_chat8, Path(__file__).with_name("refusal_chat_draw8.jsonl"),
-        Path(__file__).with_name("refusal_chat_labels8.jsonl")),
-    9: (draw_chat9, Path(__file__).with_name("refusal_chat_draw9.jsonl"),
-        Path(__file__).with_name("refusal_chat_labels9.jsonl")),
-    10: (draw_chat10, Path(__file__).with_name("refusal_chat_draw10.jsonl"),
-         Path(__file__).with_name("refusal_chat_labels10.jsonl")),
-    11: (draw_chat11, Path(__file__).with_name("refusal_chat_draw11.jsonl"),
-         Path(__file__).with_name("refusal_chat_labels11.jsonl")),
-    12: (draw_chat12, Path(__file__).with_name("refusal_chat_draw12.jsonl"),
-         Path(__file__).with_name("refusal_chat_labels12.jsonl")),
+    **{n: (how, Path(__file__).with_name(f"refusal_chat_draw{n}.jsonl"), Path(__file__).with_name(f"refusal_chat_labels{n}.jsonl"))
+       for n, how in ((5, draw_chat5), (6, draw_chat6), (7, draw_chat7), (8, draw_chat8), (9, draw_chat9),
+                      (10, draw_chat10), (11, draw_chat11), (12, draw_chat12))},
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
