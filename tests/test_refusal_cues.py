@@ -138,3 +138,24 @@ def test_a_cue_whose_effect_the_engine_does_not_know_is_an_error(tmp_path, monke
     rows = _table() + [{"name": "new-decide-cue", "stage": "decide", "effect": "answer", "doc": "-", "examples": []}]
     with pytest.raises(ValueError, match="cue 'new-decide-cue' has no test"):
         _reader_over(rows, tmp_path, monkeypatch)
+
+
+def test_a_long_sentence_is_read_in_linear_time(monkeypatch):
+    """A reply of thousands of clauses in one sentence (untrusted bytes) costs work in proportion to
+    its length: the words the reader stems grow linearly, not with the square of the clauses (a
+    decline that points back looks at most ANTECEDENT_CLAUSES clauses back)."""
+    from evaluator.scoring import refusal, refusal_text
+
+    stemmed = []
+    real = refusal_text.stem_words
+    monkeypatch.setattr(refusal_text, "stem_words", lambda words: stemmed.append(len(words)) or real(words))
+
+    def words_stemmed(n: int) -> int:
+        refusal._is_refusal_text.cache_clear()
+        refusal_text.content_stems.cache_clear()
+        stemmed.clear()
+        refusal.is_refusal("The passage does not mention it, and " * n, "Where did Anna go on her honeymoon?")
+        return sum(stemmed)
+
+    small, large = words_stemmed(300), words_stemmed(1200)
+    assert small > 0 and large < 6 * small, (small, large)

@@ -260,12 +260,19 @@ class _Against(NamedTuple):
     rest: str               # what follows the clause in its sentence
     enough: int             # how many of the question's naming words name what was asked
     wanted: list            # the kinds of value asked for, of amount / clock / year / date
-    before: str             # what precedes the clause in its sentence
+    before: str             # what precedes the clause in its sentence (_before)
 
 
 def _overlap(clause: str, asked: Asked) -> int:
     """How many of the question's naming words `clause` repeats."""
     return len(content_stems(clause) & asked.words)
+
+
+def _before(read: list[tuple[str, str, int, bool]], i: int) -> str:
+    """What precedes clause `i` in its sentence, at most rules.ANTECEDENT_CLAUSES clauses (where a
+    decline that points back finds what it names; the bound keeps a huge sentence linear)."""
+    s = read[i][2]
+    return " ".join(c for c, _, s2, _ in read[max(0, i - rules.ANTECEDENT_CLAUSES):i] if s2 == s)
 
 
 def _names_asked(clause: str, q: "_Against") -> bool:
@@ -358,16 +365,12 @@ def _read(text: str, question: str | None = None, fired: list | None = None) -> 
     asked = read_question(question)
     if asked is not None:
         opening = next((s for _, kind, s, aside in out if kind != "filler" and not aside), None)
-        before, sentence_of, befores = "", None, []
-        for c, _, s, _ in out:                      # before: what precedes the clause in its sentence
-            before = before if s == sentence_of else ""
-            befores.append(before)
-            before, sentence_of = f"{before} {c}".strip(), s
         rest, rest_sentence, read = "", None, []
-        for (c, k, s, a), before in zip(reversed(out), reversed(befores)):   # rest: what follows it
+        for i in range(len(out) - 1, -1, -1):       # rest: what follows the clause in its sentence
+            c, k, s, a = out[i]
             if s != rest_sentence:
                 rest, rest_sentence = "", s
-            read.append((c, against_question(c, k, asked, opening=s == opening, rest=rest, before=before), s, a))
+            read.append((c, against_question(c, k, asked, opening=s == opening, rest=rest, before=_before(out, i)), s, a))
             rest = f"{c} {rest}"
         if fired is not None:       # a kind the question decided is a cue of its own
             fired[:] = [cues + ((new[1],) if new[1] != old[1] else ()) for cues, old, new in zip(fired, out, read[::-1])]
@@ -416,6 +419,14 @@ class _Decision:
         # it was a report given first ("You mentioned ...")
         self.answered, self.picked, self.reported = frozenset(), False, False
         self.focused = frozenset()      # the focus words of the question that the answer's sentence named
+        # per sentence, the index of its last decline and of its last statement (one pass, so that a
+        # sentence of thousands of clauses is read in linear time)
+        self.last_decline, self.last_statement = {}, {}
+        for j, (clause, kind, s, _) in enumerate(read):
+            if kind in DECLINES:
+                self.last_decline[s] = j
+            if kind in (*CONTENT, "context") and not rules.GENERAL_REMARK.search(clause):
+                self.last_statement[s] = j
         first = [clause for clause, _, s, _ in read if s == self.opening]
         self.verdict = len(first) == 1 and rules.WHOLE.match(first[0]) is not None   # "Unanswerable." opens it
 
@@ -431,7 +442,7 @@ class _Decision:
         """Whether a decline (clause `i`) names more of what was asked than the answer did: more of
         the question's words, or (after a reported answer) one that the report did not."""
         if rules.POINTS_BACK.search(clause):    # "... and the passage doesn't provide that information"
-            clause = " ".join(c for c, _, s, _ in self.read[:i + 1] if s == self.read[i][2])
+            clause = f"{_before(self.read, i)} {clause}"
         named = content_stems(clause) & self.asked.words
         return len(named) > len(self.answered) or (self.reported and bool(named - self.answered)) \
             or ("choice" in self.asked.kinds and not self.picked) or bool(names_focus(clause, self.asked) - self.focused)
@@ -450,11 +461,12 @@ class _Decision:
             and bool(content_stems(clause) & self.asked.words or names_focus(clause, self.asked))
 
     def declines_later(self, i: int, s: int) -> bool:
-        return any(k in DECLINES for _, k, s2, _ in self.read[i + 1:] if s2 == s)
+        """Whether a decline follows clause `i` in its sentence `s`."""
+        return self.last_decline.get(s, -1) > i
 
     def states_later(self, i: int, s: int) -> bool:
-        return any(k in (*CONTENT, "context") and not rules.GENERAL_REMARK.search(c)
-                   for c, k, s2, _ in self.read[i + 1:] if s2 == s)
+        """Whether a statement (content or a report, no general remark) follows clause `i` in `s`."""
+        return self.last_statement.get(s, -1) > i
 
 
 # (decision, clause index, clause, its kind so far, sentence, inside brackets)
@@ -583,7 +595,7 @@ def _final_answer(r: _Reply) -> str | None:
         at_end = said == normalize_answer(r.text[-len(after):])
         if at_end and (len(said) >= 4 and any(w.startswith(said) and w != said for w in rules.WHOLE_WORDS)
                        or is_cut(r.text) and rules.CUT_NEGATION.search(said)):
-            return rules.WHOLE_WORDS[0]         # cut inside a refusal: "the answer is "unanswer", "... is not"
+            return "unknown"                    # cut inside a refusal: "the answer is "unanswer", "... is not"
         if not content_stems(said) and not rules.NUMERAL.search(said) and not rules.WHOLE.match(said):
             return r.text[:labels[-1].start()]  # cut before it names anything: "the answer is: **The"
         return after

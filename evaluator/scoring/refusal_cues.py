@@ -434,6 +434,7 @@ PRECISION_WORDS = ("exact", "exactly", "precise", "precisely", "definitive", "de
 ASKED_OVERLAP = 2
 # a decline that points back to what its sentence named before it: "... and the passage doesn't provide
 # that information", "... but it doesn't say"
+ANTECEDENT_CLAUSES = 6       # how far back in its sentence a decline that points back looks
 POINTS_BACK = re.compile(r"\b(?:that|this|such|said)\s+(?:information|info|detail|details|answer|fact)\b"
                          r"|\bwhich\s+(?:ones?|of them)$|\bwhat\s+(?:they|those|these|it)\s+(?:are|is|were|was)\b"
                          r"|\b(?:provide|give|mention|state|specify|say|include|contain)s?\s+(?:that|this|it)$")
@@ -449,8 +450,10 @@ CONTINUATION = re.compile(r"^(?:including|such as|specifically|especially|partic
 CUT_NEGATION = re.compile(r"\b(?:not|no|never|nor|cannot|cant|isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn|"
                           r"isnt|doesnt|dont|didnt|wasnt|arent)$")
 # a value that names a quantity or a rank ("**second**", "3"): a final answer that says one says something
-NUMERAL = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|"
-                     r"million|dozen|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\b")
+COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+               "twenty", "dozen")
+NUMERAL = re.compile(rf"\d|\b(?:{'|'.join(COUNT_WORDS)}|hundred|thousand|million|first|second|third|fourth|fifth|"
+                     r"sixth|seventh|eighth|ninth|tenth|last)\b")
 AT_ALL = re.compile(r"\b(?:at all|whatsoever)\b")
 # what names the thing a question asks for, by its wh-word: a decline that names it ("... but it does
 # not mention where he died" when asked where) declines the answer, however few of the question's
@@ -536,8 +539,7 @@ GENERAL_OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|instead)\s+)?(?:i
 # the plane was started about a month ago"
 EVIDENCE_MORE = re.compile(r"^(?:and|while|whereas|as well as|along with|plus)\s")
 RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
-NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|dozen|"
-                    r"once|twice|none|zero)\b")
+NUMBER = re.compile(rf"\b(?:\d+|{'|'.join(COUNT_WORDS)}|once|twice|none|zero)\b")
 TALLY = re.compile(rf"^{phrases(TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{NUMBER.pattern}")
 
 
