@@ -20,7 +20,7 @@ questions about a passage that often does not hold the answer; labelled, tests/d
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 8 --out draw8.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --unans-directions DIR --check
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 9|10 --out drawN.jsonl --sheets DIR
-    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11|12] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11|12|13] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -95,6 +95,11 @@ Draw 12 ("chat-heldout-9", draw_chat12) is the blind set of chat round 8 (which 
 passage-QA files again on questions none of draws 8-11 drew (264 replies), and every reply of MTRAG's
 human-evaluation subset to a question draw 6 never drew (181 replies, answerable and partial turns).
 --draw 12 needs --echoes, --llama, --unans-directions, --mtrag and --mtrag-fork.
+
+Draw 13 ("chat-heldout-10", draw_chat13) is the blind set of chat round 9 (which tuned on draw 12): the
+passage-QA files again on questions none of draws 8-12 drew (264 replies), and every reply of the MTRAG
+fork's nine runs that draw 6 did not take (its 55 unanswerable turns; replies, not questions, unseen).
+--draw 13 needs the same flags as --draw 12.
 """
 
 from __future__ import annotations
@@ -585,21 +590,45 @@ def draw_chat12(dirs: dict[str, str]) -> list[dict]:
     return passage + rows
 
 
+# Draw 13 (chat-heldout-10): the blind set of chat round 9, which tuned on draw 12. Two parts, drawn
+# before anyone read them: the passage-QA files again on questions none of draws 8-12 drew, the same
+# counts (264 replies); and every reply of the fork's nine MTRAG runs (CHAT_FILES6) that draw 6 did not
+# take, up to DRAW6_MAX_CHARS characters, each text once: the same 55 UNANSWERABLE turns, answered by
+# the same nine models, but replies nobody has read (a test of declines written by chat models).
+CHAT_SPLIT13 = "chat-heldout-10"
+
+
+def draw_chat13(dirs: dict[str, str]) -> list[dict]:
+    """Draw 13 (chat-heldout-10) from the git directories of MTRAG's two repositories, draws 4-5's two
+    repositories and MaorLavi/unanswerability-directions."""
+    passage = _draw_unans(dirs, CHAT_SPLIT13, (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12))
+    rows, seen = [], {r["text"] for r in draw_chat6(dirs)}
+    for repo, path, model_id, model, _, _ in CHAT_FILES6:
+        if repo != MTRAG_FORK:
+            continue
+        entries = _mtrag_entries(dirs[repo[0]], repo, path, model_id)
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW6_MAX_CHARS])
+        rows += _take_unseen(ranked, None, None, seen, lambda key, question, reply, answerability: {
+            "question": question, "text": reply, "refusal": None, "category": answerability, "benchmark": "MTRAG",
+            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT13})
+    return passage + rows
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
     4: (draw_chat, CHAT_DRAW, CHAT_LABELS),
     **{n: (how, Path(__file__).with_name(f"refusal_chat_draw{n}.jsonl"), Path(__file__).with_name(f"refusal_chat_labels{n}.jsonl"))
        for n, how in ((5, draw_chat5), (6, draw_chat6), (7, draw_chat7), (8, draw_chat8), (9, draw_chat9),
-                      (10, draw_chat10), (11, draw_chat11), (12, draw_chat12))},
+                      (10, draw_chat10), (11, draw_chat11), (12, draw_chat12), (13, draw_chat13))},
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
               8: {"unans_directions": UNANS_DIRECTIONS}, 9: {"unans_directions": UNANS_DIRECTIONS},
               10: {"unans_directions": UNANS_DIRECTIONS},
               11: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS},
-              12: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS, "mtrag": MTRAG,
-                   "mtrag_fork": MTRAG_FORK}}
+              **{n: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS, "mtrag": MTRAG,
+                     "mtrag_fork": MTRAG_FORK} for n in (12, 13)}}
 LABELS = {"declines": True, "answers": False}
 
 
@@ -632,7 +661,7 @@ def _read_labels(path: str) -> dict[str, dict]:
 
 def merge(first: list[str], second: list[str], third: list[str], number: int = 4) -> int:
     """Join two readers' labelled sheets (and a third reading of the rows they disagree on) to the
-    shipped chat draw `number` (4 to 12) and write its labelled file (CHAT_DRAWS); with a row
+    shipped chat draw `number` (4 to 13) and write its labelled file (CHAT_DRAWS); with a row
     unlabelled or a disagreement unsettled, list them and write nothing."""
     _, drawn, labelled = CHAT_DRAWS[number]
     rows = [json.loads(line) for line in drawn.read_text("utf-8").splitlines() if line.strip()]
