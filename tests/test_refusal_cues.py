@@ -159,3 +159,44 @@ def test_a_long_sentence_is_read_in_linear_time(monkeypatch):
 
     small, large = words_stemmed(300), words_stemmed(1200)
     assert small > 0 and large < 6 * small, (small, large)
+
+
+_PAD = ("The passage does not mention the team that plays at the park or the league it plays in. It discusses rugby, "
+        "baseball playoff formats and the history of the towns of the region over the centuries. ")
+ROUND_9 = [
+    # what a source holds instead of what a decline of the asked thing named is evidence ...
+    ("The passage does not mention the River Irk, but rather the River Irwell. The Irwell starts east of Royton.",
+     "Where does the River Irk start?", True),
+    # ... but after a decline that named none of what was asked, the substitute may be the answer
+    ("The passage does not mention Fiji, but rather Bali.", "Where did Anna go?", False),
+    ("BSkyB did not remove Sky Italia, but rather acquired it in 2014.", "What year did BSkyB remove Sky Italia?", False),
+    # a decline asking which things a statement named only vaguely declines, in any later sentence
+    ("The passage states the EU promotes culture through numerous programmes, but it does not specify which ones.",
+     "What programs has the EU taken to create this culture?", True),
+    ("The constitution can be amended, except for certain entrenched provisions. The passage doesn't specify what "
+     "those exceptions are.", "What are the exceptions in the constitution?", True),
+    ("Anna went to Bali, but the passage doesn't say when.", "Where did Anna go?", False),
+    # a final answer cut before it names more than a source
+    (_PAD + "Therefore, the answer is: **The passage does", "Which league does the team play in?", True),
+    (_PAD + "Therefore, the answer is: **Major League", "Which league does the team play in?", False),
+    # a final answer that says the answer is not given
+    ("Based on the information provided, it can be inferred that the delegates from British India and the princely "
+     "states attended the conference, but the Indian National Congress did not attend. Therefore, the answer is not "
+     "explicitly stated in", "Who attended all three round table conferences?", True),
+    ("VideoGuard decoders are not available as stand-alone CAMs. Therefore, the answer is:\n\n\"Not available as stand-alone CAMs\"",
+     "What is available as stand-alone CAMs?", False),
+    # a reply cut right after a negation ends declining, even after an answer
+    (_PAD + "Therefore, we can infer that some of those 50,000 fled before the act. However, the passage doesn't",
+     "How many Walloons fled to England before the act?", True),
+    # a concession of a decline of what was asked, then what the reply says: an answer
+    ("Although the text does not specifically address how to avoid child obesity, it does emphasize an hour of "
+     "physical activity a day, which can reduce the risk of obesity.", "How to avoid child obesity?", False),
+]
+
+
+@pytest.mark.parametrize("text, question, expected", ROUND_9, ids=[t[-50:] for t, _, _ in ROUND_9])
+def test_chat_round_9_rules_and_where_they_stop(text, question, expected):
+    """Round 9 (tuned on draws 4-12): a substitute after a decline, declines that ask "which ones",
+    final answers cut at a source or saying the answer is not given, a cut negation, a conceded
+    decline of what was asked; each beside a reply where the rule must not fire."""
+    assert is_refusal(text, question) is expected

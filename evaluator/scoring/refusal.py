@@ -418,6 +418,7 @@ class _Decision:
         # the question's words the answer's sentence repeated, whether it picked (a choice), whether
         # it was a report given first ("You mentioned ...")
         self.answered, self.picked, self.reported = frozenset(), False, False
+        self.answered_at = None         # the sentence of the answer
         self.focused = frozenset()      # the focus words of the question that the answer's sentence named
         # per sentence, the index of its last decline and of its last statement (one pass, so that a
         # sentence of thousands of clauses is read in linear time)
@@ -441,6 +442,8 @@ class _Decision:
     def names_more(self, i: int, clause: str) -> bool:
         """Whether a decline (clause `i`) names more of what was asked than the answer did: more of
         the question's words, or (after a reported answer) one that the report did not."""
+        if rules.WHICH_BACK.search(clause) and self.answered_at is not None:
+            return True                         # "The EU has numerous programmes, but it does not specify which ones"
         if rules.POINTS_BACK.search(clause):    # "... and the passage doesn't provide that information"
             clause = f"{_before(self.read, i)} {clause}"
         named = content_stems(clause) & self.asked.words
@@ -484,7 +487,7 @@ _DECIDE = {
     # "... Therefore, a good answer would be" where the reply was cut at its length limit
     "cut-off": lambda d, i, clause, kind, s, aside: d.cut and i == len(d.read) - 1 and kind not in DECLINES,
     # "Although the exact island isn't specified, Anna went to Indonesia": the sentence states it
-    "conceded-decline": lambda d, i, clause, kind, s, aside: kind in ("refuse", "hedge")
+    "conceded-decline": lambda d, i, clause, kind, s, aside: kind in ("refuse", "hedge", "declines-asked")
     and rules.CONCESSION.match(clause) is not None
     and d.states_later(i, s),
     # "(around March 15)", "(not a friend)": an aside takes no stance
@@ -504,6 +507,9 @@ _DECIDE = {
     "concession-before-decline": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state is None
     and rules.CONCESSION.match(clause) is not None and d.declines_later(i, s),
     "answers-first": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state is None and s == d.opening,
+    # "The passage does not mention the River Irk, but rather the River Irwell"
+    "instead-of-asked": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state == "decline"
+    and s == d.declined_at and not d.off_target and rules.INSTEAD.match(clause) is not None,
     # "However, the closest match is ..."
     "contrast-led": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state == "decline" and s in d.led,
     # "The passage does not mention Fiji; Anna went to Bali."
@@ -542,7 +548,7 @@ def _decide(read: list[tuple[str, str, int, bool]], asked: Asked | None = None,
             elif step.effect == "answer":
                 kind = kinds[i]
                 d.reported = d.state is None and kind in REPORTS
-                d.state, (d.answered, d.picked, d.focused) = "answer", d.answer_in(s)
+                d.state, d.answered_at, (d.answered, d.picked, d.focused) = "answer", s, d.answer_in(s)
                 d.concluded = kind == "commit" or d.concluded
             elif step.effect == "settle":
                 d.settled = True
@@ -596,8 +602,14 @@ def _final_answer(r: _Reply) -> str | None:
         if at_end and (len(said) >= 4 and any(w.startswith(said) and w != said for w in rules.WHOLE_WORDS)
                        or is_cut(r.text) and rules.CUT_NEGATION.search(said)):
             return "unknown"                    # cut inside a refusal: "the answer is "unanswer", "... is not"
-        if not content_stems(said) and not rules.NUMERAL.search(said) and not rules.WHOLE.match(said):
-            return r.text[:labels[-1].start()]  # cut before it names anything: "the answer is: **The"
+        if rules.ANSWER_NOT_GIVEN.match(said):
+            # "Therefore, the answer is not explicitly stated in (the passage)": the answer declines,
+            # unless its paragraph goes on ("... not given in the options. However, the closest is C")
+            return after if len({sentence for _, _, sentence, _ in clauses(after)}) > 1 else "unknown"
+        if not content_stems(said) and not rules.NUMERAL.search(said) and not rules.WHOLE.match(said) \
+                or at_end and is_cut(r.text) and set(said.split()) <= rules.CUT_SOURCE_ONLY:
+            # cut before it names anything: "the answer is: **The", "the answer is: **The passage does"
+            return r.text[:labels[-1].start()]
         return after
     return None
 

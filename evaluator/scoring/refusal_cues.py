@@ -435,8 +435,11 @@ ASKED_OVERLAP = 2
 # a decline that points back to what its sentence named before it: "... and the passage doesn't provide
 # that information", "... but it doesn't say"
 ANTECEDENT_CLAUSES = 6       # how far back in its sentence a decline that points back looks
+# a decline that asks which things a statement before it named: "..., but it does not specify which
+# ones", "... doesn't say what those exceptions are": that statement named them only vaguely
+WHICH_BACK = re.compile(r"\bwhich\s+(?:ones?|of them)$|\bwhat\s+(?:they|those|these|it)(?:\s+[a-z]+)?\s+(?:are|is|were|was)\b")
 POINTS_BACK = re.compile(r"\b(?:that|this|such|said)\s+(?:information|info|detail|details|answer|fact)\b"
-                         r"|\bwhich\s+(?:ones?|of them)$|\bwhat\s+(?:they|those|these|it)\s+(?:are|is|were|was)\b"
+                         rf"|{WHICH_BACK.pattern}"
                          r"|\b(?:provide|give|mention|state|specify|say|include|contain)s?\s+(?:that|this|it)$")
 # a reply cut at its length limit (a model's max_tokens): long, and not ending a sentence
 CUT_MIN_WORDS = 30
@@ -449,6 +452,14 @@ CONTINUATION = re.compile(r"^(?:including|such as|specifically|especially|partic
 # a cut reply that stops right after a negation ("Therefore, the answer is not", "The passage doesn")
 CUT_NEGATION = re.compile(r"\b(?:not|no|never|nor|cannot|cant|isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn|"
                           r"isnt|doesnt|dont|didnt|wasnt|arent)$")
+# what a final answer cut at the length limit may say before it names anything: a source and the verb
+# it was to take ("Therefore, the answer is: **The passage does"), a refusal's usual opening
+CUT_SOURCE_ONLY = frozenset(w for source in SOURCES for w in source.split()) | frozenset(
+    "the this that a an there it is are was does do did has have had provided given based on in".split())
+# a final answer that says the answer is not given: "the answer is not explicitly stated in the passage"
+# (not "the answer is: not available as a stand-alone CAM", which answers)
+ANSWER_NOT_GIVEN = re.compile(r"^not\s+(?:\w+\s+)?(?:stated|mentioned|given|provided|specified|found|known|present|"
+                              r"included|contained|in)\b")
 # a value that names a quantity or a rank ("**second**", "3"): a final answer that says one says something
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
                "twenty", "dozen")
@@ -538,6 +549,8 @@ GENERAL_OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|instead)\s+)?(?:i
 # more evidence in the sentence of a report: "..., and five sessions in another message", "..., while
 # the plane was started about a month ago"
 EVIDENCE_MORE = re.compile(r"^(?:and|while|whereas|as well as|along with|plus)\s")
+# what a source holds instead of what a decline before it named: "..., but rather the River Irwell"
+INSTEAD = re.compile(r"^(?:but\s+)?(?:rather|instead)\b")
 RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
 NUMBER = re.compile(rf"\b(?:\d+|{'|'.join(COUNT_WORDS)}|once|twice|none|zero)\b")
 TALLY = re.compile(rf"^{phrases(TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{NUMBER.pattern}")
@@ -611,4 +624,5 @@ PATTERNS = {**DECLINE, **REFUSE, **HEDGE,
             "offer": (OFFER,), "pointer": (POINTER,), "up-to-you": (UP_TO_YOU,), "procedure": (PROCEDURE,), "lead-in": (LEAD_IN,),
             "filler-lead": (FILLER_LEAD,), "context-said": (CONTEXT,), "evidence": (EVIDENCE,),
             "conclusion": (CONCLUSION,), "advice": (ADVICE,), "tally": (TALLY,), "guess": (GUESS,),
-            "caveat": (CAVEAT,), "relative-after-context": (RELATIVE,), "evidence-more": (EVIDENCE_MORE,)}
+            "caveat": (CAVEAT,), "relative-after-context": (RELATIVE,), "evidence-more": (EVIDENCE_MORE,),
+            "instead-of-asked": (INSTEAD,)}
