@@ -19,7 +19,8 @@ refusal_chat_labels8.jsonl (draw 8, chat-heldout-5: Gemma 3 / Llama 3 on passage
 refusal_chat_labels9.jsonl (draw 9, chat-heldout-6: the same on other passage questions) and
 refusal_chat_labels10.jsonl (draw 10, chat-heldout-7: the same on others again) and refusal_chat_labels11.jsonl
 (draw 11, chat-heldout-8: passage QA again and LongMemEval's other questions) and refusal_chat_labels12.jsonl
-(draw 12, chat-heldout-9: passage QA again and MTRAG's answerable turns). Refusal sets also print the
+(draw 12, chat-heldout-9: passage QA again and MTRAG's answerable turns) and refusal_chat_labels13.jsonl
+(draw 13, chat-heldout-10: passage QA again and MTRAG's unanswerable turns again). Refusal sets also print the
 false refusals among answers that hold a negation word ("hedged answers"). Rows that carry their
 question (the real and chat sets) are read with it: `is_refusal(text, question)`. Since the second
 chat round (which tuned on both), chat-tune and chat-heldout are both tuning splits.
@@ -27,6 +28,13 @@ Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on c
 with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning before the measurement:
+- chat refusals, chat-heldout-10 (draw 13: 264 replies of the same two models to passage questions
+  none of draws 8-12 drew, and 179 replies of the nine chat models of draw 6 to MTRAG's 55
+  unanswerable turns that draw 6 did not take (171 of them to questions draw 6 asked; the replies unread),
+  labelled blind; measured once after chat round 9 was frozen at 02e7720): 413/443 = 93.2% (95%
+  Wilson interval 90.5-95.2%; naive 78.8%; rounds 7 and 8's rules the same, round 6's 412), passage
+  QA 253/264 = 95.8%, MTRAG 160/179 = 89.4%; false refusals on hedged answers 6/71 = 8.5% (round 8's
+  rules 5/71). Both goals missed.
 - chat refusals, chat-heldout-9 (draw 12: 264 replies of the same two models to passage questions
   none of draws 8-11 drew, and 181 replies of MTRAG's human-evaluation subset (GPT-4o, Llama 3.1
   405B) to questions draw 6 never drew, labelled blind; measured once after chat round 8 was frozen
@@ -96,10 +104,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 # answering models on LoCoMo; Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B Instruct on
 # LongMemEval) drawn and labelled as tests/data/make_mc_real.py and make_refusal_real.py say; each
 # held-out split is measured once and not tuned on before that.
-from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
+from labelsets import (CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
                        MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
                        REFUSAL_CHAT_HELDOUT4_FILE, REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE,
-                       REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
+                       REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_CHAT_HELDOUT10_FILE,
                        REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, TUNE,
                        load)
 
@@ -185,7 +193,7 @@ def report() -> dict:
                 (REFUSAL_CHAT_HELDOUT3_FILE, (CHAT_HELDOUT3,)), (REFUSAL_CHAT_HELDOUT4_FILE, (CHAT_HELDOUT4,)),
                 (REFUSAL_CHAT_HELDOUT5_FILE, (CHAT_HELDOUT5,)), (REFUSAL_CHAT_HELDOUT6_FILE, (CHAT_HELDOUT6,)),
                 (REFUSAL_CHAT_HELDOUT7_FILE, (CHAT_HELDOUT7,)), (REFUSAL_CHAT_HELDOUT8_FILE, (CHAT_HELDOUT8,)),
-                (REFUSAL_CHAT_HELDOUT9_FILE, (CHAT_HELDOUT9,)))),
+                (REFUSAL_CHAT_HELDOUT9_FILE, (CHAT_HELDOUT9,)), (REFUSAL_CHAT_HELDOUT10_FILE, (CHAT_HELDOUT10,)))),
             ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu),

@@ -15,9 +15,10 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
-                       REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+                       REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
+                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,8 +58,9 @@ def test_labelled_sets_are_large_enough_and_sourced():
     tune_questions = {r["question"] for r in chat if r["split"] == SPLITS[REFUSAL_CHAT_FILE][0]}
     assert not tune_questions & {r["question"] for r in chat if r["split"] == SPLITS[REFUSAL_CHAT_FILE][1]}
     # each later chat draw: one split, its labelled rows exactly the draw's rows, from its sources,
-    # and no question of an earlier chat draw among them
-    asked = {r["question"] for r in chat}
+    # and no question of an earlier chat draw among them, but for the rows a draw takes on purpose from
+    # earlier questions (draw 13: other replies to draw 6's MTRAG turns), whose replies are new
+    asked, replied = {r["question"] for r in chat}, {r["text"] for r in chat}
     for labels, drawn, sources, least in (
             (REFUSAL_CHAT_HELDOUT_FILE, 5, ("m4cd4r4/claude-echoes@", "Hunk0724/LongMemEval@"), 230),
             (REFUSAL_CHAT_HELDOUT3_FILE, 6, ("IBM/mt-rag-benchmark@", "pashaAbri/mt-rag-benchmark@"), 250),
@@ -69,6 +71,8 @@ def test_labelled_sets_are_large_enough_and_sourced():
             (REFUSAL_CHAT_HELDOUT8_FILE, 11, ("MaorLavi/unanswerability-directions@", "m4cd4r4/claude-echoes@",
                                               "Hunk0724/LongMemEval@"), 370),                  # both kinds
             (REFUSAL_CHAT_HELDOUT9_FILE, 12, ("MaorLavi/unanswerability-directions@", "IBM/mt-rag-benchmark@"),
+             440),                                                                             # both kinds
+            (REFUSAL_CHAT_HELDOUT10_FILE, 13, ("MaorLavi/unanswerability-directions@", "pashaAbri/mt-rag-benchmark@"),
              440)):                                                                            # both kinds
         rows = load(labels)
         assert {r["split"] for r in rows} == set(SPLITS[labels]) and len(rows) >= least, labels
@@ -76,8 +80,12 @@ def test_labelled_sets_are_large_enough_and_sourced():
                    and r["question"] and r["model"] for r in rows), labels
         draw = load(f"refusal_chat_draw{drawn}.jsonl")
         assert sorted((r["source"], r["text"]) for r in rows) == sorted((r["source"], r["text"]) for r in draw)
-        assert not asked & {r["question"] for r in rows}, labels
+        again = [r for r in rows if drawn == 13 and r["source"].startswith("pashaAbri/mt-rag-benchmark@")]
+        assert not again or {r["category"] for r in again} == {"UNANSWERABLE"}, labels
+        assert not asked & {r["question"] for r in rows if r not in again}, labels
+        assert not replied & {r["text"] for r in rows}, labels
         asked |= {r["question"] for r in rows}
+        replied |= {r["text"] for r in rows}
 
 
 def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
@@ -162,6 +170,13 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     assert f["n"] >= 440 and f["rate"] >= 0.955 and f["rate"] > f["naive_rate"] + 0.15
     false_refusals, hedged = f["hedged_false_refusals"]
     assert hedged >= 70 and false_refusals / hedged <= 0.10
+    # chat-heldout-10 (draw 13, never tuned on) measured once after chat round 9 was frozen at 02e7720:
+    # 413/443 = 93.2% (goal 97%: not met; passage QA 253/264, MTRAG's unanswerable turns 160/179), false
+    # refusals on hedged answers 6/71 (goal under 2%: not met). A floor and a ceiling, not goals.
+    f = figures[f"refusal/{CHAT_HELDOUT10}"]
+    assert f["n"] >= 440 and f["rate"] >= 0.93 and f["rate"] > f["naive_rate"] + 0.12
+    false_refusals, hedged = f["hedged_false_refusals"]
+    assert hedged >= 70 and false_refusals / hedged <= 0.09
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]
