@@ -200,3 +200,40 @@ def test_chat_round_9_rules_and_where_they_stop(text, question, expected):
     final answers cut at a source or saying the answer is not given, a cut negation, a conceded
     decline of what was asked; each beside a reply where the rule must not fire."""
     assert is_refusal(text, question) is expected
+
+
+ROUND_10 = [
+    # what an image, a clip or a recording does not let one see or hear declines ...
+    ("The plate is blurred in the video, so I can't read it.", "What's the license plate number?", True),
+    ("The audio is too faint to identify the song.", "What song was playing?", True),
+    ("I can't make out the car's color in that photo; it's too dark.", "What color was the car?", True),
+    ("The book's cover is facing away from the camera, so its title can't be seen.", "What is the book's title?", True),
+    ("Unfortunately, the restaurant's name doesn't appear in the chat or the photos.", "What was the restaurant?", True),
+    # ... but a reason beside an answer, or "too dark" said of something else, does not
+    ("The sign is a bit blurry, but it reads 'Closed for renovation'.", "What was written on the sign?", False),
+    ("No, Disney released it through Touchstone because they felt it was too dark for a typical Disney release.",
+     "Was it originally a Disney movie?", False),
+    # the user never said it, a source that does not hold it, a memory without it
+    ("You've never mentioned your dog's name to me.", "What's the name of my dog?", True),
+    ("Sarah's comments about the trip aren't part of the conversation I can see.", "What did Sarah say?", True),
+    ("I don't have a start date for your new job in my memory.", "When did I start my new job?", True),
+    # counts in words
+    ("You didn't give an exact number, but you said about thirty people came.", "How many people came?", False),
+    # a decline of the count asked, after numbers that are not it
+    ("The passage states that the Huguenots furnished two new regiments of the army, including the Altpreussische "
+     "Infantry Regiments No. 13 and No. 15. However, it doesn't specify how many men were in each regiment.",
+     "How many men were in the Altpreussische Infantry No. 15?", True),
+    ("You visited 3 museums, though you didn't say how many times you went to each.", "How many museums did I visit?", False),
+    # what the question is for is no answer
+    ("The passage doesn't mention the song. Therefore, the answer is:\n\n**The passage does not provide this "
+     "information.**\n\nIt's designed to see if you'll start pulling information from other sources.", "Who wrote the song?", True),
+]
+
+
+@pytest.mark.parametrize("text, question, expected", ROUND_10, ids=[t[:50] for t, _, _ in ROUND_10])
+def test_chat_round_10_rules_and_where_they_stop(text, question, expected):
+    """Round 10 (tuned on draw 13 and on hand-written chat/VLM replies): what an image, a clip or a
+    recording does not let one see or hear, declines of the user and of a memory, counts in words, a
+    decline of the count asked, a remark on what the question is for; each beside a reply where the
+    rule must not fire."""
+    assert is_refusal(text, question) is expected

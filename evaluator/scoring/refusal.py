@@ -275,6 +275,12 @@ def _before(read: list[tuple[str, str, int, bool]], i: int) -> str:
     return " ".join(c for c, _, s2, _ in read[max(0, i - rules.ANTECEDENT_CLAUSES):i] if s2 == s)
 
 
+def _names_count(clause: str, asked: Asked) -> bool:
+    """Whether a clause names the count a question asks for: "how many men" when asked how many men."""
+    counted = rules.HOW_MANY.search(clause) if "amount" in asked.kinds else None
+    return counted is not None and bool(content_stems(counted.group(1)) & asked.words)
+
+
 def _names_asked(clause: str, q: "_Against") -> bool:
     """Whether a decline names what was asked: enough of the question's naming words (one, for a
     decline "at all") or its focus, in the clause or, when the clause points back ("... and the passage doesn't provide that
@@ -282,7 +288,7 @@ def _names_asked(clause: str, q: "_Against") -> bool:
     named = clause + " " + q.before if rules.POINTS_BACK.search(clause) else clause
     # "... but it doesn't mention the Philippines at all": what the question is about never came up
     enough = 1 if rules.AT_ALL.search(clause) else q.enough
-    return _overlap(named, q.asked) >= enough or bool(names_focus(named, q.asked))
+    return _overlap(named, q.asked) >= enough or bool(names_focus(named, q.asked)) or _names_count(clause, q.asked)
 
 
 _AGAINST = {
@@ -444,6 +450,8 @@ class _Decision:
         the question's words, or (after a reported answer) one that the report did not."""
         if rules.WHICH_BACK.search(clause) and self.answered_at is not None:
             return True                         # "The EU has numerous programmes, but it does not specify which ones"
+        if _names_count(clause, self.asked):
+            return True                         # "... two new regiments. It doesn't specify how many men were in each"
         if rules.POINTS_BACK.search(clause):    # "... and the passage doesn't provide that information"
             clause = f"{_before(self.read, i)} {clause}"
         named = content_stems(clause) & self.asked.words

@@ -39,7 +39,20 @@ ANSWER_PASSIVES = ("determined", "answered", "calculated", "computed", "worked o
                    "inferred", "established", "known", "compared", "made")
 # What a picture or page does not let one read (words that are themselves the decline)
 UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not legible", "too blurry",
-              "too small to read", "cut off", "obscured", "out of frame", "not readable", "isnt readable")
+              "too small to read", "cut off", "obscured", "out of frame", "not readable", "isnt readable",
+              # what an image, a clip or a recording does not let one see or hear: "the plate is blurred in
+              # the video", "the cover is facing away from the camera" (a reason given beside a decline, or
+              # the decline itself; "a bit blurry, but it reads ..." answers, so not "blurry")
+              "blurred", "pixelated", "out of focus", "facing away", "turned away", "off screen", "offscreen",
+              "cropped out", "not visible", "isnt visible", "arent visible", "wasnt visible", "werent visible",
+              "never visible", "not audible", "inaudible")
+# too dark, faint, small ... for one to read, see or hear: "The audio is too faint to identify the song", "it's
+# too dark" as a clause of its own (not "Disney felt it was too dark for a typical release")
+_TOO = r"too\s+(?:dark|faint|small|far away|far|grainy|pixelated|blurry|blurred|low resolution|lowres|noisy|muffled|quiet|distorted|bright|washed out)"
+TOO_FAINT = (rf"\b{_TOO}\b(?:\s+\w+){{0,5}}?\s+(?:to|for me to|for us to)\s+(?:\w+\s+)?(?:read|see|tell|make out|identify|hear|"
+             r"determine|recognize|recognise|say|be sure|decipher|distinguish)\b",
+             rf"^(?:(?:but|and|as|since|because|so)\s+)?(?:it is|its|it was|they are|theyre|(?:\w+\s+){{1,2}}(?:is|was|are|were))\s+"
+             rf"(?:\w+\s+)?{_TOO}$")
 # A decline qualified this way doubts the answer's completeness or certainty, not its existence:
 # "I can't confirm a definitive count", "... enough information to fully answer", "with certainty".
 CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for certain", "for sure",
@@ -202,6 +215,8 @@ REFUSE = compile_groups({"refuse-speaker": (
     rf"\b(?:i|we)\s+{ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this)\b.*\b(?:ever|never)\b",
     rf"\b(?:i|we)\s+{ADVS}(?:do not|dont|did not|didnt)\s+(?:really\s+)?have\s+(?:any\s+|that\s+|this\s+|those\s+|such\s+|enough\s+|much\s+|a\s+|an\s+|the\s+|relevant\s+|specific\s+|clear\s+|access\s+to\s+)*(?:{INFO}|access|that|it|this|answer|recollection)\b",
     rf"\b(?:i|we)\s+(?:have|had|ve)\s+(?:no|zero)\s+(?:\w+\s+)?{INFO}\b",
+    # "I don't have a start date for your new job in my memory"
+    rf"\b(?:i|we)\s+{ADVS}(?:do not|dont|did not|didnt)\s+have\s+(?:\w+\s+){{1,6}}?in\s+(?:my|our)\s+(?:\w+\s+)?{SOURCE}\b",
     r"^(?:i\s+|we\s+|ive\s+|i have\s+|honestly\s+|sorry\s+|really\s+|absolutely\s+)?(?:got\s+)?no\s+(?:idea|clue|recollection|memory)\b",
     r"\b(?:i|we)\s+(?:was not|wasnt|were not|werent|have not been|havent been|was never|were never)\s+told\b",
     rf"\b(?:im|i am|we are|were|i was|i m)\s+{ADVS}(?:not|un)\s*aware\b",
@@ -209,7 +224,7 @@ REFUSE = compile_groups({"refuse-speaker": (
     rf"\b(?:i|we)\s+{ADVS}(?:lack|am lacking|m lacking)\b",
 ), "refuse-user": (
     # the user never told ("You never told me that", "you didn't mention it")
-    rf"\byou\s+{ADVS}{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
+    rf"\b(?:you|youve|you have|youd|you had)\s+{ADVS}{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
     r"\byou\s+(?:mentioned|talked about|told me about|said|shared|described|discussed)\b.*\b(?:but|though|yet)\s+(?:not|never|didnt|did not|without)\b",
 ), "refuse-source": (
     # a source does not say ("The conversation doesn't mention it", "the photos don't show it")
@@ -232,6 +247,7 @@ REFUSE = compile_groups({"refuse-speaker": (
 ), "refuse-unreadable": (
     # what a picture or a page does not let one read: "the receipt is illegible", "the name is cut off"
     rf"\b{phrases(UNREADABLE)}\b",
+    *TOO_FAINT,
 ), "refuse-source-silent": (
     # "but they don't specify how many": what a source does, not a person ("they didn't discuss salary")
     rf"\b(?:they|these|those)\s+{NEG_DO}\s+{ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish|address|cover|mention|go into|touch on|reference|list|describe|explain)\b",
@@ -263,7 +279,9 @@ REFUSE = compile_groups({"refuse-speaker": (
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
     rf"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:(?:you|we|i|ive|youve|weve)\b|(?:has\s+|have\s+|had\s+)?(?:ever\s+)?(?:came|come)\s+up\b|(?:was|were|has been|have been)\s+{ADVS}{PARTICIPLES})",
-    rf"\b(?:not|isnt)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my)?\s*(?:\w+\s+)?{SOURCE}\b",
+    rf"\b(?:not|isnt|arent|wasnt|werent)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my)?\s*(?:\w+\s+)?{SOURCE}\b",
+    # "the restaurant's name doesn't appear in the chat or the photos", "... never shows up in the video"
+    rf"\b{NEG_DO}\s+{ADVS}(?:appear|show up|turn up|feature)s?\s+(?:anywhere\s+)?in\s+(?:the\s+|our\s+|your\s+|my\s+|any\s+|these\s+|this\s+|that\s+)?(?:\w+\s+)?{SOURCE}\b",
     rf"^not\s+in\s+(?:\w+\s+){{0,2}}?{SOURCE}\b",
 ), "refuse-no-record": (
     # no record / information / way to know
@@ -284,7 +302,7 @@ REFUSE = compile_groups({"refuse-speaker": (
     rf"\b{INFO}(?:\s+\w+){{0,5}}?\s+(?:isnt|is not|wasnt|was not|arent|are not)\s+(?:\w+\s+)?(?:available|accessible|there|known|present|included)\b",
 ), "refuse-cannot-be-known": (
     # cannot be determined / answered; impossible to tell
-    rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{ADVS}(?:determined|answered|inferred|known|confirmed|verified|identified|established|deduced|said|told|found|specified|ascertained)\b",
+    rf"\b(?:cannot|cant|can not|could not|couldnt|unable to)\s+be\s+{ADVS}(?:determined|answered|inferred|known|confirmed|verified|identified|established|deduced|said|told|found|specified|ascertained|seen|read|made out|heard|recognized|recognised)\b",
     r"\b(?:impossible|not possible|hard|difficult|no way)\s+(?:for me\s+)?to\s+(?:\w+\s+)?(?:determine|tell|say|answer|know|infer|confirm|verify|identify|establish|be sure|find)\b",
     rf"\b(?:question|this|that|it)\s+(?:is|seems|appears)\s+{ADVS}(?:unanswerable|not answerable|impossible to answer)\b",
     r"\b(?:unanswerable|not answerable|cannot answer|cant answer|beats me)\b",
@@ -365,6 +383,8 @@ FILLER = re.compile(
     # question", "I think there may be a bit of a mismatch here"
     r"|^(?:this|that|thats|it|its)\s+(?:is\s+|was\s+|seems\s+like\s+|sounds\s+like\s+)?(?:(?:a|an|bit of|really|very|such)\s+)*"
     r"(?:trick|tricky|great|good|interesting|fun|excellent|fascinating|loaded|complex|difficult|hard)\s+question\b"
+    # "It's designed to see if you'll start pulling information from other sources": what the question is for
+    r"|^(?:this|that|thats|it|its|the question|this question)\s+(?:is\s+|was\s+|seems\s+|appears\s+)?(?:\w+\s+)?designed\s+to\b"
     r"|^(?:i think\s+|it seems\s+|it looks like\s+)?there\s+(?:may|might|seems to|appears to)?\s*(?:be|is)\s+(?:a\s+)?(?:bit of\s+)?"
     r"(?:a\s+)?(?:mismatch|confusion|misunderstanding|mixup|mix up|mistake|discrepancy)\b")
 FILLER_LEAD = re.compile(
@@ -460,9 +480,11 @@ CUT_SOURCE_ONLY = frozenset(w for source in SOURCES for w in source.split()) | f
 # (not "the answer is: not available as a stand-alone CAM", which answers)
 ANSWER_NOT_GIVEN = re.compile(r"^not\s+(?:\w+\s+)?(?:stated|mentioned|given|provided|specified|found|known|present|"
                               r"included|contained|in)\b")
+# the count a decline names: "it doesn't specify how many men were in each regiment"
+HOW_MANY = re.compile(r"\b(?:how many|how much|the number of|the amount of)\s+((?:\w+\s+)?[a-z]{3,})\b")
 # a value that names a quantity or a rank ("**second**", "3"): a final answer that says one says something
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-               "twenty", "dozen")
+               "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "dozen")
 NUMERAL = re.compile(rf"\d|\b(?:{'|'.join(COUNT_WORDS)}|hundred|thousand|million|first|second|third|fourth|fifth|"
                      r"sixth|seventh|eighth|ninth|tenth|last)\b")
 AT_ALL = re.compile(r"\b(?:at all|whatsoever)\b")
@@ -594,6 +616,8 @@ TRIGGER = re.compile(
     r"unaware|idea|clue|insufficient|inadequate|incomplete|lack\w*|unable|impossible|unanswerable|"
     r"unavailable|undetermined|indeterminate|unmentioned|na|n|idk|dunno|hard|difficult|tough|tricky|"
     r"missing|limited|without|beats|zero|little|empty|illegible|unreadable|blurry|cut|obscured|frame|silent|omits?|omitted|leaves|left|"
+    # what an image or a recording does not let one see or hear (UNREADABLE, TOO_FAINT)
+    r"blurred|pixelated|focus|facing|turned|offscreen|screen|cropped|visible|audible|inaudible|too|"
     # a negation cut at a reply's length limit ("The passage doesn")
     r"isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn)\b")
 
