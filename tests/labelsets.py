@@ -28,6 +28,7 @@ REFUSAL_CHAT_HELDOUT7_FILE = "refusal_chat_labels10.jsonl"  # the same again, on
 REFUSAL_CHAT_HELDOUT8_FILE = "refusal_chat_labels11.jsonl"  # passage QA again, and draws 4-5's assistants on other questions (draw 11)
 REFUSAL_CHAT_HELDOUT9_FILE = "refusal_chat_labels12.jsonl"  # passage QA again, and MTRAG's answerable turns (draw 12)
 REFUSAL_CHAT_HELDOUT10_FILE = "refusal_chat_labels13.jsonl"  # passage QA again, and MTRAG's unanswerable turns again (draw 13)
+REFUSAL_VLM_FILE = "refusal_vlm_labels.jsonl"  # hand-written chat/VLM replies about images, clips, pages, history
 
 # splits
 TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
@@ -46,6 +47,8 @@ CHAT_HELDOUT7 = "chat-heldout-7"               # draw 10: measured once after ch
 CHAT_HELDOUT8 = "chat-heldout-8"               # draw 11: measured once after chat round 7, then tuned on
 CHAT_HELDOUT9 = "chat-heldout-9"               # draw 12: measured once after chat round 8
 CHAT_HELDOUT10 = "chat-heldout-10"             # draw 13: measured once after chat round 9
+VLM_TUNE = "vlm-tune"                          # hand-written chat/VLM probes of round 10
+VLM_HELDOUT = "vlm-heldout"                    # written blind: measured once after chat round 10, then tuned on
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
@@ -53,7 +56,8 @@ SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT
           REFUSAL_CHAT_HELDOUT3_FILE: (CHAT_HELDOUT3,), REFUSAL_CHAT_HELDOUT4_FILE: (CHAT_HELDOUT4,),
           REFUSAL_CHAT_HELDOUT5_FILE: (CHAT_HELDOUT5,), REFUSAL_CHAT_HELDOUT6_FILE: (CHAT_HELDOUT6,),
           REFUSAL_CHAT_HELDOUT7_FILE: (CHAT_HELDOUT7,), REFUSAL_CHAT_HELDOUT8_FILE: (CHAT_HELDOUT8,),
-          REFUSAL_CHAT_HELDOUT9_FILE: (CHAT_HELDOUT9,), REFUSAL_CHAT_HELDOUT10_FILE: (CHAT_HELDOUT10,)}
+          REFUSAL_CHAT_HELDOUT9_FILE: (CHAT_HELDOUT9,), REFUSAL_CHAT_HELDOUT10_FILE: (CHAT_HELDOUT10,),
+          REFUSAL_VLM_FILE: (VLM_TUNE, VLM_HELDOUT)}
 
 
 def load(name: str) -> list[dict]:

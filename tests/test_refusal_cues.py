@@ -237,3 +237,45 @@ def test_chat_round_10_rules_and_where_they_stop(text, question, expected):
     decline of the count asked, a remark on what the question is for; each beside a reply where the
     rule must not fire."""
     assert is_refusal(text, question) is expected
+
+
+ROUND_11 = [
+    # a description, then a decline drawn as its consequence or pointing back at the thing asked
+    ("His back is to the camera and the background music drowns out his voice, so I can't make out what he said.",
+     "What did the man in the red jacket say to the cashier?", True),
+    ("The beneficiary section is on page 2, which isn't included; this scan only shows page 1.", "Who is the beneficiary?", True),
+    ("The car is on screen for only a couple of frames, and the plate is a smear of pixels in all of them. I can't "
+     "read any of it.", "What's the license plate of the car that hit the bike?", True),
+    ("It's in script and partly covered by her sleeve; I can't make it out.", "What's written on the tattoo?", True),
+    # ... but a decline of something else after an answer keeps the answer
+    ("You went to Bali last May. I can't remember the hotel.", "Where did I go last May?", False),
+    ("I can't read it clearly, but it looks like 42.", "What number is on the bib?", False),
+    # a page, a clip or a recording that ends, is torn, redacted or silent
+    ("The video ends before they cross the finish line.", "Who wins the race?", True),
+    ("The video ends with the blue car crossing the line first.", "Who wins the race?", False),
+    ("The tenant's name has been redacted in this copy.", "What is the name of the tenant?", True),
+    ("Part of the receipt is torn off, but the total is $18.40.", "What's the total on the receipt?", False),
+    ("The cat is hidden behind the sofa.", "Where is the cat?", False),
+    # an absence on a page: a decline, except when a count was asked
+    ("There's no SWIFT code on this page.", "What's the SWIFT code on this bank letter?", True),
+    ("There are no people in this photo.", "How many people are in the photo?", False),
+    # what something says, when asked what it says
+    ("It says 'Exit'. The rest is too small to read.", "What does the sign say?", False),
+    # the user never said it, and the memory cannot find it
+    ("You've mentioned your sister a few times - that she lives in Denver and just had a baby - but you never told "
+     "me her name.", "What's my sister's name?", True),
+    ("Can't find it in our chats.", "What's my daughter's teacher's name?", True),
+    ("I'm not finding it. You said you listen to podcasts on your commute, but you never named one.",
+     "What's the name of the podcast I said I liked?", True),
+    ("I can only see the sender, J. Alvarez, and the subject line. Not sure who it was sent to.",
+     "Who is the recipient of this memo?", True),
+]
+
+
+@pytest.mark.parametrize("text, question, expected", ROUND_11, ids=[t[:50] for t, _, _ in ROUND_11])
+def test_chat_round_11_rules_and_where_they_stop(text, question, expected):
+    """Round 11 (tuned on the first blind chat/VLM set): a decline drawn as the consequence of a
+    description, or pointing back at the thing asked; pages, clips and recordings that end, are torn,
+    redacted or silent; an absence on a page (zero, when a count was asked); what something says, when
+    asked; the user who never said it; each beside a reply where the rule must not fire."""
+    assert is_refusal(text, question) is expected

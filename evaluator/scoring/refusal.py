@@ -288,20 +288,24 @@ def _names_asked(clause: str, q: "_Against") -> bool:
     named = clause + " " + q.before if rules.POINTS_BACK.search(clause) else clause
     # "... but it doesn't mention the Philippines at all": what the question is about never came up
     enough = 1 if rules.AT_ALL.search(clause) else q.enough
-    return _overlap(named, q.asked) >= enough or bool(names_focus(named, q.asked)) or _names_count(clause, q.asked)
+    return _overlap(named, q.asked) >= enough or bool(names_focus(named, q.asked)) or _names_count(clause, q.asked) \
+        or rules.INABILITY_BACK.search(clause) is not None
 
 
 _AGAINST = {
     "declines-total": lambda clause, kind, q: kind in ("caveat", "decline") and "total" in q.asked.kinds
     and rules.TOTAL.search(clause) and not rules.CERTAINTY.search(clause),
-    "declines-asked": lambda clause, kind, q: kind in ("refuse", "hedge") and not rules.PRECISION.search(clause)
+    "counts-none": lambda clause, kind, q: kind == "refuse" and "amount" in q.asked.kinds
+    and rules.ABSENT_IN_SOURCE.search(clause) is not None,
+    "declines-asked": lambda clause, kind, q: kind in ("refuse", "hedge")
+    and (not rules.PRECISION.search(clause) or rules.UNSURE_WHICH.search(clause) is not None)
     and _names_asked(clause, q),
     "time-frame": lambda clause, kind, q: kind in ("content", "guess") and not q.asked.kinds & {"amount", "clock", "date"}
     and rules.WORKED_OUT.search(clause) and rules.VALUES["date"].search(clause),
     "no-value": lambda clause, kind, q: q.wanted and (kind in ("commit", "guess") or (kind == "content" and q.opening))
     and not any(rules.VALUES[k].search(clause + " " + q.rest) for k in q.wanted),
     "reports-asked": lambda clause, kind, q: kind == "context" and q.opening and not rules.QUESTION_SAYS.match(clause)
-    and _overlap(clause, q.asked) >= q.enough
+    and (_overlap(clause, q.asked) >= q.enough or "says" in q.asked.kinds)
     and (not q.wanted or any(rules.VALUES[k].search(clause) for k in q.wanted)),
 }
 _QUESTION_STEPS = steps(_stage("question"), lambda cue: _AGAINST.get(cue["name"]), ("decline", "report", "none"))
@@ -428,10 +432,12 @@ class _Decision:
         self.focused = frozenset()      # the focus words of the question that the answer's sentence named
         # per sentence, the index of its last decline and of its last statement (one pass, so that a
         # sentence of thousands of clauses is read in linear time)
-        self.last_decline, self.last_statement = {}, {}
+        self.last_decline, self.last_statement, self.consequence = {}, {}, {}
         for j, (clause, kind, s, _) in enumerate(read):
             if kind in DECLINES:
                 self.last_decline[s] = j
+                if kind != "caveat" and rules.CONSEQUENCE.match(clause):
+                    self.consequence[s] = j     # "..., so I can't read the number"
             if kind in (*CONTENT, "context") and not rules.GENERAL_REMARK.search(clause):
                 self.last_statement[s] = j
         first = [clause for clause, _, s, _ in read if s == self.opening]
@@ -450,8 +456,9 @@ class _Decision:
         the question's words, or (after a reported answer) one that the report did not."""
         if rules.WHICH_BACK.search(clause) and self.answered_at is not None:
             return True                         # "The EU has numerous programmes, but it does not specify which ones"
-        if _names_count(clause, self.asked):
-            return True                         # "... two new regiments. It doesn't specify how many men were in each"
+        if _names_count(clause, self.asked) or rules.INABILITY_BACK.search(clause):
+            return True                         # "... two new regiments. It doesn't specify how many men were in each",
+                                                # "The car is on screen for a couple of frames. I can't read any of it."
         if rules.POINTS_BACK.search(clause):    # "... and the passage doesn't provide that information"
             clause = f"{_before(self.read, i)} {clause}"
         named = content_stems(clause) & self.asked.words
@@ -474,6 +481,10 @@ class _Decision:
     def declines_later(self, i: int, s: int) -> bool:
         """Whether a decline follows clause `i` in its sentence `s`."""
         return self.last_decline.get(s, -1) > i
+
+    def declined_as_consequence(self, i: int, s: int) -> bool:
+        """Whether a decline that draws a consequence ("so I can't read it") follows clause `i` in `s`."""
+        return self.consequence.get(s, -1) > i
 
     def states_later(self, i: int, s: int) -> bool:
         """Whether a statement (content or a report, no general remark) follows clause `i` in `s`."""
@@ -514,6 +525,10 @@ _DECIDE = {
     # concession is background to the decline of its own sentence
     "concession-before-decline": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state is None
     and rules.CONCESSION.match(clause) is not None and d.declines_later(i, s),
+    # "The plate is mostly hidden behind the truck's bumper, so I can't read the number": the reason for
+    # a decline its sentence concludes with
+    "reason-before-decline": lambda d, i, clause, kind, s, aside: kind in (*CONTENT, "guess") and d.state is None
+    and d.declined_as_consequence(i, s),
     "answers-first": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state is None and s == d.opening,
     # "The passage does not mention the River Irk, but rather the River Irwell"
     "instead-of-asked": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state == "decline"

@@ -45,14 +45,31 @@ UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not 
               # the decline itself; "a bit blurry, but it reads ..." answers, so not "blurry")
               "blurred", "pixelated", "out of focus", "facing away", "turned away", "off screen", "offscreen",
               "cropped out", "not visible", "isnt visible", "arent visible", "wasnt visible", "werent visible",
-              "never visible", "not audible", "inaudible")
+              "never visible", "not audible", "inaudible",
+              "drowns out", "drowned out", "blacked out", "redacted", "torn off", "smear of pixels", "smeared",
+              "lost in glare", "face down", "facedown", "out of shot", "out of view", "not in view",
+              "isnt in view", "edge of frame", "has disappeared", "have disappeared", "worn off", "rubbed off", "no audio", "no sound", "never appears", "never comes into view",
+              "mostly hidden", "partly hidden", "partially hidden", "largely hidden", "half hidden",
+              "mostly covered", "partly covered", "partially covered", "partly blocked", "partially blocked",
+              "mostly obscured", "partly obscured", "left blank", "never filled in", "not filled in")
+# a clip, a recording or a page that ends or cuts off before the thing asked: "The video ends before they
+# cross the finish line", "the sound cuts out just as he starts speaking", "This page ends midway"
+_MEDIA = r"(?:clip|video|recording|footage|audio|sound|page|scan|crop|feed|stream|excerpt|screenshot|film|track)s?"
+MEDIA_ENDS = (rf"\b{_MEDIA}\s+(?:\w+\s+)?(?:cuts?|cutting)\s+(?:off|out|away)\b",
+              rf"\b{_MEDIA}\s+(?:\w+\s+)?(?:ends|stops|ended|stopped|finishes)\s+(?:\w+\s+)?(?:before|midway|partway|halfway|mid)\b",
+              # "The camera never gets close enough to his feet to see a logo"
+              r"\b(?:not|never|isnt|wasnt)\s+(?:\w+\s+){0,4}?(?:close|clear|sharp|big|large|bright|long|steady|loud|near|zoomed in)"
+              r"\s+enough\s+(?:\w+\s+){0,4}?to\s+(?:see|read|make out|tell|identify|hear|recognize|recognise)\b",
+              # "It was white with black digits, but not what the digits are"
+              r"^(?:but|though|yet)\s+not\s+(?:what|which|who|whose|where|when|how many|how much)\b",
+              # "The items and the total are still readable, but the date isn't"
+              r"^(?:but|though|yet)\s+(?:\w+\s+){1,3}?(?:isnt|arent|wasnt|werent|is not|are not)$")
 # too dark, faint, small ... for one to read, see or hear: "The audio is too faint to identify the song", "it's
 # too dark" as a clause of its own (not "Disney felt it was too dark for a typical release")
 _TOO = r"too\s+(?:dark|faint|small|far away|far|grainy|pixelated|blurry|blurred|low resolution|lowres|noisy|muffled|quiet|distorted|bright|washed out)"
 TOO_FAINT = (rf"\b{_TOO}\b(?:\s+\w+){{0,5}}?\s+(?:to|for me to|for us to)\s+(?:\w+\s+)?(?:read|see|tell|make out|identify|hear|"
              r"determine|recognize|recognise|say|be sure|decipher|distinguish)\b",
-             rf"^(?:(?:but|and|as|since|because|so)\s+)?(?:it is|its|it was|they are|theyre|(?:\w+\s+){{1,2}}(?:is|was|are|were))\s+"
-             rf"(?:\w+\s+)?{_TOO}$")
+             rf"\b(?:is|was|are|were|its|theyre)\s+(?:\w+\s+)?{_TOO}$")
 # A decline qualified this way doubts the answer's completeness or certainty, not its existence:
 # "I can't confirm a definitive count", "... enough information to fully answer", "with certainty".
 CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for certain", "for sure",
@@ -143,9 +160,6 @@ OFFER_LEADS = ("if you", "if youd", "if youre", "if you can", "feel free", "let 
                "you can", "you may", "you might", "please", "could you", "would you", "can you",
                "to get helpful", "to give you", "to fully answer", "to accurately answer", "id need",
                "i would need", "i need", "i would have to", "you would need", "youd need", "youll need")
-
-
-
 # Pointers elsewhere are offers too: the reply sends the user to look the answer up ("I can suggest
 # checking the official website", "It's best to research current salary data", "Please check their
 # schedule", "it might be helpful to consult an advisor"); no answer is given by them. ("I'd suggest
@@ -181,8 +195,10 @@ ADV = r"(?:really|honestly|just|simply|truly|actually|even|ever|exactly|explicit
 ADVS = rf"(?:{ADV}\s+){{0,2}}"
 NEG_MODAL = (r"(?:do not|dont|did not|didnt|does not|doesnt|cannot|cant|can not|could not|couldnt|"
              r"am unable to|m unable to|am not able to|m not able to|im unable to|im not able to|not able to|"
+             r"wasnt able to|was not able to|werent able to|havent been able to|have not been able to|"
              r"unable to|wont be able to|will not be able to|have no way to|never)")
 KNOW_VERBS = (r"(?:know|remember|recall|recollect|say|tell|determine|answer|find|see|confirm|verify|"
+              r"make (?:it|them|that|this|anything|any of it|any of them) out|estimate|gauge|judge|figure out|measure|"
               r"access|locate|be certain|be sure|tell you|help with that|retrieve|identify|make out|read|work out)")
 PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|covered|recorded|told|"
                r"indicated|included|disclosed|brought up|talked about|said|noted|addressed|shown|"
@@ -206,13 +222,16 @@ INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|
         r"answer)")
 DISCUSSION = r"(?:discussions?|talk|conversations?)"
 FIRST = r"(?:i|we|im|i am|were|we are|ive|i have|weve|id|i would|me)"
-NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been)\s+(?:not|never)(?:\s+been)?|"
+NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been|hes|shes|thats|theyre)\s+(?:not|never)(?:\s+been)?|"
           r"isnt|wasnt|arent|werent|hasnt been|havent been|hadnt been|never been|not been|aint)")
 
 REFUSE = compile_groups({"refuse-speaker": (
     # the speaker does not know / remember / ... ("I honestly can't remember", "we don't know")
     rf"\b{FIRST}\s+{ADVS}{NEG_MODAL}\s+{ADVS}{KNOW_VERBS}\b",
-    rf"\b(?:i|we)\s+{ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this)\b.*\b(?:ever|never)\b",
+    rf"\b(?:i|we)\s+{ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this|youve|weve)\b.*\b(?:ever|never)\b",
+    # "I'm not finding it", "Can't find it in our chats", "Can't read it"
+    r"\b(?:im|i am|we are|were)\s+not\s+(?:finding|seeing|spotting)\b",
+    rf"^(?:sorry\s+|unfortunately\s+)?(?:cant|cannot|couldnt|could not|unable to)\s+{ADVS}{KNOW_VERBS}\b",
     rf"\b(?:i|we)\s+{ADVS}(?:do not|dont|did not|didnt)\s+(?:really\s+)?have\s+(?:any\s+|that\s+|this\s+|those\s+|such\s+|enough\s+|much\s+|a\s+|an\s+|the\s+|relevant\s+|specific\s+|clear\s+|access\s+to\s+)*(?:{INFO}|access|that|it|this|answer|recollection)\b",
     rf"\b(?:i|we)\s+(?:have|had|ve)\s+(?:no|zero)\s+(?:\w+\s+)?{INFO}\b",
     # "I don't have a start date for your new job in my memory"
@@ -247,7 +266,7 @@ REFUSE = compile_groups({"refuse-speaker": (
 ), "refuse-unreadable": (
     # what a picture or a page does not let one read: "the receipt is illegible", "the name is cut off"
     rf"\b{phrases(UNREADABLE)}\b",
-    *TOO_FAINT,
+    *TOO_FAINT, *MEDIA_ENDS,
 ), "refuse-source-silent": (
     # "but they don't specify how many": what a source does, not a person ("they didn't discuss salary")
     rf"\b(?:they|these|those)\s+{NEG_DO}\s+{ADVS}(?:specify|indicate|provide|contain|include|show|pinpoint|clarify|confirm|give|state|reveal|establish|address|cover|mention|go into|touch on|reference|list|describe|explain)\b",
@@ -279,7 +298,9 @@ REFUSE = compile_groups({"refuse-speaker": (
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
     rf"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:(?:you|we|i|ive|youve|weve)\b|(?:has\s+|have\s+|had\s+)?(?:ever\s+)?(?:came|come)\s+up\b|(?:was|were|has been|have been)\s+{ADVS}{PARTICIPLES})",
-    rf"\b(?:not|isnt|arent|wasnt|werent)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my)?\s*(?:\w+\s+)?{SOURCE}\b",
+    rf"\b(?:not|isnt|arent|wasnt|werent)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my|this|that)?\s*(?:\w+\s+)?{SOURCE}\b",
+    # "the verdict itself isn't on it", "not on this page"
+    r"\b(?:not|isnt|arent|wasnt|werent|nt)\s+(?:anywhere\s+)?on\s+(?:it|this|that|the|this|either)\s*(?:page|sheet|form|scan|photo|image|label|receipt|side|one)?$",
     # "the restaurant's name doesn't appear in the chat or the photos", "... never shows up in the video"
     rf"\b{NEG_DO}\s+{ADVS}(?:appear|show up|turn up|feature)s?\s+(?:anywhere\s+)?in\s+(?:the\s+|our\s+|your\s+|my\s+|any\s+|these\s+|this\s+|that\s+)?(?:\w+\s+)?{SOURCE}\b",
     rf"^not\s+in\s+(?:\w+\s+){{0,2}}?{SOURCE}\b",
@@ -395,7 +416,7 @@ FILLER_LEAD = re.compile(
 QUESTION_SAYS = re.compile(r"^(?:(?:however|but|and)\s+)?(?:(?:the|this|your)\s+)?(?:current\s+|original\s+)?question\s+"
                            r"(?:\w+\s+)?(?:refers|references|asks|mentions|is about|assumes|implies|presumes|"
                            r"talks about|names|seems to|appears to)\b")
-CONTEXT = re.compile(r"^(?:you|we)\s+(?:\w+\s+)?(?:mentioned|talked about|told me about|said something about|"
+CONTEXT = re.compile(r"^(?:you|we|youve|weve|you have|we have)\s+(?:\w+\s+)?(?:mentioned|talked about|told me about|said something about|"
                      rf"discussed|shared|described|brought up|spoke about)\b|{QUESTION_SAYS.pattern}")
 SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;\n()\[\]]+|(?<!\d):|:(?!\d)|(?<!\d),|,(?!\d)|\s[-–—]+\s|[–—]|\.\.\.|…")
 
@@ -480,8 +501,14 @@ CUT_SOURCE_ONLY = frozenset(w for source in SOURCES for w in source.split()) | f
 # (not "the answer is: not available as a stand-alone CAM", which answers)
 ANSWER_NOT_GIVEN = re.compile(r"^not\s+(?:\w+\s+)?(?:stated|mentioned|given|provided|specified|found|known|present|"
                               r"included|contained|in)\b")
+# a question about what something says, reads or shows: "What does the sign say?", "What did the note read?"
+ASKS_WHAT_SAID = re.compile(r"\b(?:what|whats)\s+(?:does|did|do|will|is|was)\b(?:\s+\w+){0,5}?\s+(?:say|says|read|reads|show|shows|"
+                            r"state|states|written|write|printed)\b")
 # the count a decline names: "it doesn't specify how many men were in each regiment"
 HOW_MANY = re.compile(r"\b(?:how many|how much|the number of|the amount of)\s+((?:\w+\s+)?[a-z]{3,})\b")
+# a decline drawn as a consequence of what its sentence said before: "..., so I can't read the number"
+CONSEQUENCE = re.compile(r"^(?:and\s+)?(?:so|thus|hence|therefore|consequently|which means|meaning|as a result)\b"
+                         r"|^(?:which|that)\s+(?:isnt|is not|wasnt|was not|arent|are not|werent|were not)\b")
 # a value that names a quantity or a rank ("**second**", "3"): a final answer that says one says something
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
                "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "dozen")
@@ -494,7 +521,7 @@ AT_ALL = re.compile(r"\b(?:at all|whatsoever)\b")
 FOCUS_WORDS = {"where": ("where", "location", "located", "place"), "who": ("who", "whom"), "whom": ("who", "whom"),
                "when": ("when",), "why": ("why", "reason")}
 # the noun after "what" / "which" ("In which county ...?"), not a verb or a pronoun ("What did ...?")
-FOCUS_NOUN = re.compile(r"\b(?:what|which)\s+(?:(?:is|are|was|were)\s+)?(?:(?:kind|type|sort|form|name)\s+of\s+)?"
+FOCUS_NOUN = re.compile(r"\b(?:what|which|whats)\s+(?:(?:is|are|was|were)\s+)?(?:(?:kind|type|sort|form|name)\s+of\s+)?"
                         r"(?!(?:is|was|are|were|did|does|do|has|have|had|can|could|would|will|should|might|may|must|"
                         r"happened|happens|i|you|we|they|he|she|it|his|her|their|its|my|your|our|this|that|these|"
                         r"those|else|about|of|to|in|on|for|if|kind|type|sort)\b)([a-z]{3,})\b")
@@ -573,12 +600,29 @@ GENERAL_OFFER = re.compile(rf"^(?:(?:but|however|though|and|so|instead)\s+)?(?:i
 EVIDENCE_MORE = re.compile(r"^(?:and|while|whereas|as well as|along with|plus)\s")
 # what a source holds instead of what a decline before it named: "..., but rather the River Irwell"
 INSTEAD = re.compile(r"^(?:but\s+)?(?:rather|instead)\b")
-RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)")
+RELATIVE = re.compile(r"^(?:which|who|whom|whose|where)\s(?!would|will|means|makes|gives)"
+                      # a complement of a report set off by dashes: "You've mentioned your sister - that she lives in Denver"
+                      r"|^that\s+(?:she|he|they|you|we|your|his|her|their)\s")
 NUMBER = re.compile(rf"\b(?:\d+|{'|'.join(COUNT_WORDS)}|once|twice|none|zero)\b")
 TALLY = re.compile(rf"^{phrases(TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{NUMBER.pattern}")
 
 
+# a speaker who cannot read, see or make out the thing: "I can't read it", "I couldn't make out the writing"
+INABILITY_BACK = re.compile(
+    rf"\b{FIRST}\s+{ADVS}{NEG_MODAL}\s+{ADVS}(?:read|see|make out|identify|hear|decipher|recognize|recognise|"
+    r"make (?:it|them|anything) out)\s+(?:it|them|that|this|any of it|any of them|anything|either|"
+    r"(?:the\s+)?(?:writing|text|words?|numbers?|digits?|letters?|name|names|details?|species|brand|model|face|"
+    r"logo|label|date|time|score|title|plate|price|address|signature|figures?))?$")
+# an absence on a page or in a picture: "There's no SWIFT code on this page" (for a count, "There are no
+# people in the photo" is the answer, zero)
+ABSENT_IN_SOURCE = re.compile(
+    r"^(?:(?:but|and|so|however)\s+)?(?:there is|theres|there are|there was|there were|i see|i dont see|i do not see)\s+"
+    r"(?:no|not any|any)\s+(?!one\b|body\b|thing\b)(?:[\w-]+\s+){1,4}?(?:on|in|anywhere on|anywhere in)\s+"
+    r"(?:this|the|that|these|your|my|any)?\s*(?:\w+\s+)?(?:page|pages|photo|photos|image|images|picture|pictures|"
+    r"video|clip|scan|document|form|receipt|label|screenshot|frame|frames|letter|sheet|excerpt|file|footage)\b")
 PRECISION = re.compile(rf"\b{phrases(PRECISION_WORDS)}\b")
+# not sure of the thing itself, not of its precision: "Not sure who it was sent to"
+UNSURE_WHICH = re.compile(r"\b(?:not|unsure|isnt|arent)\s+(?:\w+\s+)?(?:sure|certain)\s+(?:who|what|which|where|when|whose|whether|if|how)\b")
 TOTAL = re.compile(r"\b(?:total|sum)\b")
 # a decline of certainty, not of the value: "not enough information to give a confident total"
 CERTAINTY = re.compile(r"\b(?:confident|confidently|certain|certainty|sure|definitive|definitively)\b")
@@ -618,6 +662,8 @@ TRIGGER = re.compile(
     r"missing|limited|without|beats|zero|little|empty|illegible|unreadable|blurry|cut|obscured|frame|silent|omits?|omitted|leaves|left|"
     # what an image or a recording does not let one see or hear (UNREADABLE, TOO_FAINT)
     r"blurred|pixelated|focus|facing|turned|offscreen|screen|cropped|visible|audible|inaudible|too|"
+    r"drowns|drowned|redacted|blacked|torn|smear|smeared|glare|face|facedown|shot|view|audio|sound|appears|"
+    r"hidden|covered|blocked|obscured|blank|filled|cuts|ends|ended|stops|stopped|enough|finding|seeing|spotting|"
     # a negation cut at a reply's length limit ("The passage doesn")
     r"isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn)\b")
 
@@ -649,4 +695,4 @@ PATTERNS = {**DECLINE, **REFUSE, **HEDGE,
             "filler-lead": (FILLER_LEAD,), "context-said": (CONTEXT,), "evidence": (EVIDENCE,),
             "conclusion": (CONCLUSION,), "advice": (ADVICE,), "tally": (TALLY,), "guess": (GUESS,),
             "caveat": (CAVEAT,), "relative-after-context": (RELATIVE,), "evidence-more": (EVIDENCE_MORE,),
-            "instead-of-asked": (INSTEAD,)}
+            "instead-of-asked": (INSTEAD,), "refuse-absent": (ABSENT_IN_SOURCE,)}

@@ -44,6 +44,8 @@ def read_question(question: str | None) -> Asked | None:
     kinds = {kind for kind, p in rules.ASK_PATTERNS if p.search(norm)}
     if re.search(r"(?:^|[.?!]\s+)when\b", question.strip(), re.IGNORECASE):
         kinds.add("date")
+    if rules.ASKS_WHAT_SAID.search(norm):
+        kinds.add("says")       # "What does the sign say?": "It says Exit" is the answer
     if re.search(r"\bor\b", norm) and rules.COMPARE.search(norm):
         kinds.add("choice")
     # a choice ("Which did I do first, A or B?") is answered by naming an option, not its noun
