@@ -279,3 +279,40 @@ def test_chat_round_11_rules_and_where_they_stop(text, question, expected):
     redacted or silent; an absence on a page (zero, when a count was asked); what something says, when
     asked; the user who never said it; each beside a reply where the rule must not fire."""
     assert is_refusal(text, question) is expected
+
+
+ROUND_12 = [
+    # the reply ends declining what was asked, after a description that concluded nothing ...
+    ("Footage stops while the plane is still on approach, a few hundred feet up. It doesn't show the landing, so I "
+     "can't say how it went.", "Did the plane land safely?", True),
+    ("Anna went to Bali. There is no mention of who paid for it.", "Where did Anna go on her honeymoon?", False),
+    # ... but not after a committed answer: a yes or no, a value of the kind asked, a decline of a detail
+    ("Yes, tourism is growing in China. However, I do not have specific information on the current growth rate.",
+     "Is tourism growing in China?", False),
+    ("Every 500 points gets you a $5 discount on your next purchase. The exact discount depends on your points, "
+     "which weren't specified.", "How much discount will I get on my next purchase?", False),
+    ("You can download the latest version of Carthage from the official GitHub repository: "
+     "https://github.com/Carthage/Carthage/releases. However, I do not have specific information on the latest "
+     "version number.", "What is the latest version of Carthage and where can I download it?", False),
+    # reports of what the conversation went through are context
+    ("You were deciding between Dr. Patel and Bright Smile Dental, but I have no record of which one you booked.",
+     "Which dentist did I end up booking with?", True),
+    ("You told me you went to Bali.", "Where did I go last May?", False),
+    # what a clip or a picture does not let one see or hear, and nobody says
+    ("No one says the baby's name in the video, and there are no captions.", "What's the baby's name?", True),
+    ("There aren't any curtains in the image - the window is bare.", "What color are the curtains?", True),
+    ("The lighting is very dim and her feet are in shadow the whole time. Any logo on the shoes isn't discernible.",
+     "What brand of sneakers is the dancer wearing?", True),
+    ("Unfortunately not. The note is partially hidden behind a magnet.", "Can you read the note on the fridge?", True),
+    ("There's no speedometer shown. I could only guess from the motion, so I'd rather not put a number on it.",
+     "How fast was the car going?", True),
+]
+
+
+@pytest.mark.parametrize("text, question, expected", ROUND_12, ids=[t[:50] for t, _, _ in ROUND_12])
+def test_chat_round_12_rules_and_where_they_stop(text, question, expected):
+    """Round 12 (tuned on the second blind chat/VLM set): a reply that ends declining what was asked after
+    a description that concluded nothing, beside replies that committed first (a yes, a value of the kind
+    asked, an answer before a decline of a detail); reports of what the conversation went through; what
+    a clip or picture does not show and nobody says; "I'd rather not put a number on it"."""
+    assert is_refusal(text, question) is expected

@@ -433,6 +433,9 @@ class _Decision:
         # per sentence, the index of its last decline and of its last statement (one pass, so that a
         # sentence of thousands of clauses is read in linear time)
         self.last_decline, self.last_statement, self.consequence = {}, {}, {}
+        # the last clause that takes a stance (no filler, context or aside): where the reply ends up
+        self.last_stance = max((j for j, (_, kind, _, aside) in enumerate(read)
+                                if not aside and kind not in ("filler", "context", "no-value", "time-frame")), default=-1)
         for j, (clause, kind, s, _) in enumerate(read):
             if kind in DECLINES:
                 self.last_decline[s] = j
@@ -450,6 +453,9 @@ class _Decision:
             return frozenset(), False, frozenset()
         said = " ".join(c for c, k, s2, _ in self.read if s2 == s and k not in DECLINES)
         return content_stems(said) & self.asked.words, rules.COMPARE.search(said) is not None, names_focus(said, self.asked)
+
+    def asked_is_choice(self) -> bool:
+        return self.asked is not None and "choice" in self.asked.kinds
 
     def names_more(self, i: int, clause: str) -> bool:
         """Whether a decline (clause `i`) names more of what was asked than the answer did: more of
@@ -482,6 +488,22 @@ class _Decision:
         """Whether a decline follows clause `i` in its sentence `s`."""
         return self.last_decline.get(s, -1) > i
 
+    def ends_declining_asked(self, i: int, clause: str) -> bool:
+        """Whether clause `i`, the reply's last stance, declines what was asked: it names one of the
+        question's words or its focus, says the speaker cannot read or make out the thing, draws a
+        consequence ("so I can't say how it went"), or names more of what was asked than the answer did."""
+        if i != self.last_stance or self.asked is None or self.cut or self.committed():
+            return False
+        return rules.INABILITY_BACK.search(clause) is not None or rules.CONSEQUENCE.match(clause) is not None \
+            or self.names_more(i, clause)
+
+    def committed(self) -> bool:
+        """Whether the answer so far committed: a yes or no first, or a value of the kind asked."""
+        if self.read and self.read[0][0] in ("yes", "no", "yeah", "yep", "nope"):
+            return True
+        said = " ".join(c for c, k, s, _ in self.read if s == self.answered_at and k not in DECLINES)
+        return any(rules.VALUES[k].search(said) for k in _wanted(self.asked))
+
     def declined_as_consequence(self, i: int, s: int) -> bool:
         """Whether a decline that draws a consequence ("so I can't read it") follows clause `i` in `s`."""
         return self.consequence.get(s, -1) > i
@@ -511,6 +533,12 @@ _DECIDE = {
     and d.states_later(i, s),
     # "(around March 15)", "(not a friend)": an aside takes no stance
     "aside": lambda d, i, clause, kind, s, aside: aside and kind != "filler",
+    # "... I can see a 4 at the left edge. I can't make out the rest of it.": the reply ends declining
+    # what was asked, after a description or a partial reading that concluded nothing
+    "final-decline": lambda d, i, clause, kind, s, aside: kind in ("refuse", "hedge", "decline", "declines-asked")
+    and d.state == "answer" and not d.concluded and not rules.PRECISION.search(clause) and not rules.CAVEAT.search(clause)
+    and not rules.CERTAINTY_OF.search(clause) and not d.asked_is_choice()
+    and d.ends_declining_asked(i, clause),
     # the answer named the asked thing as fully: a detail
     "detail-after-answer": lambda d, i, clause, kind, s, aside: kind == "declines-asked" and d.state == "answer"
     and not d.names_more(i, clause),

@@ -51,7 +51,9 @@ UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not 
               "isnt in view", "edge of frame", "has disappeared", "have disappeared", "worn off", "rubbed off", "no audio", "no sound", "never appears", "never comes into view",
               "mostly hidden", "partly hidden", "partially hidden", "largely hidden", "half hidden",
               "mostly covered", "partly covered", "partially covered", "partly blocked", "partially blocked",
-              "mostly obscured", "partly obscured", "left blank", "never filled in", "not filled in")
+              "mostly obscured", "partly obscured", "left blank", "never filled in", "not filled in",
+              "in shadow", "garbled", "muffled", "too dim", "very dim", "not discernible", "isnt discernible",
+              "covers their voices", "covers his voice", "covers her voice", "drowns them out")
 # a clip, a recording or a page that ends or cuts off before the thing asked: "The video ends before they
 # cross the finish line", "the sound cuts out just as he starts speaking", "This page ends midway"
 _MEDIA = r"(?:clip|video|recording|footage|audio|sound|page|scan|crop|feed|stream|excerpt|screenshot|film|track)s?"
@@ -62,6 +64,13 @@ MEDIA_ENDS = (rf"\b{_MEDIA}\s+(?:\w+\s+)?(?:cuts?|cutting)\s+(?:off|out|away)\b"
               r"\s+enough\s+(?:\w+\s+){0,4}?to\s+(?:see|read|make out|tell|identify|hear|recognize|recognise)\b",
               # "It was white with black digits, but not what the digits are"
               r"^(?:but|though|yet)\s+not\s+(?:what|which|who|whose|where|when|how many|how much)\b",
+              # "No one says the baby's name in the video", "none appear in the frame", "there aren't any
+              # curtains in the image"
+              r"\b(?:no one|nobody|noone)\s+(?:ever\s+)?(?:says|said|mentions|mentioned|names|named|calls|called|speaks|spoke|shows|showed)\b",
+              r"\bnone\s+(?:of\s+them\s+)?(?:appear|appears|are visible|is visible|show up|shows up|are shown|is shown)\b",
+              r"\bthere\s+(?:arent|isnt|werent|wasnt|are not|is not)\s+any\s+(?:\w+\s+){1,3}?in\s+(?:this|the|that)?\s*(?:image|photo|picture|video|clip|frame|scan|page|screenshot)\b",
+              # "I'd rather not put a number on it": a refusal to commit
+              r"\b(?:id|i would|i d)\s+rather\s+not\s+(?:guess|say|put|give|speculate|commit)\b",
               # "The items and the total are still readable, but the date isn't"
               r"^(?:but|though|yet)\s+(?:\w+\s+){1,3}?(?:isnt|arent|wasnt|werent|is not|are not)$")
 # too dark, faint, small ... for one to read, see or hear: "The audio is too faint to identify the song", "it's
@@ -203,7 +212,9 @@ KNOW_VERBS = (r"(?:know|remember|recall|recollect|say|tell|determine|answer|find
 PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|covered|recorded|told|"
                r"indicated|included|disclosed|brought up|talked about|said|noted|addressed|shown|"
                r"visible|answered|clarified|known|revealed|documented|described|captured|listed|"
-               r"explained|established|confirmed|contained|named|identified|pinpointed|detailed)")
+               r"explained|established|confirmed|contained|named|identified|pinpointed|detailed|"
+               # what a picture or a clip does not give: "the password side isn't showing", "any logo isn't discernible"
+               r"showing|discernible|legible|readable|audible|identifiable|in frame|in shot|on screen|captured)")
 SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs?|images?|photos?|"
           r"pictures?|videos?|messages?|records?|texts?|transcripts?|logs?|memory|memories|context|"
           r"files?|screenshots?|sessions?|notes?|excerpts?|pages?|pdfs?|slides?|scans?|attachments?|frames?|"
@@ -216,7 +227,8 @@ SOURCE_VERBS = (r"(?:mention(?:ed|s)?|says?|said|specif(?:y|ied)|state[sd]?|incl
                 r"give|gave|establish(?:es|ed)?|clarif(?:y|ies|ied)|pinpoint(?:s|ed)?|define[sd]?|explain(?:ed|s)?|identif(?:y|ies|ied)|name[sd]?|list(?:ed|s)?|detail(?:ed|s)?|"
                 r"address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                 r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
-                r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to)")
+                r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to|"
+                r"follow(?:ed|s)? up)")
 INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
         r"indications?|statements?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline|"
         r"answer)")
@@ -343,6 +355,8 @@ REFUSE_AFTER_CONTEXT = re.compile(r"^(?:but|though|yet|and)\s+(?:not|never|didnt
                                   r"without|nothing)\b")
 # a whole clause that is a refusal: "Unknown.", "N/A", "idk", "not mentioned", "unsure"
 WHOLE_WORDS = ("unknown", "not known", "na", "n a", "idk", "i dunno", "dunno", "no idea", "no clue", "unanswerable",
+               # "Can you read the note?" "Unfortunately not."
+               "unfortunately not", "sadly not", "afraid not", "im afraid not", "i am afraid not", "sorry no",
                "not applicable", "no answer", "beats me", "cannot answer", "cant answer", "cannot say", "cant say",
                "none given", "no comment", "nothing mentioned", "no info", "no information", "no data",
                "insufficient data", "undetermined", "indeterminate", "not determinable", "cannot tell", "cant tell",
@@ -417,6 +431,9 @@ QUESTION_SAYS = re.compile(r"^(?:(?:however|but|and)\s+)?(?:(?:the|this|your)\s+
                            r"(?:\w+\s+)?(?:refers|references|asks|mentions|is about|assumes|implies|presumes|"
                            r"talks about|names|seems to|appears to)\b")
 CONTEXT = re.compile(r"^(?:you|we|youve|weve|you have|we have)\s+(?:\w+\s+)?(?:mentioned|talked about|told me about|said something about|"
+                     # what the conversation went through: "We went over a few ideas together", "You were
+                     # deciding between Dr. Patel and Bright Smile Dental", "You told me you had an interview"
+                     r"went over|talked through|were deciding|were considering|were choosing|were planning|told me|"
                      rf"discussed|shared|described|brought up|spoke about)\b|{QUESTION_SAYS.pattern}")
 SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;\n()\[\]]+|(?<!\d):|:(?!\d)|(?<!\d),|,(?!\d)|\s[-–—]+\s|[–—]|\.\.\.|…")
 
@@ -506,6 +523,9 @@ ASKS_WHAT_SAID = re.compile(r"\b(?:what|whats)\s+(?:does|did|do|will|is|was)\b(?
                             r"state|states|written|write|printed)\b")
 # the count a decline names: "it doesn't specify how many men were in each regiment"
 HOW_MANY = re.compile(r"\b(?:how many|how much|the number of|the amount of)\s+((?:\w+\s+)?[a-z]{3,})\b")
+# a doubt of certainty, not a decline: "I cannot confirm this is the restaurant you mean", "more specific
+# information on the health effects is not provided"
+CERTAINTY_OF = re.compile(r"\b(?:confirm|verify|more specific|more detailed|more precise|further details?)\b")
 # a decline drawn as a consequence of what its sentence said before: "..., so I can't read the number"
 CONSEQUENCE = re.compile(r"^(?:and\s+)?(?:so|thus|hence|therefore|consequently|which means|meaning|as a result)\b"
                          r"|^(?:which|that)\s+(?:isnt|is not|wasnt|was not|arent|are not|werent|were not)\b")
@@ -664,6 +684,7 @@ TRIGGER = re.compile(
     r"blurred|pixelated|focus|facing|turned|offscreen|screen|cropped|visible|audible|inaudible|too|"
     r"drowns|drowned|redacted|blacked|torn|smear|smeared|glare|face|facedown|shot|view|audio|sound|appears|"
     r"hidden|covered|blocked|obscured|blank|filled|cuts|ends|ended|stops|stopped|enough|finding|seeing|spotting|"
+    r"rather|dim|garbled|muffled|shadow|discernible|nobody|noone|showing|legible|readable|identifiable|"
     # a negation cut at a reply's length limit ("The passage doesn")
     r"isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn)\b")
 
