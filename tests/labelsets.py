@@ -49,6 +49,9 @@ CHAT_HELDOUT9 = "chat-heldout-9"               # draw 12: measured once after ch
 CHAT_HELDOUT10 = "chat-heldout-10"             # draw 13: measured once after chat round 9
 VLM_TUNE = "vlm-tune"                          # hand-written chat/VLM probes of round 10
 VLM_HELDOUT = "vlm-heldout"                    # written blind: measured once after chat round 10, then tuned on
+VLM_HELDOUT2 = "vlm-heldout-2"                 # written blind: measured once after chat round 11, then tuned on
+VLM_HELDOUT3 = "vlm-heldout-3"                 # written blind: measured once after chat round 12, then tuned on
+VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
@@ -57,7 +60,7 @@ SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT
           REFUSAL_CHAT_HELDOUT5_FILE: (CHAT_HELDOUT5,), REFUSAL_CHAT_HELDOUT6_FILE: (CHAT_HELDOUT6,),
           REFUSAL_CHAT_HELDOUT7_FILE: (CHAT_HELDOUT7,), REFUSAL_CHAT_HELDOUT8_FILE: (CHAT_HELDOUT8,),
           REFUSAL_CHAT_HELDOUT9_FILE: (CHAT_HELDOUT9,), REFUSAL_CHAT_HELDOUT10_FILE: (CHAT_HELDOUT10,),
-          REFUSAL_VLM_FILE: (VLM_TUNE, VLM_HELDOUT)}
+          REFUSAL_VLM_FILE: VLM_SPLITS}
 
 
 def load(name: str) -> list[dict]:

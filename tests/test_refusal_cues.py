@@ -316,3 +316,40 @@ def test_chat_round_12_rules_and_where_they_stop(text, question, expected):
     asked, an answer before a decline of a detail); reports of what the conversation went through; what
     a clip or picture does not show and nobody says; "I'd rather not put a number on it"."""
     assert is_refusal(text, question) is expected
+
+
+ROUND_13 = [
+    # documents a user sends are sources; what they leave out declines
+    ("The offer letter doesn't include an expiration date or a deadline to respond.", "When does the offer expire?", True),
+    ("There's no emergency contact in this lease.", "Who is the landlord's emergency contact?", True),
+    ("The recording stops while the bidding is still going, at $4,200, so the final price is never announced.",
+     "What is the final price the auctioneer announces?", True),
+    ("The report did not specify a cause.", None, False),        # a report states someone's finding
+    # what never came up, what the assistant does not have
+    ("Car trouble hasn't come up between us before, as far as I can see.", "What did I say was wrong with my car?", True),
+    ("That one I don't have. You mentioned the clinic closes early on Saturdays, but never its name.",
+     "What was the name of the vet clinic?", True),
+    ("Not that I can see - the departure time hasn't come up in our conversations.",
+     "Did I tell you what time my flight leaves tomorrow?", True),
+    # asked whether something is there, an absence is the answer
+    ("I don't see any cracks. There's a small chip near the bottom left corner, but it hasn't spread.",
+     "Are there any cracks in the windshield?", False),
+    ("I don't see any price on the tag.", "What's the price on the tag?", True),
+    # "which one" about something else than the answer
+    ("Apple, Microsoft and a small position in Ford. You also mentioned an index fund, but not which one.",
+     "Which stocks did I say I own?", False),
+    # asked what the assistant said before, fresh suggestions after a decline do not answer
+    ("I don't see a conversation about your neighbor. If you'd like, here are a few options: talk to them, or "
+     "leave a friendly note.", "What did you suggest I do about my neighbor's loud music?", True),
+    ("I don't see a conversation about your neighbor. If you'd like, here are a few options: talk to them, or "
+     "leave a friendly note.", "What should I do about my neighbor's loud music?", False),
+]
+
+
+@pytest.mark.parametrize("text, question, expected", ROUND_13, ids=[t[:50] for t, _, _ in ROUND_13])
+def test_chat_round_13_rules_and_where_they_stop(text, question, expected):
+    """Round 13 (tuned on the third blind chat/VLM set): documents a user sends as sources, what never
+    came up, "that one I don't have", an absence as the answer when asked whether something is there,
+    "which one" about another thing than the answer, fresh suggestions when asked what was suggested;
+    each beside a reply where the rule must not fire."""
+    assert is_refusal(text, question) is expected

@@ -10,14 +10,14 @@ from frozen import check, digest
 from labelsets import (DATA, MC_FILE, MC_REAL_FILE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
                        REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE,
                        REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_CHAT_HELDOUT10_FILE,
-                       REFUSAL_CHAT_HELDOUT_FILE,
+                       REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_VLM_FILE,
                        REFUSAL_FILE, REFUSAL_REAL_FILE, load)
 
 FROZEN = DATA / "refusal_verdicts.json"
 LABEL_FILES = (REFUSAL_FILE, REFUSAL_REAL_FILE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
                REFUSAL_CHAT_HELDOUT4_FILE, REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE,
                REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
-               REFUSAL_CHAT_HELDOUT10_FILE, MC_FILE, MC_REAL_FILE)
+               REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, MC_FILE, MC_REAL_FILE)
 ABOUT = ("is_refusal's verdict per labelled row, keyed by sha256(text, question)[:16]: [alone, "
          "against the question (null: the row has none)]; multiple-choice rows read their reply; "
          "written by `python tests/frozen.py --freeze refusal`")

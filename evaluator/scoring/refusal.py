@@ -295,8 +295,8 @@ def _names_asked(clause: str, q: "_Against") -> bool:
 _AGAINST = {
     "declines-total": lambda clause, kind, q: kind in ("caveat", "decline") and "total" in q.asked.kinds
     and rules.TOTAL.search(clause) and not rules.CERTAINTY.search(clause),
-    "counts-none": lambda clause, kind, q: kind == "refuse" and "amount" in q.asked.kinds
-    and rules.ABSENT_IN_SOURCE.search(clause) is not None,
+    "counts-none": lambda clause, kind, q: kind == "refuse" and bool(q.asked.kinds & {"amount", "exists"})
+    and (rules.ABSENT_IN_SOURCE.search(clause) is not None or rules.SEE_NONE.search(clause) is not None),
     "declines-asked": lambda clause, kind, q: kind in ("refuse", "hedge")
     and (not rules.PRECISION.search(clause) or rules.UNSURE_WHICH.search(clause) is not None)
     and _names_asked(clause, q),
@@ -433,6 +433,10 @@ class _Decision:
         # per sentence, the index of its last decline and of its last statement (one pass, so that a
         # sentence of thousands of clauses is read in linear time)
         self.last_decline, self.last_statement, self.consequence = {}, {}, {}
+        self.opens = {}                 # per sentence, the index of its first clause that is not filler
+        for j, (_, kind, s, _) in enumerate(read):
+            if kind != "filler":
+                self.opens.setdefault(s, j)
         # the last clause that takes a stance (no filler, context or aside): where the reply ends up
         self.last_stance = max((j for j, (_, kind, _, aside) in enumerate(read)
                                 if not aside and kind not in ("filler", "context", "no-value", "time-frame")), default=-1)
@@ -460,7 +464,8 @@ class _Decision:
     def names_more(self, i: int, clause: str) -> bool:
         """Whether a decline (clause `i`) names more of what was asked than the answer did: more of
         the question's words, or (after a reported answer) one that the report did not."""
-        if rules.WHICH_BACK.search(clause) and self.answered_at is not None:
+        if rules.WHICH_BACK.search(clause) and self.answered_at is not None \
+                and (self.read[i][2] == self.answered_at or self.opens.get(self.read[i][2]) == i):
             return True                         # "The EU has numerous programmes, but it does not specify which ones"
         if _names_count(clause, self.asked) or rules.INABILITY_BACK.search(clause):
             return True                         # "... two new regiments. It doesn't specify how many men were in each",
@@ -553,6 +558,10 @@ _DECIDE = {
     # concession is background to the decline of its own sentence
     "concession-before-decline": lambda d, i, clause, kind, s, aside: kind in CONTENT and d.state is None
     and rules.CONCESSION.match(clause) is not None and d.declines_later(i, s),
+    # "What did you suggest?" "I don't see that conversation. If you'd like, here are a few options: ...":
+    # what follows a decline is fresh, not what was said before
+    "fresh-after-decline": lambda d, i, clause, kind, s, aside: d.state == "decline" and d.asked is not None
+    and "recall" in d.asked.kinds and kind not in DECLINES,
     # "The plate is mostly hidden behind the truck's bumper, so I can't read the number": the reason for
     # a decline its sentence concludes with
     "reason-before-decline": lambda d, i, clause, kind, s, aside: kind in (*CONTENT, "guess") and d.state is None

@@ -53,7 +53,8 @@ UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not 
               "mostly covered", "partly covered", "partially covered", "partly blocked", "partially blocked",
               "mostly obscured", "partly obscured", "left blank", "never filled in", "not filled in",
               "in shadow", "garbled", "muffled", "too dim", "very dim", "not discernible", "isnt discernible",
-              "covers their voices", "covers his voice", "covers her voice", "drowns them out")
+              "covers their voices", "covers his voice", "covers her voice", "drowns them out",
+              "washed out", "glare on", "glare from", "glare across", "too lowresolution")
 # a clip, a recording or a page that ends or cuts off before the thing asked: "The video ends before they
 # cross the finish line", "the sound cuts out just as he starts speaking", "This page ends midway"
 _MEDIA = r"(?:clip|video|recording|footage|audio|sound|page|scan|crop|feed|stream|excerpt|screenshot|film|track)s?"
@@ -69,13 +70,15 @@ MEDIA_ENDS = (rf"\b{_MEDIA}\s+(?:\w+\s+)?(?:cuts?|cutting)\s+(?:off|out|away)\b"
               r"\b(?:no one|nobody|noone)\s+(?:ever\s+)?(?:says|said|mentions|mentioned|names|named|calls|called|speaks|spoke|shows|showed)\b",
               r"\bnone\s+(?:of\s+them\s+)?(?:appear|appears|are visible|is visible|show up|shows up|are shown|is shown)\b",
               r"\bthere\s+(?:arent|isnt|werent|wasnt|are not|is not)\s+any\s+(?:\w+\s+){1,3}?in\s+(?:this|the|that)?\s*(?:image|photo|picture|video|clip|frame|scan|page|screenshot)\b",
+              # "blood type isn't among the tests reported"
+              r"\b(?:isnt|is not|arent|are not|wasnt|werent)\s+(?:\w+\s+)?among\b",
               # "I'd rather not put a number on it": a refusal to commit
               r"\b(?:id|i would|i d)\s+rather\s+not\s+(?:guess|say|put|give|speculate|commit)\b",
               # "The items and the total are still readable, but the date isn't"
               r"^(?:but|though|yet)\s+(?:\w+\s+){1,3}?(?:isnt|arent|wasnt|werent|is not|are not)$")
 # too dark, faint, small ... for one to read, see or hear: "The audio is too faint to identify the song", "it's
 # too dark" as a clause of its own (not "Disney felt it was too dark for a typical release")
-_TOO = r"too\s+(?:dark|faint|small|far away|far|grainy|pixelated|blurry|blurred|low resolution|lowres|noisy|muffled|quiet|distorted|bright|washed out)"
+_TOO = r"too\s+(?:dark|faint|small|far away|far|grainy|pixelated|blurry|blurred|low resolution|lowresolution|lowres|noisy|muffled|quiet|distorted|bright|washed out)"
 TOO_FAINT = (rf"\b{_TOO}\b(?:\s+\w+){{0,5}}?\s+(?:to|for me to|for us to)\s+(?:\w+\s+)?(?:read|see|tell|make out|identify|hear|"
              r"determine|recognize|recognise|say|be sure|decipher|distinguish)\b",
              rf"\b(?:is|was|are|were|its|theyre)\s+(?:\w+\s+)?{_TOO}$")
@@ -200,7 +203,7 @@ GENERAL_WORDS = ("general", "generic", "broad", "background", "common", "some ge
 
 
 # -- vocabulary ------------------------------------------------------------------------------------
-ADV = r"(?:really|honestly|just|simply|truly|actually|even|ever|exactly|explicitly|clearly|directly|yet|specifically|quite|fully|completely|precisely|currently|unfortunately|personally|still|accurately|definitively|reliably|correctly|confidently|entirely|conclusively|somewhat)"
+ADV = r"(?:really|honestly|just|simply|truly|actually|even|ever|also|exactly|explicitly|clearly|directly|yet|specifically|quite|fully|completely|precisely|currently|unfortunately|personally|still|accurately|definitively|reliably|correctly|confidently|entirely|conclusively|somewhat)"
 ADVS = rf"(?:{ADV}\s+){{0,2}}"
 NEG_MODAL = (r"(?:do not|dont|did not|didnt|does not|doesnt|cannot|cant|can not|could not|couldnt|"
              r"am unable to|m unable to|am not able to|m not able to|im unable to|im not able to|not able to|"
@@ -208,17 +211,24 @@ NEG_MODAL = (r"(?:do not|dont|did not|didnt|does not|doesnt|cannot|cant|can not|
              r"unable to|wont be able to|will not be able to|have no way to|never)")
 KNOW_VERBS = (r"(?:know|remember|recall|recollect|say|tell|determine|answer|find|see|confirm|verify|"
               r"make (?:it|them|that|this|anything|any of it|any of them) out|estimate|gauge|judge|figure out|measure|"
+              r"narrow (?:it|them|this|that) down|pin (?:it|them|this|that) down|get (?:the|a|an|any)|spot|"
               r"access|locate|be certain|be sure|tell you|help with that|retrieve|identify|make out|read|work out)")
 PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|covered|recorded|told|"
                r"indicated|included|disclosed|brought up|talked about|said|noted|addressed|shown|"
                r"visible|answered|clarified|known|revealed|documented|described|captured|listed|"
                r"explained|established|confirmed|contained|named|identified|pinpointed|detailed|"
                # what a picture or a clip does not give: "the password side isn't showing", "any logo isn't discernible"
-               r"showing|discernible|legible|readable|audible|identifiable|in frame|in shot|on screen|captured)")
+               r"showing|discernible|legible|readable|audible|identifiable|in frame|in shot|on screen|captured|"
+               r"announced|reported|calculated|broken down|printed|displayed|labeled|labelled)")
 SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs?|images?|photos?|"
           r"pictures?|videos?|messages?|records?|texts?|transcripts?|logs?|memory|memories|context|"
           r"files?|screenshots?|sessions?|notes?|excerpts?|pages?|pdfs?|slides?|scans?|attachments?|frames?|"
           r"passages?|paragraphs?|articles?|sources?|"
+          # documents and pictures a user sends: "The offer letter doesn't include a deadline"
+          # (not "report" or "statement": "The report did not specify a cause" reports what someone found)
+          r"letters?|leases?|leaflets?|brochures?|forms?|tables?|papers?|study|studies|labels?|stickers?|"
+          r"receipts?|invoices?|contracts?|manuals?|menus?|charts?|graphs?|transcripts?|emails?|"
+          r"footage|clips?|recordings?|captions?|"
           r"it|this|that|you|we|i|there)")
 NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|have not|havent|"
           r"had not|hadnt|wont|will not)")
@@ -246,6 +256,11 @@ REFUSE = compile_groups({"refuse-speaker": (
     rf"^(?:sorry\s+|unfortunately\s+)?(?:cant|cannot|couldnt|could not|unable to)\s+{ADVS}{KNOW_VERBS}\b",
     rf"\b(?:i|we)\s+{ADVS}(?:do not|dont|did not|didnt)\s+(?:really\s+)?have\s+(?:any\s+|that\s+|this\s+|those\s+|such\s+|enough\s+|much\s+|a\s+|an\s+|the\s+|relevant\s+|specific\s+|clear\s+|access\s+to\s+)*(?:{INFO}|access|that|it|this|answer|recollection)\b",
     rf"\b(?:i|we)\s+(?:have|had|ve)\s+(?:no|zero)\s+(?:\w+\s+)?{INFO}\b",
+    # "I don't have the address.", "That one I don't have."
+    r"^(?:(?:sorry|unfortunately|honestly)\s+)?(?:i|we)\s+(?:do not|dont)\s+have\s+(?:the|that|their|his|her|its|your|this)\s+[a-z]+(?:\s+[a-z]+)?$",
+    r"^(?:that|this)(?:\s+one)?\s+(?:i|we)\s+(?:do not|dont)\s+have\b",
+    # "Not that I can see", "not that I know of"
+    r"^not\s+that\s+(?:i|we)\s+(?:can\s+(?:see|tell|find)|know|recall|remember|am aware)\b",
     # "I don't have a start date for your new job in my memory"
     rf"\b(?:i|we)\s+{ADVS}(?:do not|dont|did not|didnt)\s+have\s+(?:\w+\s+){{1,6}}?in\s+(?:my|our)\s+(?:\w+\s+)?{SOURCE}\b",
     r"^(?:i\s+|we\s+|ive\s+|i have\s+|honestly\s+|sorry\s+|really\s+|absolutely\s+)?(?:got\s+)?no\s+(?:idea|clue|recollection|memory)\b",
@@ -298,7 +313,7 @@ REFUSE = compile_groups({"refuse-speaker": (
     # "No explicit disagreement found"
     rf"^(?:(?:so|and|but|therefore|hence|thus)\s+)?(?:there\s+(?:is|was|are|were)\s+)?no\s+(?:[\w-]+\s+){{0,6}}?"
     rf"(?:(?:is|was|are|were|has been|have been)\s+)?{ADVS}(?:{PARTICIPLES}|found|noted|reported)"
-    rf"(?:\s+(?:in|from|by|about|on|for|within|before|after|during|since|until|at|regarding)\b.*)?$",
+    rf"(?:\s+(?:anywhere|in|from|by|about|on|for|within|before|after|during|since|until|at|regarding)\b.*)?$",
     # "Gina says nothing specific", "she mentioned nothing about it"
     r"\b(?:says?|said|mentions?|mentioned|gives?|gave|shares?|shared|tells?|told)\s+nothing\s+(?:specific|about|on|regarding|of)\b",
 ), "refuse-not-in-source": (
@@ -309,6 +324,8 @@ REFUSE = compile_groups({"refuse-speaker": (
     rf"^(?:(?:the|her|his|their|our|your|my)\s+)?{SOURCE}\b(?:\s+[\w-]+){{0,3}}?\s+(?:is|are|was|were)\s+empty\b",
     r"\b(?:it|that|this|what)\s+(?:never|didnt|did not|hasnt|has not)\s+(?:\w+\s+)?(?:came|come) up\b",
     r"\bnever\s+(?:came|come)\s+up\b",
+    # "Car trouble hasn't come up between us before", "Spring break plans haven't come up in our chats"
+    r"\b(?:hasnt|havent|has not|have not|hadnt|had not)\s+(?:\w+\s+)?(?:come|came)\s+up\b",
     rf"\b(?:not|isnt|nt|never)\s+something\s+(?:that\s+)?(?:(?:you|we|i|ive|youve|weve)\b|(?:has\s+|have\s+|had\s+)?(?:ever\s+)?(?:came|come)\s+up\b|(?:was|were|has been|have been)\s+{ADVS}{PARTICIPLES})",
     rf"\b(?:not|isnt|arent|wasnt|werent)\s+(?:part|in|anywhere in)\s+(?:of\s+)?(?:our|any|these|your|my|this|that)?\s*(?:\w+\s+)?{SOURCE}\b",
     # "the verdict itself isn't on it", "not on this page"
@@ -521,6 +538,16 @@ ANSWER_NOT_GIVEN = re.compile(r"^not\s+(?:\w+\s+)?(?:stated|mentioned|given|prov
 # a question about what something says, reads or shows: "What does the sign say?", "What did the note read?"
 ASKS_WHAT_SAID = re.compile(r"\b(?:what|whats)\s+(?:does|did|do|will|is|was)\b(?:\s+\w+){0,5}?\s+(?:say|says|read|reads|show|shows|"
                             r"state|states|written|write|printed)\b")
+# a question whether something is there ("Are there any cracks in the windshield?"): "I don't see any
+# cracks" answers it
+ASKS_EXIST = re.compile(r"^(?:are there|is there|were there|was there|do you see|can you see|does it have|do they have|"
+                        r"is anyone|is anybody|are any|is any|does anyone|does anybody)\b")
+SEE_NONE = re.compile(r"^(?:i|we)\s+(?:dont|do not|cant|cannot)\s+see\s+(?:any|a|an)\b")
+# a question about what the assistant said before ("What did you suggest I do about ...?"): fresh
+# suggestions after "I have no record of that" do not answer it
+ASKS_RECALL = re.compile(r"\bwhat\s+(?:did|do)\s+you\s+(?:\w+\s+)?(?:suggest|recommend|say|tell me|advise|propose)\b|"
+                         r"\bwhat\s+(?:was|were)\s+(?:your|the)\s+(?:suggestion|recommendation|advice|tip)s?\b|"
+                         r"\bwhich\s+(?:\w+\s+){1,3}?did\s+you\s+(?:suggest|recommend)\b")
 # the count a decline names: "it doesn't specify how many men were in each regiment"
 HOW_MANY = re.compile(r"\b(?:how many|how much|the number of|the amount of)\s+((?:\w+\s+)?[a-z]{3,})\b")
 # a doubt of certainty, not a decline: "I cannot confirm this is the restaurant you mean", "more specific
@@ -639,7 +666,9 @@ ABSENT_IN_SOURCE = re.compile(
     r"^(?:(?:but|and|so|however)\s+)?(?:there is|theres|there are|there was|there were|i see|i dont see|i do not see)\s+"
     r"(?:no|not any|any)\s+(?!one\b|body\b|thing\b)(?:[\w-]+\s+){1,4}?(?:on|in|anywhere on|anywhere in)\s+"
     r"(?:this|the|that|these|your|my|any)?\s*(?:\w+\s+)?(?:page|pages|photo|photos|image|images|picture|pictures|"
-    r"video|clip|scan|document|form|receipt|label|screenshot|frame|frames|letter|sheet|excerpt|file|footage)\b")
+    r"video|clip|scan|document|form|receipt|label|screenshot|frame|frames|letter|sheet|excerpt|file|footage|"
+    r"lease|report|transcript|brochure|leaflet|contract|invoice|statement|policy|manual|menu|table|chart|paper|"
+    r"email|recording|conversation|conversations|chat|chats|notes)\b")
 PRECISION = re.compile(rf"\b{phrases(PRECISION_WORDS)}\b")
 # not sure of the thing itself, not of its precision: "Not sure who it was sent to"
 UNSURE_WHICH = re.compile(r"\b(?:not|unsure|isnt|arent)\s+(?:\w+\s+)?(?:sure|certain)\s+(?:who|what|which|where|when|whose|whether|if|how)\b")
@@ -684,7 +713,7 @@ TRIGGER = re.compile(
     r"blurred|pixelated|focus|facing|turned|offscreen|screen|cropped|visible|audible|inaudible|too|"
     r"drowns|drowned|redacted|blacked|torn|smear|smeared|glare|face|facedown|shot|view|audio|sound|appears|"
     r"hidden|covered|blocked|obscured|blank|filled|cuts|ends|ended|stops|stopped|enough|finding|seeing|spotting|"
-    r"rather|dim|garbled|muffled|shadow|discernible|nobody|noone|showing|legible|readable|identifiable|"
+    r"rather|dim|garbled|muffled|shadow|discernible|nobody|noone|showing|legible|readable|identifiable|among|washed|"
     # a negation cut at a reply's length limit ("The passage doesn")
     r"isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn)\b")
 
