@@ -20,7 +20,9 @@ refusal_chat_labels9.jsonl (draw 9, chat-heldout-6: the same on other passage qu
 refusal_chat_labels10.jsonl (draw 10, chat-heldout-7: the same on others again) and refusal_chat_labels11.jsonl
 (draw 11, chat-heldout-8: passage QA again and LongMemEval's other questions) and refusal_chat_labels12.jsonl
 (draw 12, chat-heldout-9: passage QA again and MTRAG's answerable turns) and refusal_chat_labels13.jsonl
-(draw 13, chat-heldout-10: passage QA again and MTRAG's unanswerable turns again). Refusal sets also print the
+(draw 13, chat-heldout-10: passage QA again and MTRAG's unanswerable turns again) and refusal_vlm_labels.jsonl
+(replies of chat assistants and VLMs about an image, a clip, a PDF page or the user's history, written
+by hand: 70 probes for round 10, then three sets written blind). Refusal sets also print the
 false refusals among answers that hold a negation word ("hedged answers"). Rows that carry their
 question (the real and chat sets) are read with it: `is_refusal(text, question)`. Since the second
 chat round (which tuned on both), chat-tune and chat-heldout are both tuning splits.
@@ -28,6 +30,11 @@ Goals (issue 16): refusal >= 97%, multiple choice >= 99%; issue 23: refusal on c
 with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning before the measurement:
+- hand-written chat/VLM replies, each set written blind by a helper who saw only the labelling guide
+  and labelled again by a blind reader: vlm-heldout-3 (200) 167/200 = 83.5% after round 12 was frozen
+  at 1f893c5 (95% Wilson interval 77.7-88.0%; naive 63.5%), vlm-heldout-2 (200) 167/200 = 83.5%
+  after round 11 (e1a35c1; naive 59.5%), vlm-heldout (160) 116/160 = 72.5% after round 10 (35bdeec;
+  naive 55.6%); false refusals on hedged answers 2/20, 0/20, 0/15. Goal missed.
 - chat refusals, chat-heldout-10 (draw 13: 264 replies of the same two models to passage questions
   none of draws 8-12 drew, and 179 replies of the nine chat models of draw 6 to MTRAG's 55
   unanswerable turns that draw 6 did not take (171 of them to questions draw 6 asked; the replies unread),

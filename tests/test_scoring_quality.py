@@ -18,7 +18,7 @@ from pathlib import Path
 from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
                        REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
-                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -183,6 +183,30 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
         print(f"{key}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
         # (the real refusal draws are stratified on the naive cue, so it reads them well too)
         assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + (0.05 if "real" in key else 0.2)
+
+
+def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
+    """The chat/VLM set (issue 23, item 6: replies written the way chat assistants and VLMs phrase them):
+    70 probes written for round 10, then three sets written blind by writers who saw only the labelling
+    guide, each labelled again by a blind reader, measured once after the round before it was frozen
+    (vlm-heldout 116/160 = 72.5% after round 10, vlm-heldout-2 167/200 = 83.5% after round 11,
+    vlm-heldout-3 167/200 = 83.5% after round 12: goal 97% not met), then tuned on. Floors, not goals."""
+    rows = load(REFUSAL_VLM_FILE)
+    assert {r["split"] for r in rows} == set(VLM_SPLITS) == set(SPLITS[REFUSAL_VLM_FILE])
+    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200)):
+        part = [r for r in rows if r["split"] == split]
+        assert len(part) == n and all(isinstance(r["refusal"], bool) and r["question"] and r["text"] for r in part)
+        if split != VLM_SPLITS[0]:
+            assert all(r["labelled_by"] and r["setting"] in ("image", "video", "pdf", "history") for r in part)
+            assert 0.4 < sum(r["refusal"] for r in part) / n < 0.6, split       # both kinds present
+    assert len({(r["question"], r["text"]) for r in rows}) == len(rows)
+    figures = _bench().report()
+    for split, floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.89)):
+        f = figures[f"refusal/{split}"]
+        print(f"refusal/{split}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
+        assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.2, split
+        false_refusals, hedged = f["hedged_false_refusals"]
+        assert false_refusals <= 1, split
 
 
 def test_issue_examples():
