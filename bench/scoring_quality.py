@@ -31,7 +31,9 @@ with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning before the measurement:
 - hand-written chat/VLM replies, each set written blind by a helper who saw only the labelling guide
-  and labelled again by a blind reader: vlm-heldout-3 (200) 167/200 = 83.5% after round 12 was frozen
+  and labelled again by a blind reader: vlm-heldout-4 (200) 172/200 = 86.0% after round 13 was frozen at
+  eddf27d (95% Wilson interval 80.5-90.1%; naive 64.5%; rounds 9-10's rules 158 and 159; hedged 1/34),
+  vlm-heldout-3 (200) 167/200 = 83.5% after round 12 was frozen
   at 1f893c5 (95% Wilson interval 77.7-88.0%; naive 63.5%), vlm-heldout-2 (200) 167/200 = 83.5%
   after round 11 (e1a35c1; naive 59.5%), vlm-heldout (160) 116/160 = 72.5% after round 10 (35bdeec;
   naive 55.6%); false refusals on hedged answers 2/20, 0/20, 0/15. Goal missed.
