@@ -353,3 +353,31 @@ def test_chat_round_13_rules_and_where_they_stop(text, question, expected):
     "which one" about another thing than the answer, fresh suggestions when asked what was suggested;
     each beside a reply where the rule must not fire."""
     assert is_refusal(text, question) is expected
+
+
+ROUND_14 = [
+    # a model that cannot take the input, an upload that failed
+    ("Sorry, I can not watch videos. I can only see text and images. Please send a screenshot.",
+     "What color is the bus at 2:15?", True),
+    ("It looks like the image didn't come through - I'm only seeing a blank attachment.", "What's the total on this receipt?", True),
+    ("The error message \"We are unable to process your request: Transaction Rejected\" means the card was declined.",
+     "What does the error mean?", False),
+    # a premise out of range
+    ("The PDF you uploaded ends at page 10, so there's no page 12 for me to read.", "What's the author's conclusion on page 12?", True),
+    # a page that states what it lacks, a document that does not report it
+    ("The image does not have any date on it. It shows people at a beach.", "What day was this picture taken?", True),
+    ("The minutes say the meeting was held in Conference Room B, but there is no date written on the minutes.",
+     "What date was the meeting held?", True),
+    ("Hmm, I don't think you've mentioned your partner's name in our chats. What is it?", "What's my partner's name?", True),
+    # "too small" of something else than a picture is no decline
+    ("No - in our chat on March 12 you said you'd turned down the Denver offer because the relocation package was "
+     "too small.", "Did I ever decide to take the job in Denver?", False),
+]
+
+
+@pytest.mark.parametrize("text, question, expected", ROUND_14, ids=[t[:50] for t, _, _ in ROUND_14])
+def test_chat_round_14_rules_and_where_they_stop(text, question, expected):
+    """Round 14 (tuned on the fourth blind chat/VLM set): a model that cannot take the input or an upload
+    that failed, a premise out of range, a page or a document that states what it lacks, a final decline
+    naming a word of the question the description did not; beside replies where the rule must not fire."""
+    assert is_refusal(text, question) is expected

@@ -496,11 +496,13 @@ class _Decision:
     def ends_declining_asked(self, i: int, clause: str) -> bool:
         """Whether clause `i`, the reply's last stance, declines what was asked: it names one of the
         question's words or its focus, says the speaker cannot read or make out the thing, draws a
-        consequence ("so I can't say how it went"), or names more of what was asked than the answer did."""
+        consequence ("so I can't say how it went"), names more of what was asked than the answer did, or as
+    many and one it did not ("The video shows a woman in a kitchen. Her name is not said.")."""
         if i != self.last_stance or self.asked is None or self.cut or self.committed():
             return False
+        named = content_stems(clause) & self.asked.words
         return rules.INABILITY_BACK.search(clause) is not None or rules.CONSEQUENCE.match(clause) is not None \
-            or self.names_more(i, clause)
+            or self.names_more(i, clause) or bool(named - self.answered) and len(named) >= len(self.answered)
 
     def committed(self) -> bool:
         """Whether the answer so far committed: a yes or no first, or a value of the kind asked."""

@@ -54,7 +54,11 @@ UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not 
               "mostly obscured", "partly obscured", "left blank", "never filled in", "not filled in",
               "in shadow", "garbled", "muffled", "too dim", "very dim", "not discernible", "isnt discernible",
               "covers their voices", "covers his voice", "covers her voice", "drowns them out",
-              "washed out", "glare on", "glare from", "glare across", "too lowresolution")
+              "washed out", "glare on", "glare from", "glare across", "too lowresolution",
+              # an upload that failed: "the image didn't come through", "the file appears to be corrupted"
+              "didnt come through", "did not come through", "corrupted", "unsupported format", "blank attachment",
+              "failed to upload", "didnt upload", "did not upload", "couldnt be processed", "could not be processed",
+              "come out blank", "came out blank", "no visible", "is blank", "are blank", "was blank")
 # a clip, a recording or a page that ends or cuts off before the thing asked: "The video ends before they
 # cross the finish line", "the sound cuts out just as he starts speaking", "This page ends midway"
 _MEDIA = r"(?:clip|video|recording|footage|audio|sound|page|scan|crop|feed|stream|excerpt|screenshot|film|track)s?"
@@ -70,6 +74,15 @@ MEDIA_ENDS = (rf"\b{_MEDIA}\s+(?:\w+\s+)?(?:cuts?|cutting)\s+(?:off|out|away)\b"
               r"\b(?:no one|nobody|noone)\s+(?:ever\s+)?(?:says|said|mentions|mentioned|names|named|calls|called|speaks|spoke|shows|showed)\b",
               r"\bnone\s+(?:of\s+them\s+)?(?:appear|appears|are visible|is visible|show up|shows up|are shown|is shown)\b",
               r"\bthere\s+(?:arent|isnt|werent|wasnt|are not|is not)\s+any\s+(?:\w+\s+){1,3}?in\s+(?:this|the|that)?\s*(?:image|photo|picture|video|clip|frame|scan|page|screenshot)\b",
+              # a premise out of range: "The video is only 4:52 long, so there's no 12:30 mark", "there is no
+              # page 12", "there is no student 14"
+              r"\b(?:there is|theres|there are|there was|there were)\s+no\s+(?:\w+\s+)?(?:page|pages|mark|timestamp|minute|"
+              r"second|slide|section|chapter|row|column|student|item|question|step|line|frame|episode|part|entry|number)\s+\d",
+              r"\bno\s+such\s+(?:page|mark|timestamp|slide|section|chapter|row|student|item|entry|person|file|message|conversation)\b",
+              # "I don't have any way to know which of them is your brother"
+              r"\b(?:dont|do not)\s+have\s+(?:any\s+)?(?:way|means)\s+(?:to|of)\s+(?:know|tell|say|determine|identify|confirm)",
+              # "At no point in the clip does the doctor give a diagnosis"
+              r"\bat no point\b.*\b(?:say|says|said|give|gives|gave|show|shows|showed|shown|mention|mentions|mentioned|name|names|named|state|states)\b",
               # "blood type isn't among the tests reported"
               r"\b(?:isnt|is not|arent|are not|wasnt|werent)\s+(?:\w+\s+)?among\b",
               # "I'd rather not put a number on it": a refusal to commit
@@ -81,7 +94,9 @@ MEDIA_ENDS = (rf"\b{_MEDIA}\s+(?:\w+\s+)?(?:cuts?|cutting)\s+(?:off|out|away)\b"
 _TOO = r"too\s+(?:dark|faint|small|far away|far|grainy|pixelated|blurry|blurred|low resolution|lowresolution|lowres|noisy|muffled|quiet|distorted|bright|washed out)"
 TOO_FAINT = (rf"\b{_TOO}\b(?:\s+\w+){{0,5}}?\s+(?:to|for me to|for us to)\s+(?:\w+\s+)?(?:read|see|tell|make out|identify|hear|"
              r"determine|recognize|recognise|say|be sure|decipher|distinguish)\b",
-             rf"\b(?:is|was|are|were|its|theyre)\s+(?:\w+\s+)?{_TOO}$")
+             # (at a clause's end only what spoils a picture or a sound: "the package was too small" is no decline)
+             r"\b(?:is|was|are|were|its|theyre)\s+(?:\w+\s+)?too\s+(?:dark|faint|grainy|pixelated|blurry|blurred|dim|far away|"
+             r"distorted|muffled|noisy|washed out|low resolution|lowresolution|lowres)$")
 # A decline qualified this way doubts the answer's completeness or certainty, not its existence:
 # "I can't confirm a definitive count", "... enough information to fully answer", "with certainty".
 CAVEAT_WORDS = ("fully", "definitively", "definitive", "with certainty", "for certain", "for sure",
@@ -212,6 +227,7 @@ NEG_MODAL = (r"(?:do not|dont|did not|didnt|does not|doesnt|cannot|cant|can not|
 KNOW_VERBS = (r"(?:know|remember|recall|recollect|say|tell|determine|answer|find|see|confirm|verify|"
               r"make (?:it|them|that|this|anything|any of it|any of them) out|estimate|gauge|judge|figure out|measure|"
               r"narrow (?:it|them|this|that) down|pin (?:it|them|this|that) down|get (?:the|a|an|any)|spot|"
+
               r"access|locate|be certain|be sure|tell you|help with that|retrieve|identify|make out|read|work out)")
 PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|covered|recorded|told|"
                r"indicated|included|disclosed|brought up|talked about|said|noted|addressed|shown|"
@@ -219,7 +235,7 @@ PARTICIPLES = (r"(?:mentioned|discussed|specified|stated|provided|given|shared|c
                r"explained|established|confirmed|contained|named|identified|pinpointed|detailed|"
                # what a picture or a clip does not give: "the password side isn't showing", "any logo isn't discernible"
                r"showing|discernible|legible|readable|audible|identifiable|in frame|in shot|on screen|captured|"
-               r"announced|reported|calculated|broken down|printed|displayed|labeled|labelled)")
+               r"announced|reported|calculated|broken down|printed|displayed|labeled|labelled|written)")
 SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs?|images?|photos?|"
           r"pictures?|videos?|messages?|records?|texts?|transcripts?|logs?|memory|memories|context|"
           r"files?|screenshots?|sessions?|notes?|excerpts?|pages?|pdfs?|slides?|scans?|attachments?|frames?|"
@@ -228,7 +244,8 @@ SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs
           # (not "report" or "statement": "The report did not specify a cause" reports what someone found)
           r"letters?|leases?|leaflets?|brochures?|forms?|tables?|papers?|study|studies|labels?|stickers?|"
           r"receipts?|invoices?|contracts?|manuals?|menus?|charts?|graphs?|transcripts?|emails?|"
-          r"footage|clips?|recordings?|captions?|"
+          r"footage|clips?|recordings?|captions?|agreements?|minutes|proposals?|filings?|spreadsheets?|certificates?|"
+          r"prescriptions?|bills?|"
           r"it|this|that|you|we|i|there)")
 NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|have not|havent|"
           r"had not|hadnt|wont|will not)")
@@ -238,7 +255,7 @@ SOURCE_VERBS = (r"(?:mention(?:ed|s)?|says?|said|specif(?:y|ied)|state[sd]?|incl
                 r"address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                 r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
                 r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to|"
-                r"follow(?:ed|s)? up)")
+                r"follow(?:ed|s)? up|report(?:s|ed)?|have any|has any)")
 INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
         r"indications?|statements?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline|"
         r"answer)")
@@ -251,6 +268,14 @@ REFUSE = compile_groups({"refuse-speaker": (
     # the speaker does not know / remember / ... ("I honestly can't remember", "we don't know")
     rf"\b{FIRST}\s+{ADVS}{NEG_MODAL}\s+{ADVS}{KNOW_VERBS}\b",
     rf"\b(?:i|we)\s+{ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this|youve|weve)\b.*\b(?:ever|never)\b",
+    # "I don't think you've mentioned your partner's name"
+    r"\b(?:i|we)\s+(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|youve|you have|we|weve)\s+(?:\w+\s+)?"
+    r"(?:mentioned|told me|said|shared|brought up|given|named|talked about)\b",
+    # what a model cannot do with the input: "I can not watch videos", "I wasn't able to process this video"
+    # (the speaker alone: "We are unable to process your request" quotes an error message)
+    rf"\b(?:i|im|i am|ive|i have)\s+{ADVS}(?:cannot|cant|can not|could not|couldnt|am unable to|m unable to|unable to|"
+    rf"wasnt able to|was not able to|was unable to|am not able to|m not able to|not able to|havent been able to|"
+    rf"have not been able to)\s+{ADVS}(?:watch|view|open|process|extract|load|transcribe|play|access)\b",
     # "I'm not finding it", "Can't find it in our chats", "Can't read it"
     r"\b(?:im|i am|we are|were)\s+not\s+(?:finding|seeing|spotting)\b",
     rf"^(?:sorry\s+|unfortunately\s+)?(?:cant|cannot|couldnt|could not|unable to)\s+{ADVS}{KNOW_VERBS}\b",
@@ -276,7 +301,7 @@ REFUSE = compile_groups({"refuse-speaker": (
     # a source does not say ("The conversation doesn't mention it", "the photos don't show it")
     rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
     # "The passage says construction began in 1928 but does not say when it was completed"
-    rf"\b(?:but|yet|though)\s+(?:it\s+|they\s+|this\s+|that\s+)?{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
+    rf"\b(?:but|yet|though|and)\s+(?:it\s+|they\s+|this\s+|that\s+)?{NEG_DO}\s+{ADVS}{SOURCE_VERBS}\b",
     # "the passage gives no exact date", "the text says nothing about it"
     rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+(?:gives?|gave|provides?|provided|offers?|mentions?|names?|lists?|includes?)\s+(?:no|nothing)\b",
     rf"\b{SOURCE}\b(?:\s+\w+){{0,3}}?\s+(?:says|said|states?|tells us)\s+nothing\b",
@@ -714,6 +739,7 @@ TRIGGER = re.compile(
     r"drowns|drowned|redacted|blacked|torn|smear|smeared|glare|face|facedown|shot|view|audio|sound|appears|"
     r"hidden|covered|blocked|obscured|blank|filled|cuts|ends|ended|stops|stopped|enough|finding|seeing|spotting|"
     r"rather|dim|garbled|muffled|shadow|discernible|nobody|noone|showing|legible|readable|identifiable|among|washed|"
+    r"corrupted|unsupported|through|such|point|"
     # a negation cut at a reply's length limit ("The passage doesn")
     r"isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn)\b")
 
