@@ -381,3 +381,40 @@ def test_chat_round_14_rules_and_where_they_stop(text, question, expected):
     that failed, a premise out of range, a page or a document that states what it lacks, a final decline
     naming a word of the question the description did not; beside replies where the rule must not fire."""
     assert is_refusal(text, question) is expected
+
+
+ROUND_15 = [
+    # premises out of range, however written
+    ("This video is only 2 minutes 47 seconds long, so there's no 4:30 mark.", "What happens at 4:30 in the video?", True),
+    ("The video you uploaded is 3:05 long, so there isn't a 5:10.", "Can you transcribe what she says at 5:10?", True),
+    # what never came up, what appears nowhere, what none of the sections mention
+    ("Nothing about the cello has come up in our chats. You did mention practicing piano for about two years.",
+     "How long have I been learning the cello?", True),
+    ("The paper lists the authors and their affiliation, but no email addresses appear anywhere in the PDF.",
+     "What is the author's email address?", True),
+    ("The agreement ends at section 12, and none of its sections mention arbitration.",
+     "What does section 14 say about arbitration?", True),
+    # a model that will not name a person, an error, an upload missing
+    ("Sorry, I can't help identify people from their faces, even if they might be well known.",
+     "Can you tell me who this woman is?", True),
+    ("I ran into an error processing your video. Could you try re-uploading it?", "What's happening in the video?", True),
+    # a speaker who cannot read any of the words, or the name from it
+    ("The whiteboard is visible in the background, but I can't read any of the words.",
+     "What's written on the whiteboard in the meeting video?", True),
+    # asked what was recommended, fresh advice after a decline does not answer
+    ("I don't have a record of recommending shoulder stretches before. That said, doorway pec stretches and wall "
+     "slides often help.", "What stretches did you recommend for my shoulder?", True),
+    ("Doorway pec stretches and wall slides often help.", "What stretches would help my shoulder?", False),
+    # "others" the question asks about is no caveat
+    ("It does not provide information on other methods of storage. Therefore, I do not have specific information on "
+     "whether cloud is the only method of storage or if there are others.",
+     "Is the Cloud the only method of storage, or are there others?", True),
+]
+
+
+@pytest.mark.parametrize("text, question, expected", ROUND_15, ids=[t[:50] for t, _, _ in ROUND_15])
+def test_chat_round_15_rules_and_where_they_stop(text, question, expected):
+    """Round 15 (tuned on the fifth blind chat/VLM set): premises out of range, what never came up or
+    appears nowhere, a model that will not identify people, errors and missing uploads, "I can't read any
+    of the words", fresh advice when asked what was recommended; beside replies where they must not fire."""
+    assert is_refusal(text, question) is expected

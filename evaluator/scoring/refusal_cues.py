@@ -58,7 +58,8 @@ UNREADABLE = ("illegible", "unreadable", "not legible", "isnt legible", "is not 
               # an upload that failed: "the image didn't come through", "the file appears to be corrupted"
               "didnt come through", "did not come through", "corrupted", "unsupported format", "blank attachment",
               "failed to upload", "didnt upload", "did not upload", "couldnt be processed", "could not be processed",
-              "come out blank", "came out blank", "no visible", "is blank", "are blank", "was blank")
+              "come out blank", "came out blank", "no visible", "is blank", "are blank", "was blank",
+              "motionblurred", "motion blur", "motion blurred", "would be hidden", "would be covered", "would be out of frame")
 # a clip, a recording or a page that ends or cuts off before the thing asked: "The video ends before they
 # cross the finish line", "the sound cuts out just as he starts speaking", "This page ends midway"
 _MEDIA = r"(?:clip|video|recording|footage|audio|sound|page|scan|crop|feed|stream|excerpt|screenshot|film|track)s?"
@@ -83,6 +84,22 @@ MEDIA_ENDS = (rf"\b{_MEDIA}\s+(?:\w+\s+)?(?:cuts?|cutting)\s+(?:off|out|away)\b"
               r"\b(?:dont|do not)\s+have\s+(?:any\s+)?(?:way|means)\s+(?:to|of)\s+(?:know|tell|say|determine|identify|confirm)",
               # "At no point in the clip does the doctor give a diagnosis"
               r"\bat no point\b.*\b(?:say|says|said|give|gives|gave|show|shows|showed|shown|mention|mentions|mentioned|name|names|named|state|states)\b",
+              # "so there's no 4:30 mark", "so there isn't a 5:10"
+              r"\bno\s+\d[\d:]*\s+(?:mark|minute|second|page|slide|timestamp)\b",
+              r"\bthere\s+(?:isnt|is not|arent|are not)\s+(?:a\s+|any\s+)?(?:page\s+|slide\s+|section\s+|row\s+)?\d",
+              # "Nothing about the cello has come up", "no name for the vet came up", "never comes up"
+              r"\bnothing\s+(?:\w+\s+){0,4}?(?:has\s+|have\s+|had\s+)?(?:come|came|comes)\s+up\b",
+              r"\bno\s+(?:[\w-]+\s+){1,6}?(?:came|come|comes)\s+up\b",
+              r"\bnever\s+comes\s+up\b",
+              # "no email addresses appear anywhere in the PDF", "none of its sections mention arbitration"
+              r"^(?:but\s+)?no\s+(?:[\w-]+\s+){1,6}?(?:appears?|appeared|shows? up|showed up)\b",
+              r"\bnone\s+of\s+(?:its|the|these|those|their|your|my|our)\s+(?:\w+\s+)?(?:mention|mentions|say|says|"
+              r"show|shows|name|names|list|lists|include|includes|cover|covers|address|addresses)\b",
+              # a model that will not name a person, an error it ran into, an upload missing
+              r"\b(?:cant|cannot|can not|wont|will not|dont|do not)\s+(?:help\s+(?:you\s+)?)?identify\s+(?:people|persons|anyone|someone|real people|individuals)\b",
+              r"\b(?:ran into|hit|got|encountered)\s+(?:an?\s+)?error\b",
+              r"\b(?:doesnt|didnt|does not|did not)\s+(?:seem to\s+)?(?:have\s+)?(?:upload|uploaded|attach|attached|load|loaded)\b",
+              r"^(?:nothing more|thats all i can (?:see|tell|make out|read))$",
               # "blood type isn't among the tests reported"
               r"\b(?:isnt|is not|arent|are not|wasnt|werent)\s+(?:\w+\s+)?among\b",
               # "I'd rather not put a number on it": a refusal to commit
@@ -245,7 +262,7 @@ SOURCE = (r"(?:conversations?|chats?|history|dialogues?|dialogs?|documents?|docs
           r"letters?|leases?|leaflets?|brochures?|forms?|tables?|papers?|study|studies|labels?|stickers?|"
           r"receipts?|invoices?|contracts?|manuals?|menus?|charts?|graphs?|transcripts?|emails?|"
           r"footage|clips?|recordings?|captions?|agreements?|minutes|proposals?|filings?|spreadsheets?|certificates?|"
-          r"prescriptions?|bills?|"
+          r"prescriptions?|bills?|resumes?|cvs?|summary|summaries|"
           r"it|this|that|you|we|i|there)")
 NEG_DO = (r"(?:does not|doesnt|did not|didnt|do not|dont|never|has not|hasnt|have not|havent|"
           r"had not|hadnt|wont|will not)")
@@ -255,7 +272,7 @@ SOURCE_VERBS = (r"(?:mention(?:ed|s)?|says?|said|specif(?:y|ied)|state[sd]?|incl
                 r"address(?:ed)?|discuss(?:ed)?|talk(?:ed)? about|share[sd]?|shared|"
                 r"bring up|brings? (?:\w+ )?up|brought (?:\w+ )?up|come up|came up|appear(?:ed|s)?|answer(?:ed|s)?|describe[sd]?|"
                 r"list(?:ed|s)?|pinpoint(?:ed|s)?|identif(?:y|ies|ied)|clarif(?:y|ies|ied)|touch(?:ed|es)? on|note[sd]?|go(?:es)? into|went into|get(?:s)? into|deal(?:s)? with|dealt with|refer(?:s|red)? to|"
-                r"follow(?:ed|s)? up|report(?:s|ed)?|have any|has any)")
+                r"follow(?:ed|s)? up|report(?:s|ed)?|have any|has any|update[sd]? me)")
 INFO = (r"(?:info|information|details?|records?|mentions?|data|knowledge|memory|recollection|"
         r"indications?|statements?|evidence|context|specifics|clues?|idea|references?|list|count|total|tally|figure|accounting|breakdown|timeline|"
         r"answer)")
@@ -456,6 +473,8 @@ FILLER = re.compile(
     r"however|but|thanks?|thank you|ok|okay|again|alas|oh|ah|yeah|no|nope|i see|i checked|"
     r"really|sorry about that|sorry again|frankly|truthfully|let me (?:think|see|check|recall|remember)|"
     r"good question|hold on|one sec(?:ond)?|in fact|actually|indeed|in reality|as a matter of fact)$"
+    # a concession that supposes, not a guess: "..., even if they might be well known"
+    r"|^(?:even if|even when)\s"
     # a remark on the question itself: "This is a trick question (designed to ...)!", "That's a great
     # question", "I think there may be a bit of a mismatch here"
     r"|^(?:this|that|thats|it|its)\s+(?:is\s+|was\s+|seems\s+like\s+|sounds\s+like\s+)?(?:(?:a|an|bit of|really|very|such)\s+)*"
@@ -476,6 +495,7 @@ CONTEXT = re.compile(r"^(?:you|we|youve|weve|you have|we have)\s+(?:\w+\s+)?(?:m
                      # what the conversation went through: "We went over a few ideas together", "You were
                      # deciding between Dr. Patel and Bright Smile Dental", "You told me you had an interview"
                      r"went over|talked through|were deciding|were considering|were choosing|were planning|told me|"
+                     r"did mention|did say|did tell me|did talk about|"
                      rf"discussed|shared|described|brought up|spoke about)\b|{QUESTION_SAYS.pattern}")
 SPLIT = re.compile(r"(?<!\d)[.](?!\d)|[!?;\n()\[\]]+|(?<!\d):|:(?!\d)|(?<!\d),|,(?!\d)|\s[-–—]+\s|[–—]|\.\.\.|…")
 
@@ -570,7 +590,7 @@ ASKS_EXIST = re.compile(r"^(?:are there|is there|were there|was there|do you see
 SEE_NONE = re.compile(r"^(?:i|we)\s+(?:dont|do not|cant|cannot)\s+see\s+(?:any|a|an)\b")
 # a question about what the assistant said before ("What did you suggest I do about ...?"): fresh
 # suggestions after "I have no record of that" do not answer it
-ASKS_RECALL = re.compile(r"\bwhat\s+(?:did|do)\s+you\s+(?:\w+\s+)?(?:suggest|recommend|say|tell me|advise|propose)\b|"
+ASKS_RECALL = re.compile(r"\b(?:what|which)\s+(?:\w+\s+){0,3}?(?:did|do)\s+you\s+(?:\w+\s+)?(?:suggest|recommend|say|tell me|advise|propose|give me)\b|"
                          r"\bwhat\s+(?:was|were)\s+(?:your|the)\s+(?:suggestion|recommendation|advice|tip)s?\b|"
                          r"\bwhich\s+(?:\w+\s+){1,3}?did\s+you\s+(?:suggest|recommend)\b")
 # the count a decline names: "it doesn't specify how many men were in each regiment"
@@ -683,8 +703,10 @@ TALLY = re.compile(rf"^{phrases(TALLY_LEADS)}\s+(?:\w+\s+){{0,2}}?{NUMBER.patter
 INABILITY_BACK = re.compile(
     rf"\b{FIRST}\s+{ADVS}{NEG_MODAL}\s+{ADVS}(?:read|see|make out|identify|hear|decipher|recognize|recognise|"
     r"make (?:it|them|anything) out)\s+(?:it|them|that|this|any of it|any of them|anything|either|"
-    r"(?:the\s+)?(?:writing|text|words?|numbers?|digits?|letters?|name|names|details?|species|brand|model|face|"
-    r"logo|label|date|time|score|title|plate|price|address|signature|figures?))?$")
+    r"(?:any of\s+)?(?:(?:the|a|an)\s+)?(?:writing|text|words?|numbers?|digits?|letters?|name|names|details?|species|brand|"
+    r"model|face|logo|label|date|time|score|title|plate|price|address|signature|figures?))?"
+    # "... there", "... from it", "... from this image alone"
+    r"(?:\s+(?:there|here|clearly|reliably|at all|from it|in it|from (?:this|the) (?:\w+\s+)?(?:image|photo|picture|clip|video|scan|page)(?:\s+alone)?))?$")
 # an absence on a page or in a picture: "There's no SWIFT code on this page" (for a count, "There are no
 # people in the photo" is the answer, zero)
 ABSENT_IN_SOURCE = re.compile(
@@ -739,7 +761,7 @@ TRIGGER = re.compile(
     r"drowns|drowned|redacted|blacked|torn|smear|smeared|glare|face|facedown|shot|view|audio|sound|appears|"
     r"hidden|covered|blocked|obscured|blank|filled|cuts|ends|ended|stops|stopped|enough|finding|seeing|spotting|"
     r"rather|dim|garbled|muffled|shadow|discernible|nobody|noone|showing|legible|readable|identifiable|among|washed|"
-    r"corrupted|unsupported|through|such|point|"
+    r"corrupted|unsupported|through|such|point|error|upload|uploaded|attached|loaded|identify|more|all|"
     # a negation cut at a reply's length limit ("The passage doesn")
     r"isn|doesn|don|didn|wasn|aren|weren|hasn|haven|couldn)\b")
 
