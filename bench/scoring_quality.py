@@ -31,7 +31,9 @@ with false refusals on hedged answers under 2%.
 
 Measured once each, with no re-tuning before the measurement:
 - hand-written chat/VLM replies, each set written blind by a helper who saw only the labelling guide
-  and labelled again by a blind reader: vlm-heldout-5 (200) 170/200 = 85.0% after round 14 was frozen at
+  and labelled again by a blind reader: vlm-heldout-6 (200) 164/200 = 82.0% after round 15 was frozen at
+  f385c68 (95% Wilson interval 76.1-86.7%; naive 65.0%; round 14's rules the same, rounds 13, 10 and 9's
+  163, 149 and 148; hedged 1/23), vlm-heldout-5 (200) 170/200 = 85.0% after round 14 was frozen at
   6b79762 (95% Wilson interval 79.4-89.3%; naive 62.5%; rounds 13, 10 and 9's rules 164, 142 and 141;
   hedged 0/21), vlm-heldout-4 (200) 172/200 = 86.0% after round 13 was frozen at
   eddf27d (95% Wilson interval 80.5-90.1%; naive 64.5%; rounds 9-10's rules 158 and 159; hedged 1/34),

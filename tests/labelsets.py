@@ -52,8 +52,9 @@ VLM_HELDOUT = "vlm-heldout"                    # written blind: measured once af
 VLM_HELDOUT2 = "vlm-heldout-2"                 # written blind: measured once after chat round 11, then tuned on
 VLM_HELDOUT3 = "vlm-heldout-3"                 # written blind: measured once after chat round 12, then tuned on
 VLM_HELDOUT4 = "vlm-heldout-4"                 # written blind: measured once after chat round 13, then tuned on
-VLM_HELDOUT5 = "vlm-heldout-5"                 # written blind: measured once after chat round 14
-VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3, VLM_HELDOUT4, VLM_HELDOUT5)
+VLM_HELDOUT5 = "vlm-heldout-5"                 # written blind: measured once after chat round 14, then tuned on
+VLM_HELDOUT6 = "vlm-heldout-6"                 # written blind: measured once after chat round 15
+VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3, VLM_HELDOUT4, VLM_HELDOUT5, VLM_HELDOUT6)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
