@@ -418,3 +418,24 @@ def test_chat_round_15_rules_and_where_they_stop(text, question, expected):
     appears nowhere, a model that will not identify people, errors and missing uploads, "I can't read any
     of the words", fresh advice when asked what was recommended; beside replies where they must not fire."""
     assert is_refusal(text, question) is expected
+
+
+@pytest.mark.parametrize("unit", ["at no point ", "i dont think you "])
+def test_a_clause_of_repeated_cue_words_is_read_in_linear_time(unit):
+    """A reply (untrusted bytes) of one clause repeating a cue's opening thousands of times costs time in
+    proportion to its length: the cues that look ahead from such an opening ("at no point ... says",
+    "I don't think you ... ever") look a bounded number of words ahead, not to the clause's end (before,
+    180 KB of "at no point" took 31 s)."""
+    import time
+
+    def seconds(n: int) -> float:
+        best = float("inf")
+        for _ in range(2):
+            refusal._is_refusal_text.cache_clear()
+            t0 = time.perf_counter()
+            is_refusal(unit * n, "What is the name of the street?")
+            best = min(best, time.perf_counter() - t0)
+        return best
+
+    small, large = seconds(1500), seconds(6000)
+    assert large < 8 * small + 0.05, (small, large)       # quadratic would be about 16 times

@@ -83,7 +83,9 @@ MEDIA_ENDS = (rf"\b{_MEDIA}\s+(?:\w+\s+)?(?:cuts?|cutting)\s+(?:off|out|away)\b"
               # "I don't have any way to know which of them is your brother"
               r"\b(?:dont|do not)\s+have\s+(?:any\s+)?(?:way|means)\s+(?:to|of)\s+(?:know|tell|say|determine|identify|confirm)",
               # "At no point in the clip does the doctor give a diagnosis"
-              r"\bat no point\b.*\b(?:say|says|said|give|gives|gave|show|shows|showed|shown|mention|mentions|mentioned|name|names|named|state|states)\b",
+              # (a bounded gap: a clause of thousands of "at no point" is read in linear time)
+              r"\bat no point\b(?:\s+[\w-]+){0,12}?\s+(?:say|says|said|give|gives|gave|show|shows|showed|shown|mention|mentions|"
+              r"mentioned|name|names|named|state|states)\b",
               # "so there's no 4:30 mark", "so there isn't a 5:10"
               r"\bno\s+\d[\d:]*\s+(?:mark|minute|second|page|slide|timestamp)\b",
               r"\bthere\s+(?:isnt|is not|arent|are not)\s+(?:a\s+|any\s+)?(?:page\s+|slide\s+|section\s+|row\s+)?\d",
@@ -284,7 +286,8 @@ NEG_BE = (r"(?:(?:is|was|are|were|be|been|has been|have been|had been|hes|shes|t
 REFUSE = compile_groups({"refuse-speaker": (
     # the speaker does not know / remember / ... ("I honestly can't remember", "we don't know")
     rf"\b{FIRST}\s+{ADVS}{NEG_MODAL}\s+{ADVS}{KNOW_VERBS}\b",
-    rf"\b(?:i|we)\s+{ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this|youve|weve)\b.*\b(?:ever|never)\b",
+    rf"\b(?:i|we)\s+{ADVS}(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|we|it|that|this|youve|weve)\b"
+    r"(?:\s+\S+){0,12}?\s+(?:ever|never)\b",  # a bounded gap: linear on a hostile clause
     # "I don't think you've mentioned your partner's name"
     r"\b(?:i|we)\s+(?:do not|dont)\s+(?:think|believe)\s+(?:that\s+)?(?:you|youve|you have|we|weve)\s+(?:\w+\s+)?"
     r"(?:mentioned|told me|said|shared|brought up|given|named|talked about)\b",
