@@ -149,34 +149,20 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # (goal 97%: not met; 206/264 before round 5); round 6 then tuned on it: a floor, not a goal.
     f = figures[f"refusal/{CHAT_HELDOUT6}"]
     assert f["n"] >= 250 and f["rate"] >= 0.96
-    # chat-heldout-7 (draw 10) measured once after chat round 6 was frozen at a793735: 251/264 = 95.1%
-    # (goal 97%: not met; 242/264 before round 6), false refusals on hedged answers 3/39 (goal under 2%:
-    # not met); round 7 then tuned on it. A floor and a ceiling, not goals.
-    f = figures[f"refusal/{CHAT_HELDOUT7}"]
-    assert f["n"] >= 250 and f["rate"] >= 0.95 and f["rate"] > f["naive_rate"] + 0.2
-    false_refusals, hedged = f["hedged_false_refusals"]
-    assert hedged >= 30 and false_refusals / hedged <= 0.08
-    # chat-heldout-8 (draw 11) measured once after chat round 7 was frozen at 63b9d9d: 362/377 = 96.0%
-    # (goal 97%: not met), false refusals on hedged answers 7/58 (goal under 2%: not met); round 8 then
-    # tuned on it. A floor and a ceiling, not goals.
-    f = figures[f"refusal/{CHAT_HELDOUT8}"]
-    assert f["n"] >= 370 and f["rate"] >= 0.955 and f["rate"] > f["naive_rate"] + 0.15
-    false_refusals, hedged = f["hedged_false_refusals"]
-    assert hedged >= 50 and false_refusals / hedged <= 0.13
-    # chat-heldout-9 (draw 12, never tuned on) measured once after chat round 8 was frozen at 7b00799:
-    # 427/445 = 96.0% (goal 97%: not met), false refusals on hedged answers 7/78 (goal under 2%: not
-    # met). A floor and a ceiling, not goals.
-    f = figures[f"refusal/{CHAT_HELDOUT9}"]
-    assert f["n"] >= 440 and f["rate"] >= 0.955 and f["rate"] > f["naive_rate"] + 0.15
-    false_refusals, hedged = f["hedged_false_refusals"]
-    assert hedged >= 70 and false_refusals / hedged <= 0.10
-    # chat-heldout-10 (draw 13, never tuned on) measured once after chat round 9 was frozen at 02e7720:
-    # 413/443 = 93.2% (goal 97%: not met; passage QA 253/264, MTRAG's unanswerable turns 160/179), false
-    # refusals on hedged answers 6/71 (goal under 2%: not met). A floor and a ceiling, not goals.
-    f = figures[f"refusal/{CHAT_HELDOUT10}"]
-    assert f["n"] >= 440 and f["rate"] >= 0.93 and f["rate"] > f["naive_rate"] + 0.12
-    false_refusals, hedged = f["hedged_false_refusals"]
-    assert hedged >= 70 and false_refusals / hedged <= 0.09
+    # Draws 10-13, each measured once with the round before it frozen, then tuned on (but draw 13):
+    # draw 10 (chat-heldout-7) after round 6 (a793735): 251/264 = 95.1% (242/264 before round 6), false
+    # refusals on hedged answers 3/39; draw 11 (chat-heldout-8) after round 7 (63b9d9d): 362/377 = 96.0%,
+    # 7/58; draw 12 (chat-heldout-9) after round 8 (7b00799): 427/445 = 96.0%, 7/78; draw 13
+    # (chat-heldout-10) after round 9 (02e7720): 413/443 = 93.2% (passage QA 253/264, MTRAG's unanswerable
+    # turns 160/179), 6/71. Goals (97%, under 2%) not met. Floors and ceilings, not goals:
+    # (split, rows at least, floor, lead over the naive reading, hedged answers at least, their ceiling)
+    for split, least, floor, lead, least_hedged, ceiling in (
+            (CHAT_HELDOUT7, 250, 0.95, 0.2, 30, 0.08), (CHAT_HELDOUT8, 370, 0.955, 0.15, 50, 0.13),
+            (CHAT_HELDOUT9, 440, 0.955, 0.15, 70, 0.10), (CHAT_HELDOUT10, 440, 0.93, 0.12, 70, 0.09)):
+        f = figures[f"refusal/{split}"]
+        assert f["n"] >= least and f["rate"] >= floor and f["rate"] > f["naive_rate"] + lead, split
+        false_refusals, hedged = f["hedged_false_refusals"]
+        assert hedged >= least_hedged and false_refusals / hedged <= ceiling, split
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]

@@ -434,13 +434,12 @@ class _Decision:
         # sentence of thousands of clauses is read in linear time)
         self.last_decline, self.last_statement, self.consequence = {}, {}, {}
         self.opens = {}                 # per sentence, the index of its first clause that is not filler
-        for j, (_, kind, s, _) in enumerate(read):
+        self.last_stance = -1           # the last clause that takes a stance: where the reply ends up
+        for j, (clause, kind, s, aside) in enumerate(read):
             if kind != "filler":
                 self.opens.setdefault(s, j)
-        # the last clause that takes a stance (no filler, context or aside): where the reply ends up
-        self.last_stance = max((j for j, (_, kind, _, aside) in enumerate(read)
-                                if not aside and kind not in ("filler", "context", "no-value", "time-frame")), default=-1)
-        for j, (clause, kind, s, _) in enumerate(read):
+            if not aside and kind not in ("filler", "context", "no-value", "time-frame"):
+                self.last_stance = j
             if kind in DECLINES:
                 self.last_decline[s] = j
                 if kind != "caveat" and rules.CONSEQUENCE.match(clause):

@@ -594,8 +594,7 @@ SEE_NONE = re.compile(r"^(?:i|we)\s+(?:dont|do not|cant|cannot)\s+see\s+(?:any|a
 # a question about what the assistant said before ("What did you suggest I do about ...?"): fresh
 # suggestions after "I have no record of that" do not answer it
 ASKS_RECALL = re.compile(r"\b(?:what|which)\s+(?:\w+\s+){0,3}?(?:did|do)\s+you\s+(?:\w+\s+)?(?:suggest|recommend|say|tell me|advise|propose|give me)\b|"
-                         r"\bwhat\s+(?:was|were)\s+(?:your|the)\s+(?:suggestion|recommendation|advice|tip)s?\b|"
-                         r"\bwhich\s+(?:\w+\s+){1,3}?did\s+you\s+(?:suggest|recommend)\b")
+                         r"\bwhat\s+(?:was|were)\s+(?:your|the)\s+(?:suggestion|recommendation|advice|tip)s?\b")
 # the count a decline names: "it doesn't specify how many men were in each regiment"
 HOW_MANY = re.compile(r"\b(?:how many|how much|the number of|the amount of)\s+((?:\w+\s+)?[a-z]{3,})\b")
 # a doubt of certainty, not a decline: "I cannot confirm this is the restaurant you mean", "more specific
@@ -726,7 +725,11 @@ TOTAL = re.compile(r"\b(?:total|sum)\b")
 # a decline of certainty, not of the value: "not enough information to give a confident total"
 CERTAINTY = re.compile(r"\b(?:confident|confidently|certain|certainty|sure|definitive|definitively)\b")
 COMPARE = re.compile(rf"\b{phrases(COMPARE_WORDS)}\b")
-ASK_PATTERNS = tuple((kind, re.compile(rf"\b{phrases(words)}\b")) for kind, words in ASKS)
+# the kinds of question read by a pattern of their own rather than a phrase list: "Are there any cracks?"
+# ("I don't see any cracks" answers it), "What did you suggest?" (fresh suggestions after a decline do not
+# answer it), "What does the sign say?" ("It says Exit" is the answer)
+ASK_PATTERNS = (*((kind, re.compile(rf"\b{phrases(words)}\b")) for kind, words in ASKS),
+                ("exists", ASKS_EXIST), ("recall", ASKS_RECALL), ("says", ASKS_WHAT_SAID))
 
 
 # where a sentence ends inside a line: after "?" or "!", after "." that follows a lower-case word (not

@@ -44,12 +44,6 @@ def read_question(question: str | None) -> Asked | None:
     kinds = {kind for kind, p in rules.ASK_PATTERNS if p.search(norm)}
     if re.search(r"(?:^|[.?!]\s+)when\b", question.strip(), re.IGNORECASE):
         kinds.add("date")
-    if rules.ASKS_EXIST.search(norm):
-        kinds.add("exists")     # "Are there any cracks?": "I don't see any cracks" answers
-    if rules.ASKS_RECALL.search(norm):
-        kinds.add("recall")     # "What did you suggest?": fresh suggestions after a decline do not answer
-    if rules.ASKS_WHAT_SAID.search(norm):
-        kinds.add("says")       # "What does the sign say?": "It says Exit" is the answer
     if re.search(r"\bor\b", norm) and rules.COMPARE.search(norm):
         kinds.add("choice")
     # a choice ("Which did I do first, A or B?") is answered by naming an option, not its noun
