@@ -117,7 +117,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 # answering models on LoCoMo; Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B Instruct on
 # LongMemEval) drawn and labelled as tests/data/make_mc_real.py and make_refusal_real.py say; each
 # held-out split is measured once and not tuned on before that.
-from labelsets import (VLM_SPLITS, REFUSAL_VLM_FILE, CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
+from labelsets import (VLM_SPLITS, REFUSAL_VLM_FILE, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, MODEL_HELDOUT, CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
                        MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
                        REFUSAL_CHAT_HELDOUT4_FILE, REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE,
                        REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_CHAT_HELDOUT10_FILE,
@@ -188,7 +188,7 @@ def report() -> dict:
     import random
 
     from evaluator.scoring.choice import extract_choice
-    from evaluator.scoring.refusal import is_refusal
+    from evaluator.scoring.refusal import is_refusal, rules_verdict
     from evaluator.stats import wilson
 
     def mmmu(r):
@@ -207,7 +207,7 @@ def report() -> dict:
                 (REFUSAL_CHAT_HELDOUT5_FILE, (CHAT_HELDOUT5,)), (REFUSAL_CHAT_HELDOUT6_FILE, (CHAT_HELDOUT6,)),
                 (REFUSAL_CHAT_HELDOUT7_FILE, (CHAT_HELDOUT7,)), (REFUSAL_CHAT_HELDOUT8_FILE, (CHAT_HELDOUT8,)),
                 (REFUSAL_CHAT_HELDOUT9_FILE, (CHAT_HELDOUT9,)), (REFUSAL_CHAT_HELDOUT10_FILE, (CHAT_HELDOUT10,)),
-                (REFUSAL_VLM_FILE, VLM_SPLITS))),
+                (REFUSAL_VLM_FILE, VLM_SPLITS), (REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS))),
             ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu),
@@ -230,7 +230,15 @@ def report() -> dict:
                     agree_n[0] += id(r) not in wrong_keys
                     agree_n[1] += 1
             hedged = hedged_false_refusals(part, ours) if name == "refusal" else None
-            out[f"{name}/{split}"] = {"agree": ok, "n": n, "rate": ok / n if n else None,
+            rules = {}
+            if name == "refusal":       # the phrase rules alone, and whether the learned model trained on the split
+                def by_rules(r):
+                    return rules_verdict(r["text"], r.get("question"))
+                ok_rules = agreement(part, by_rules, label)[0]
+                rules = {"rules_agree": ok_rules, "rules_rate": ok_rules / n if n else None,
+                         "rules_hedged_false_refusals": hedged_false_refusals(part, by_rules),
+                         "model_trained_on": split not in MODEL_HELDOUT}
+            out[f"{name}/{split}"] = {**rules, "agree": ok, "n": n, "rate": ok / n if n else None,
                                       "ci95": (wilson(ok, n) or {}).get("ci95"),
                                       "hedged_false_refusals": hedged,
                                       "naive_rate": ok_naive / n if n else None,
@@ -253,6 +261,10 @@ def main() -> int:
         peer = f"{f['peer_rate']:.1%}" if f["peer_rate"] is not None else "-"
         print(f"{key:<30}{f['agree']:>7}/{f['n']:<4}{f['rate']:>9.1%}{f['naive_rate']:>9.1%}"
               f"{peer:>10}{f['us_per_reply']:>10.1f}   95% CI {f['ci95'][0]:.1%}-{f['ci95'][1]:.1%}")
+        if "rules_rate" in f:
+            print(f"  phrase rules alone {f['rules_agree']}/{f['n']} = {f['rules_rate']:.1%}; "
+                  + ("the learned model trained on this split" if f["model_trained_on"]
+                     else "held out from the learned model: measured once"))
         if f["hedged_false_refusals"] and f["hedged_false_refusals"][1]:
             k, n = f["hedged_false_refusals"]
             print(f"  false refusals on hedged answers (answers with a negation word) {k}/{n} = {k / n:.1%}")
@@ -261,7 +273,28 @@ def main() -> int:
         if args.show_errors:
             for r in f["wrong"]:
                 print("    ", json.dumps(r, ensure_ascii=False)[:200])
+    print_held_out_by_writer()
     return 0
+
+
+def held_out_by_writer() -> dict:
+    """The learned reader's figures with each set held out in turn, as the trainer measured them
+    (refusal_model.json, `combine_fitted_on`): per set the rules alone, the model trained without
+    the set, and the combined reader whose model and combiner both never saw the set."""
+    from evaluator.scoring.refusal_model import model
+
+    groups = model()["combine_fitted_on"]["groups"]
+    total = {k: sum(g[k] for g in groups.values()) for k in ("rows", "rules", "model_held_out", "combined_held_out")}
+    return {"groups": groups, "total": total}
+
+
+def print_held_out_by_writer() -> None:
+    figures = held_out_by_writer()
+    print("\nlearned reader, each set held out in turn (refusal_model.json; sets no round of rules was tuned on):")
+    print(f"{'set':<52}{'rows':>6}{'rules':>9}{'model':>9}{'combined':>10}")
+    for name, g in [*figures["groups"].items(), ("all", figures["total"])]:
+        print(f"{name:<52}{g['rows']:>6}{g['rules'] / g['rows']:>9.1%}{g['model_held_out'] / g['rows']:>9.1%}"
+              f"{g['combined_held_out'] / g['rows']:>10.1%}")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ REFUSAL_CHAT_HELDOUT8_FILE = "refusal_chat_labels11.jsonl"  # passage QA again, 
 REFUSAL_CHAT_HELDOUT9_FILE = "refusal_chat_labels12.jsonl"  # passage QA again, and MTRAG's answerable turns (draw 12)
 REFUSAL_CHAT_HELDOUT10_FILE = "refusal_chat_labels13.jsonl"  # passage QA again, and MTRAG's unanswerable turns again (draw 13)
 REFUSAL_VLM_FILE = "refusal_vlm_labels.jsonl"  # hand-written chat/VLM replies about images, clips, pages, history
+REFUSAL_WRITTEN_FILE = "refusal_written_labels.jsonl"  # more of them, by 22 writers: the learned model's training data
 
 # splits
 TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
@@ -54,7 +55,17 @@ VLM_HELDOUT3 = "vlm-heldout-3"                 # written blind: measured once af
 VLM_HELDOUT4 = "vlm-heldout-4"                 # written blind: measured once after chat round 13, then tuned on
 VLM_HELDOUT5 = "vlm-heldout-5"                 # written blind: measured once after chat round 14, then tuned on
 VLM_HELDOUT6 = "vlm-heldout-6"                 # written blind: measured once after chat round 15
-VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3, VLM_HELDOUT4, VLM_HELDOUT5, VLM_HELDOUT6)
+VLM_HELDOUT7 = "vlm-heldout-7"                 # written blind: measured once with the learned model frozen
+VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3, VLM_HELDOUT4, VLM_HELDOUT5, VLM_HELDOUT6,
+              VLM_HELDOUT7)
+WRITTEN_SETS = (7, 8, 9, 10, 11, 12, *range(14, 30))  # writer 13 wrote VLM_HELDOUT7
+WRITTEN_SPLITS = tuple(f"written-{n}" for n in WRITTEN_SETS)
+
+# the learned refusal model (tests/data/train_refusal_model.py): trained on every refusal set but
+# MODEL_HELDOUT; its weights with the phrase rules are fitted on RULES_FRESH, the splits no round
+# of rules was tuned on (draw 13, measured after round 9; vlm-heldout-6, after round 15; the writers)
+MODEL_HELDOUT = (VLM_HELDOUT7,)
+RULES_FRESH = (CHAT_HELDOUT10, VLM_HELDOUT6, *WRITTEN_SPLITS)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
@@ -63,7 +74,8 @@ SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT
           REFUSAL_CHAT_HELDOUT5_FILE: (CHAT_HELDOUT5,), REFUSAL_CHAT_HELDOUT6_FILE: (CHAT_HELDOUT6,),
           REFUSAL_CHAT_HELDOUT7_FILE: (CHAT_HELDOUT7,), REFUSAL_CHAT_HELDOUT8_FILE: (CHAT_HELDOUT8,),
           REFUSAL_CHAT_HELDOUT9_FILE: (CHAT_HELDOUT9,), REFUSAL_CHAT_HELDOUT10_FILE: (CHAT_HELDOUT10,),
-          REFUSAL_VLM_FILE: VLM_SPLITS}
+          REFUSAL_VLM_FILE: VLM_SPLITS, REFUSAL_WRITTEN_FILE: WRITTEN_SPLITS}
+REFUSAL_FILES = tuple(name for name in SPLITS if name.startswith("refusal"))
 
 
 def load(name: str) -> list[dict]:

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from evaluator.scoring import refusal
-from evaluator.scoring.refusal import CUES, explain, is_refusal, rules_version, trace
+from evaluator.scoring.refusal import CUES, explain, rules_verdict, rules_version, trace
 
 EXAMPLES = [(cue["name"], ex) for cue in CUES for ex in cue["examples"]]
 STAGES = ("reply", "clause", "clause caveat", "clause in context", "question", "decide")
@@ -23,7 +23,7 @@ STEPS = {"reply": "_REPLY_STEPS", "clause": "_CLAUSE_STEPS", "clause caveat": "_
 @pytest.mark.parametrize("name, example", EXAMPLES, ids=[f"{n}:{e[0][:40]}" for n, e in EXAMPLES])
 def test_each_cue_example_reads_as_stated_and_fires_that_cue(name, example):
     text, question, expected = example
-    assert is_refusal(text, question) is expected
+    assert rules_verdict(text, question) is expected
     assert name in trace(text, question)
 
 
@@ -124,12 +124,12 @@ def _table(drop=(), first=None, effect=None) -> list:
 ])
 def test_a_changed_table_changes_the_verdict_without_a_code_edit(change, text, question, before, tmp_path,
                                                                   monkeypatch):
-    assert is_refusal(text, question) is before
+    assert rules_verdict(text, question) is before
     reader = _reader_over(_table(**change), tmp_path, monkeypatch)
-    assert reader.is_refusal(text, question) is (not before)
-    assert is_refusal(text, question) is before                 # the package's reader is untouched
+    assert reader.rules_verdict(text, question) is (not before)
+    assert rules_verdict(text, question) is before                 # the package's reader is untouched
     unchanged = _reader_over(_table(), tmp_path, monkeypatch)
-    assert unchanged.is_refusal(text, question) is before
+    assert unchanged.rules_verdict(text, question) is before
 
 
 def test_a_cue_whose_effect_the_engine_does_not_know_is_an_error(tmp_path, monkeypatch):
@@ -154,7 +154,7 @@ def test_a_long_sentence_is_read_in_linear_time(monkeypatch):
         refusal._is_refusal_text.cache_clear()
         refusal_text.content_stems.cache_clear()
         stemmed.clear()
-        refusal.is_refusal("The passage does not mention it, and " * n, "Where did Anna go on her honeymoon?")
+        refusal.rules_verdict("The passage does not mention it, and " * n, "Where did Anna go on her honeymoon?")
         return sum(stemmed)
 
     small, large = words_stemmed(300), words_stemmed(1200)
@@ -199,7 +199,7 @@ def test_chat_round_9_rules_and_where_they_stop(text, question, expected):
     """Round 9 (tuned on draws 4-12): a substitute after a decline, declines that ask "which ones",
     final answers cut at a source or saying the answer is not given, a cut negation, a conceded
     decline of what was asked; each beside a reply where the rule must not fire."""
-    assert is_refusal(text, question) is expected
+    assert rules_verdict(text, question) is expected
 
 
 ROUND_10 = [
@@ -236,7 +236,7 @@ def test_chat_round_10_rules_and_where_they_stop(text, question, expected):
     recording does not let one see or hear, declines of the user and of a memory, counts in words, a
     decline of the count asked, a remark on what the question is for; each beside a reply where the
     rule must not fire."""
-    assert is_refusal(text, question) is expected
+    assert rules_verdict(text, question) is expected
 
 
 ROUND_11 = [
@@ -278,7 +278,7 @@ def test_chat_round_11_rules_and_where_they_stop(text, question, expected):
     description, or pointing back at the thing asked; pages, clips and recordings that end, are torn,
     redacted or silent; an absence on a page (zero, when a count was asked); what something says, when
     asked; the user who never said it; each beside a reply where the rule must not fire."""
-    assert is_refusal(text, question) is expected
+    assert rules_verdict(text, question) is expected
 
 
 ROUND_12 = [
@@ -315,7 +315,7 @@ def test_chat_round_12_rules_and_where_they_stop(text, question, expected):
     a description that concluded nothing, beside replies that committed first (a yes, a value of the kind
     asked, an answer before a decline of a detail); reports of what the conversation went through; what
     a clip or picture does not show and nobody says; "I'd rather not put a number on it"."""
-    assert is_refusal(text, question) is expected
+    assert rules_verdict(text, question) is expected
 
 
 ROUND_13 = [
@@ -352,7 +352,7 @@ def test_chat_round_13_rules_and_where_they_stop(text, question, expected):
     came up, "that one I don't have", an absence as the answer when asked whether something is there,
     "which one" about another thing than the answer, fresh suggestions when asked what was suggested;
     each beside a reply where the rule must not fire."""
-    assert is_refusal(text, question) is expected
+    assert rules_verdict(text, question) is expected
 
 
 ROUND_14 = [
@@ -380,7 +380,7 @@ def test_chat_round_14_rules_and_where_they_stop(text, question, expected):
     """Round 14 (tuned on the fourth blind chat/VLM set): a model that cannot take the input or an upload
     that failed, a premise out of range, a page or a document that states what it lacks, a final decline
     naming a word of the question the description did not; beside replies where the rule must not fire."""
-    assert is_refusal(text, question) is expected
+    assert rules_verdict(text, question) is expected
 
 
 ROUND_15 = [
@@ -417,7 +417,7 @@ def test_chat_round_15_rules_and_where_they_stop(text, question, expected):
     """Round 15 (tuned on the fifth blind chat/VLM set): premises out of range, what never came up or
     appears nowhere, a model that will not identify people, errors and missing uploads, "I can't read any
     of the words", fresh advice when asked what was recommended; beside replies where they must not fire."""
-    assert is_refusal(text, question) is expected
+    assert rules_verdict(text, question) is expected
 
 
 @pytest.mark.parametrize("unit", ["at no point ", "i dont think you "])
@@ -433,7 +433,7 @@ def test_a_clause_of_repeated_cue_words_is_read_in_linear_time(unit):
         for _ in range(2):
             refusal._is_refusal_text.cache_clear()
             t0 = time.perf_counter()
-            is_refusal(unit * n, "What is the name of the street?")
+            rules_verdict(unit * n, "What is the name of the street?")
             best = min(best, time.perf_counter() - t0)
         return best
 

@@ -260,10 +260,10 @@ def test_the_fast_path_never_changes_a_verdict(monkeypatch):
     texts = [r["text"] for name in (REFUSAL_FILE, REFUSAL_REAL_FILE, *chat) for r in load(name)]
     texts += [r["reply"] for r in load(MC_FILE)]
     asked = [(r["text"], r["question"]) for name in (REFUSAL_REAL_FILE, *chat) for r in load(name)]
-    fast = [refusal.is_refusal(t) for t in texts] + [refusal.is_refusal(t, q) for t, q in asked]
+    fast = [refusal.rules_verdict(t) for t in texts] + [refusal.rules_verdict(t, q) for t, q in asked]
     refusal._is_refusal_text.cache_clear()
     monkeypatch.setattr(refusal.rules, "TRIGGER", re.compile(""))       # matches everything
-    slow = [refusal.is_refusal(t) for t in texts] + [refusal.is_refusal(t, q) for t, q in asked]
+    slow = [refusal.rules_verdict(t) for t in texts] + [refusal.rules_verdict(t, q) for t, q in asked]
     refusal._is_refusal_text.cache_clear()
     assert fast == slow
 

@@ -724,10 +724,42 @@ def trace(text: object, question: object = None) -> list[str]:
     return fired
 
 
+def rules_verdict(text: object, question: object = None) -> bool:
+    """The phrase rules' verdict alone (what `is_refusal` returned before the learned model joined
+    it): the tests of each round of rules read this."""
+    return _is_refusal_text(answer_text(text), question_text(question))
+
+
+def reading(text: object, question: object = None) -> dict:
+    """How `is_refusal` decided: {"rules": the rules' verdict, "model": the learned model's
+    log-odds, "log_odds": the two combined, "refusal": the verdict, "decided_by": "rules" when the
+    verdict is the rules' and the model's log-odds alone would say otherwise or nothing, "model"
+    when the model overrode the rules, "both" when they agree}. An empty reply is not a refusal."""
+    from evaluator.scoring import refusal_model
+
+    reply, asked = answer_text(text), question_text(question)
+    rules_say = _is_refusal_text(reply, asked)
+    if not reply.strip():
+        return {"rules": rules_say, "model": None, "log_odds": None, "refusal": False, "decided_by": "empty"}
+    model_says = refusal_model.log_odds(reply, asked)
+    combined = refusal_model.combined_log_odds(model_says, rules_say)
+    verdict = combined > 0
+    by = "both" if (model_says > 0) == rules_say else ("rules" if verdict == rules_say else "model")
+    return {"rules": rules_say, "model": round(model_says, 4), "log_odds": round(combined, 4),
+            "refusal": verdict, "decided_by": by}
+
+
+@lru_cache(maxsize=4096)
+def _combined(text: str, question: str | None) -> bool:
+    return reading(text, question)["refusal"]
+
+
 def is_refusal(text: object, question: object = None) -> bool:
     """True when the text declines to answer or says the information is not available. Pass the
-    `question` when there is one: what it asks decides some replies (see the module docstring)."""
-    return _is_refusal_text(answer_text(text), question_text(question))
+    `question` when there is one: what it asks decides some replies (see the module docstring).
+    The phrase rules' verdict and the learned model's (refusal_model.py) are combined; `reading`
+    shows both."""
+    return _combined(answer_text(text), question_text(question))
 
 
 @lru_cache(maxsize=1)
@@ -739,4 +771,5 @@ def rules_version() -> str:
     results.json records it per run under `rules_versions.refusal`."""
     table = [[c["name"], c["stage"], c["effect"], c.get("match"), c.get("when"), c.get("caveat")] for c in CUES]
     here = Path(__file__).parent
-    return digest(table, [here / f"{name}.py" for name in ("refusal", "refusal_text", "refusal_cues", "cue_engine")])
+    return digest(table, [here / f"{name}.py" for name in ("refusal", "refusal_text", "refusal_cues", "cue_engine",
+                                                            "refusal_model")] + [here / "refusal_model.json"])

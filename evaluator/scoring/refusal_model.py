@@ -1,0 +1,194 @@
+"""The learned half of the refusal reader: a logistic regression on the words of a reply (and a few
+facts about its question), trained on the labelled replies under tests/data, shipped as
+refusal_model.json.
+
+Why: phrase rules (refusal.py) read the sets they were tuned on at 90-97%, but a fresh writer's
+chat/VLM replies at 70-86%: every writer brings phrasings no round had seen. A linear model over
+words and word pairs, trained on every labelled set, read fresh writers' sets at 87-96% with each
+set held out in turn (docs/scoring.md, "The learned reader"). `refusal.is_refusal` combines both:
+the model's log-odds and the rules' verdict, with the weights `combine` in the model file, fitted on
+the model's held-out predictions over sets the rules were never tuned on. When the model is unsure,
+the rules decide.
+
+Deterministic: the features are sets of strings, the weights are fixed numbers in the file, and
+the sum is math.fsum (order-free). Training (`train`, run by tests/data/train_refusal_model.py) is
+full-batch gradient descent for a fixed number of steps from zero, so the same data gives the same
+file. Bound: a reply longer than MAX_CHARS is read as its first and last MAX_CHARS/2 characters.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+
+MODEL_FILE = Path(__file__).with_name("refusal_model.json")
+MAX_CHARS = 20_000
+FEATURES_VERSION = 1
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[?!:]")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_YES_NO = re.compile(r"\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b")
+_HOW_MANY = re.compile(r"\bhow (?:many|much)\b")
+_OPENS_YES_NO = re.compile(r"\s*(?:no|yes)\b")
+_DIGIT = re.compile(r"\d")
+# words that open a negation: the next NEGATION_SCOPE words are also read as negated ("N:" features)
+_NEGATIONS = frozenset("not no never nothing none without cannot neither nor nobody nowhere unable".split())
+NEGATION_SCOPE = 4
+# question words that say nothing of what is asked, left out of the overlap count
+_FRAME = frozenset("the a an of to in on is was were are what which who how did do does i you my me it "
+                   "this that for and or at by with from".split())
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("\u2019", "'"))
+
+
+def _bounded(text: str) -> str:
+    if len(text) <= MAX_CHARS:
+        return text
+    half = MAX_CHARS // 2
+    return text[:half] + "\n" + text[-half:]
+
+
+def question_kind(question: str) -> str:
+    """'yes-no', 'how-many' or 'wh': the one fact about the question that changes what an absence
+    means ("Does it mention parking?" "It says nothing about parking." answers)."""
+    q = question.lower()
+    if _YES_NO.match(q):
+        return "yes-no"
+    return "how-many" if _HOW_MANY.search(q) else "wh"
+
+
+def _negated(words: list[str]) -> set[str]:
+    """The words within NEGATION_SCOPE words after a negation ("isn't visible" -> N:visible)."""
+    out, scope = set(), 0
+    for w in words:
+        if w in _NEGATIONS or w.endswith("n't"):
+            scope = NEGATION_SCOPE
+        elif scope:
+            out.add("N:" + w)
+            scope -= 1
+    return out
+
+
+def features(text: str, question: str | None = None) -> frozenset[str]:
+    """The reply's features: its words and word pairs, the words in a negation's scope, those of
+    its last sentence, the first six words of its first sentence, its length in tens of words and
+    sentences, and with a question,
+    the question's kind crossed with whether the reply holds a digit or opens with yes/no, and how
+    many of the question's naming words its last sentence repeats."""
+    text = _bounded(text)
+    words = _words(text)
+    out = {"u:" + w for w in words}
+    out.update("b:" + a + "_" + b for a, b in zip(words, words[1:]))
+    out.update(_negated(words))
+    sentences = [s for s in _SENTENCE.split(text) if s.strip()]
+    if sentences:
+        last = _words(sentences[-1])
+        out.update("L:" + w for w in last)
+        out.update("Lb:" + a + "_" + b for a, b in zip(last, last[1:]))
+        out.update("F:" + w for w in _words(sentences[0])[:6])
+    out.add("len:%d" % min(len(words) // 10, 8))
+    out.add("nsent:%d" % min(len(sentences), 6))
+    if question:
+        kind = question_kind(question)
+        out.add("QK:" + kind)
+        out.add("QKD:%s:%d" % (kind, bool(_DIGIT.search(text))))
+        out.add("QKNO:%s:%d" % (kind, bool(_OPENS_YES_NO.match(text.lower()))))
+        if sentences:
+            naming = set(_words(question)) - _FRAME
+            out.add("LQ:%d" % min(len(set(_words(sentences[-1])) & naming), 3))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def model() -> dict:
+    """The shipped model (refusal_model.json): {"weights", "bias", "combine", "trained_on", ...}."""
+    with open(MODEL_FILE, encoding="utf-8") as fh:
+        data = json.load(fh)
+    if data.get("features_version") != FEATURES_VERSION:
+        raise RuntimeError(f"{MODEL_FILE.name} was trained on features version {data.get('features_version')}, "
+                           f"this code computes version {FEATURES_VERSION}: retrain it "
+                           "(python tests/data/train_refusal_model.py)")
+    return data
+
+
+def log_odds(text: str, question: str | None = None) -> float:
+    """The model's log-odds that the reply declines."""
+    m = model()
+    weights = m["weights"]
+    return math.fsum([m["bias"], *(weights[f] for f in features(text, question) if f in weights)])
+
+
+def combined_log_odds(model_log_odds: float, rules_decline: bool) -> float:
+    """The reader's log-odds: the model's log-odds and the rules' verdict, weighed by `combine`."""
+    c = model()["combine"]
+    return math.fsum([c["model"] * model_log_odds, c["rules"] * (1.0 if rules_decline else -1.0), c["bias"]])
+
+
+# -- training (tests/data/train_refusal_model.py) -----------------------------------------------------
+
+def train(rows: list[tuple[frozenset[str], int]], *, l2: float = 1.0, steps: int = 1500,
+          min_rows: int = 2) -> tuple[dict[str, float], float]:
+    """L2-regularised logistic regression by full-batch gradient descent with Nesterov momentum,
+    from zero, for a fixed number of steps (deterministic). Features seen in fewer than `min_rows`
+    rows are dropped. Returns (weights, bias)."""
+    import numpy as np
+
+    counts: dict[str, int] = {}
+    for feats, _ in rows:
+        for f in feats:
+            counts[f] = counts.get(f, 0) + 1
+    vocab = sorted(f for f, n in counts.items() if n >= min_rows)
+    index = {f: j for j, f in enumerate(vocab)}
+    row_of, col_of = [], []
+    for i, (feats, _) in enumerate(rows):
+        cols = sorted(index[f] for f in feats if f in index)
+        row_of.extend([i] * len(cols))
+        col_of.extend(cols)
+    r = np.asarray(row_of, dtype=np.int64)
+    c = np.asarray(col_of, dtype=np.int64)
+    y = np.asarray([label for _, label in rows], dtype=np.float64)
+    n, d = len(rows), len(vocab)
+    # step size 1/L, L the curvature bound: the largest eigenvalue of X'X (power iteration from a
+    # fixed start, so deterministic) over 4, plus l2
+    v = np.full(d, 1.0 / math.sqrt(d))
+    top = 1.0
+    for _ in range(60):
+        xv = np.bincount(r, weights=v[c], minlength=n)
+        u = np.bincount(c, weights=xv[r], minlength=d) + float(xv.sum()) / n   # the bias column too
+        top = float(np.linalg.norm(u))
+        v = u / top
+    lr = 1.0 / (0.25 * top * 1.1 + l2)
+    w = np.zeros(d)
+    b = 0.0
+    vw, vb = w.copy(), b
+    for t in range(1, steps + 1):
+        z = np.bincount(r, weights=vw[c], minlength=n) + vb
+        g = 1.0 / (1.0 + np.exp(-z)) - y
+        grad_w = np.bincount(c, weights=g[r], minlength=d) + l2 * vw
+        grad_b = float(g.sum())
+        w_next = vw - lr * grad_w
+        b_next = vb - lr * grad_b
+        momentum = (t - 1) / (t + 2)
+        vw = w_next + momentum * (w_next - w)
+        vb = b_next + momentum * (b_next - b)
+        w, b = w_next, b_next
+    return {f: float(x) for f, x in zip(vocab, w)}, float(b)
+
+
+def fit_combine(pairs: list[tuple[float, bool, int]], *, steps: int = 5000) -> dict[str, float]:
+    """The weights of `combined_log_odds`, fitted on (held-out model log-odds, rules' verdict, label)
+    by plain gradient descent (three numbers, lightly regularised)."""
+    import numpy as np
+
+    X = np.asarray([[lo, 1.0 if rule else -1.0, 1.0] for lo, rule, _ in pairs])
+    y = np.asarray([label for _, _, label in pairs], dtype=np.float64)
+    w = np.zeros(3)
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-(X @ w)))
+        w -= 0.1 * (X.T @ (p - y) / len(y) + 1e-3 * w)
+    return {"model": round(float(w[0]), 4), "rules": round(float(w[1]), 4), "bias": round(float(w[2]), 4)}

@@ -1,0 +1,111 @@
+"""Train the learned refusal model (evaluator/scoring/refusal_model.json) from the labelled sets.
+
+    python tests/data/train_refusal_model.py          # writes the model file, prints its figures
+    python tests/data/train_refusal_model.py --check  # retrains and compares with the shipped file
+
+Training rows: every row of every labelled refusal set (labelsets.REFUSAL_FILES), except the
+splits in labelsets.MODEL_HELDOUT, kept for measuring the frozen model once. The model's weights are
+fitted on all of them. The weights that combine the model with the phrase rules are fitted on
+held-out predictions: for each set in labelsets.RULES_FRESH (sets the rules were never tuned on),
+a model trained without that set reads it; the combiner learns from those readings and the rules'
+verdicts. Deterministic: the same rows give the same file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent.parent))
+
+from labelsets import MODEL_HELDOUT, REFUSAL_FILES, RULES_FRESH, load  # noqa: E402
+
+from evaluator.scoring import refusal_model as M  # noqa: E402
+
+DECIMALS = 4
+SETTINGS = {"l2": 1.0, "steps": 1500, "min_rows": 2}
+
+
+def training_rows() -> list[dict]:
+    """Every labelled refusal row outside MODEL_HELDOUT, with its group (its split)."""
+    rows = []
+    for name in REFUSAL_FILES:
+        for r in load(name):
+            if r["split"] in MODEL_HELDOUT:
+                continue
+            rows.append({"text": r["text"], "question": r.get("question") or None,
+                         "refusal": bool(r["refusal"]), "group": f"{name}:{r['split']}", "file": name})
+    return rows
+
+
+def _log_odds(weights: dict, bias: float, feats: frozenset) -> float:
+    return math.fsum([bias, *(weights[f] for f in feats if f in weights)])
+
+
+def build(progress=print) -> dict:
+    from evaluator.scoring.refusal import rules_verdict
+
+    rows = training_rows()
+    feats = [M.features(r["text"], r["question"]) for r in rows]
+    labelled = [(f, int(r["refusal"])) for f, r in zip(feats, rows)]
+    t0 = time.perf_counter()
+    weights, bias = M.train(labelled, **SETTINGS)
+    progress(f"model: {len(rows)} rows, {len(weights)} features, {time.perf_counter() - t0:.1f} s")
+    fresh = sorted({r["group"] for r in rows if r["group"].split(":", 1)[1] in RULES_FRESH})
+    pairs, per_group = [], {}
+    for k, group in enumerate(fresh, 1):
+        w, b = M.train([x for x, r in zip(labelled, rows) if r["group"] != group], **SETTINGS)
+        right = n = 0
+        for f, r in zip(feats, rows):
+            if r["group"] == group:
+                lo = _log_odds(w, b, f)
+                pairs.append((group, lo, rules_verdict(r["text"], r["question"]), int(r["refusal"])))
+                right += (lo > 0) == r["refusal"]
+                n += 1
+        per_group[group] = {"rows": n, "model_held_out": right}
+        progress(f"  held out {k}/{len(fresh)} {group}: model {right}/{n}")
+    combine = M.fit_combine([(lo, rule, y) for _, lo, rule, y in pairs])
+    # the combined reader held out twice over: for each set, the combiner fitted without it, on
+    # model readings that never saw their own set either
+    for group in fresh:
+        c = M.fit_combine([(lo, rule, y) for g, lo, rule, y in pairs if g != group])
+        per_group[group]["combined_held_out"] = sum(
+            ((c["model"] * lo + c["rules"] * (1 if rule else -1) + c["bias"]) > 0) == bool(y)
+            for g, lo, rule, y in pairs if g == group)
+        per_group[group]["rules"] = sum(rule == bool(y) for g, lo, rule, y in pairs if g == group)
+    files: dict[str, int] = {}
+    for r in rows:
+        files[r["file"]] = files.get(r["file"], 0) + 1
+    return {
+        "features_version": M.FEATURES_VERSION,
+        "settings": SETTINGS,
+        "trained_on": {"rows": len(rows), "files": files, "held_out_splits": sorted(MODEL_HELDOUT)},
+        "combine": combine,
+        "combine_fitted_on": {"groups": per_group, "rows": len(pairs)},
+        "bias": round(bias, DECIMALS),
+        "weights": {f: round(x, DECIMALS) for f, x in sorted(weights.items()) if round(x, DECIMALS) != 0.0},
+    }
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["--check"]:
+        shipped = json.loads(M.MODEL_FILE.read_text(encoding="utf-8"))
+        rows = training_rows()
+        weights, bias = M.train([(M.features(r["text"], r["question"]), int(r["refusal"])) for r in rows], **SETTINGS)
+        worst = max(abs(round(weights.get(f, 0.0), DECIMALS) - shipped["weights"].get(f, 0.0))
+                    for f in set(weights) | set(shipped["weights"]))
+        print(f"largest weight difference from the shipped file: {worst:.6f}")
+        return 0 if worst <= 2 * 10 ** -DECIMALS else 1
+    model = build()
+    M.MODEL_FILE.write_text(json.dumps(model, indent=0, sort_keys=False) + "\n", encoding="utf-8")
+    print(f"wrote {M.MODEL_FILE} ({M.MODEL_FILE.stat().st_size // 1024} KiB), combine {model['combine']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
