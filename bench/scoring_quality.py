@@ -279,11 +279,11 @@ def main() -> int:
 
 def held_out_by_writer() -> dict:
     """The learned reader's figures with each set held out in turn, as the trainer measured them
-    (refusal_model.json, `combine_fitted_on`): per set the rules alone, the model trained without
+    (refusal_model.json, `override_chosen_on`): per set the rules alone, the model trained without
     the set, and the combined reader whose model and combiner both never saw the set."""
     from evaluator.scoring.refusal_model import model
 
-    groups = model()["combine_fitted_on"]["groups"]
+    groups = model()["override_chosen_on"]["groups"]
     total = {k: sum(g[k] for g in groups.values()) for k in ("rows", "rules", "model_held_out", "combined_held_out")}
     return {"groups": groups, "total": total}
 

@@ -53,19 +53,55 @@ def test_the_model_never_saw_its_held_out_split():
     assert refusal_model.model()["trained_on"]["held_out_splits"] == sorted(MODEL_HELDOUT)
 
 
-def test_the_verdict_is_the_documented_combination():
+def test_the_verdict_is_the_rules_unless_the_model_is_confident():
     question = "What is the total on this receipt?"
+    o = refusal_model.model()["override"]
+    assert o["precision"] == refusal_model.OVERRIDE_PRECISION and o["to_decline"] is not None
     for text in ("The total is $42.10.", "The bottom of the receipt is folded over, so I can't see the total.",
-                 "I can't be completely sure, but it looks like $42."):
+                 "I can't be completely sure, but it looks like $42.", "Sorry, the receipt is too crumpled.",
+                 "Here's what I see: bananas, oat milk and bread. The last line is torn off."):
         r = reading(text, question)
-        c = refusal_model.model()["combine"]
         lo = refusal_model.log_odds(text, question)
         assert r["model"] == round(lo, 4) and r["rules"] is rules_verdict(text, question)
-        expected = c["model"] * lo + c["rules"] * (1 if r["rules"] else -1) + c["bias"]
-        assert math.isclose(r["log_odds"], expected, abs_tol=1e-3)
-        assert r["refusal"] is (expected > 0) is is_refusal(text, question)
-        assert r["decided_by"] == ("both" if (lo > 0) == r["rules"] else "rules" if r["refusal"] == r["rules"] else "model")
+        if r["rules"]:
+            expected = not (o["to_answer"] is not None and lo < -o["to_answer"])
+        else:
+            expected = lo > o["to_decline"]
+        assert r["refusal"] is expected is is_refusal(text, question)
+        assert r["decided_by"] == ("rules" if expected == r["rules"] else "model")
     assert reading("", question)["refusal"] is False and not is_refusal("   ", question)
+
+
+def test_the_override_thresholds_are_the_smallest_that_were_right_often_enough():
+    """choose_override: the smallest grid threshold whose overrides were right at least 95% of the
+    time over at least `least` overrides; none when no threshold qualifies."""
+    # rules said "answers"; held-out log-odds and labels: above 3 the model is always right, between
+    # 1 and 3 right half the time
+    pairs = [(4.0, False, 1)] * 30 + [(2.0, False, 1)] * 10 + [(2.0, False, 0)] * 10 + [(-1.0, False, 0)] * 50
+    # rules said "declines"; the model never right when it disagrees
+    pairs += [(-5.0, True, 1)] * 30 + [(5.0, True, 1)] * 40
+    o = refusal_model.choose_override(pairs, least=20)
+    assert o["to_decline"] == 2.0 and o["to_answer"] is None
+    assert refusal_model.decide(2.5, False, o) and not refusal_model.decide(1.5, False, o)
+    assert refusal_model.decide(-9.0, True, o)          # the rules' decline stands
+
+
+def test_choices_and_reference_answers_are_read_by_the_rules_alone(monkeypatch):
+    """The model never saw multiple-choice replies or reference answers: the letter reader and the
+    gold-text rule ask the phrase rules."""
+    from evaluator.scoring import choice, refusal, unanswerable
+
+    calls = []
+    monkeypatch.setattr(refusal_model, "log_odds", lambda *a: calls.append(a) or 99.0)
+    refusal._combined.cache_clear()
+    try:
+        assert choice.extract_choice("From what you've shared with me, Rome.", {"A": "Paris", "B": "Rome"}) == "B"
+        assert not unanswerable.gold_text_unanswerable("Rome")
+        assert not calls
+        assert is_refusal("From what you've shared with me, Rome.", "Where did I go?")    # the model, forced
+        assert calls
+    finally:
+        refusal._combined.cache_clear()
 
 
 @pytest.mark.parametrize("text, declines", [

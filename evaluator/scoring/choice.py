@@ -328,9 +328,9 @@ def _read(prediction: object, options: dict[str, str], hits: list | None) -> str
     settled = _settle_letters(text, _mentions(text, options, hits), hits)
     if settled is not NO_FIELD:
         return settled
-    from evaluator.scoring.refusal import is_refusal
+    from evaluator.scoring.refusal import rules_verdict     # the phrase rules: the learned model never saw choices
 
-    if is_refusal(reply):
+    if rules_verdict(reply):
         hit(hits, "refusal", None, 0, len(reply), reply)
         return None
     return _by_option_text(reply, {k: unicodedata.normalize("NFKC", v) for k, v in options.items()}, hits)

@@ -726,27 +726,24 @@ def trace(text: object, question: object = None) -> list[str]:
 
 def rules_verdict(text: object, question: object = None) -> bool:
     """The phrase rules' verdict alone (what `is_refusal` returned before the learned model joined
-    it): the tests of each round of rules read this."""
+    it): what the letter reader and the gold-text rule ask, and what each round's tests read."""
     return _is_refusal_text(answer_text(text), question_text(question))
 
 
 def reading(text: object, question: object = None) -> dict:
-    """How `is_refusal` decided: {"rules": the rules' verdict, "model": the learned model's
-    log-odds, "log_odds": the two combined, "refusal": the verdict, "decided_by": "rules" when the
-    verdict is the rules' and the model's log-odds alone would say otherwise or nothing, "model"
-    when the model overrode the rules, "both" when they agree}. An empty reply is not a refusal."""
+    """How `is_refusal` decided: {"rules": the phrase rules' verdict, "model": the learned model's
+    log-odds (refusal_model.py), "refusal": the verdict, "decided_by": "rules", or "model" where
+    the model overrode the rules}. An empty reply is not a refusal ("decided_by": "empty")."""
     from evaluator.scoring import refusal_model
 
     reply, asked = answer_text(text), question_text(question)
     rules_say = _is_refusal_text(reply, asked)
     if not reply.strip():
-        return {"rules": rules_say, "model": None, "log_odds": None, "refusal": False, "decided_by": "empty"}
+        return {"rules": rules_say, "model": None, "refusal": False, "decided_by": "empty"}
     model_says = refusal_model.log_odds(reply, asked)
-    combined = refusal_model.combined_log_odds(model_says, rules_say)
-    verdict = combined > 0
-    by = "both" if (model_says > 0) == rules_say else ("rules" if verdict == rules_say else "model")
-    return {"rules": rules_say, "model": round(model_says, 4), "log_odds": round(combined, 4),
-            "refusal": verdict, "decided_by": by}
+    verdict = refusal_model.decide(model_says, rules_say)
+    return {"rules": rules_say, "model": round(model_says, 4), "refusal": verdict,
+            "decided_by": "rules" if verdict == rules_say else "model"}
 
 
 @lru_cache(maxsize=4096)
@@ -755,10 +752,11 @@ def _combined(text: str, question: str | None) -> bool:
 
 
 def is_refusal(text: object, question: object = None) -> bool:
-    """True when the text declines to answer or says the information is not available. Pass the
+    """True when the reply declines to answer or says the information is not available. Pass the
     `question` when there is one: what it asks decides some replies (see the module docstring).
-    The phrase rules' verdict and the learned model's (refusal_model.py) are combined; `reading`
-    shows both."""
+    The phrase rules decide, and the learned model (refusal_model.py) overrides them where it is
+    confident; `reading` shows both. For replies to open questions: multiple-choice replies and
+    reference answers are read by `rules_verdict`."""
     return _combined(answer_text(text), question_text(question))
 
 

@@ -3,12 +3,19 @@ facts about its question), trained on the labelled replies under tests/data, shi
 refusal_model.json.
 
 Why: phrase rules (refusal.py) read the sets they were tuned on at 90-97%, but a fresh writer's
-chat/VLM replies at 70-86%: every writer brings phrasings no round had seen. A linear model over
-words and word pairs, trained on every labelled set, read fresh writers' sets at 87-96% with each
-set held out in turn (docs/scoring.md, "The learned reader"). `refusal.is_refusal` combines both:
-the model's log-odds and the rules' verdict, with the weights `combine` in the model file, fitted on
-the model's held-out predictions over sets the rules were never tuned on. When the model is unsure,
-the rules decide.
+chat/VLM replies at 64-82%: every writer brings phrasings no round had seen, and most of what the
+rules miss are declines they read as answers. A linear model over words and word pairs, trained on
+every labelled set, read fresh writers' sets at 87-98% with each set held out in turn
+(docs/scoring.md, "The learned reader"). But it calls more hedged answers ("the passage doesn't name
+the hotel, but Anna went to Bali") refusals than the rules do. So `refusal.is_refusal` keeps the
+rules' verdict and lets the model override it only where its overrides were right at least
+OVERRIDE_PRECISION of the time: a rules' "answers" becomes "declines" when the model's log-odds
+exceed `override.to_decline` in the model file; a rules' "declines" becomes "answers" below
+-`override.to_answer` (null: never). The thresholds are chosen by the trainer on the model's
+held-out readings of sets no round of rules was tuned on.
+
+Scope: replies to open questions. Multiple-choice replies (the letter reader) and reference answers
+(which questions are unanswerable) are read by the rules alone; the model never saw either kind.
 
 Deterministic: the features are sets of strings, the weights are fixed numbers in the file, and
 the sum is math.fsum (order-free). Training (`train`, run by tests/data/train_refusal_model.py) is
@@ -27,6 +34,7 @@ from pathlib import Path
 MODEL_FILE = Path(__file__).with_name("refusal_model.json")
 MAX_CHARS = 20_000
 FEATURES_VERSION = 1
+OVERRIDE_PRECISION = 0.95
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[?!:]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -106,7 +114,7 @@ def features(text: str, question: str | None = None) -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def model() -> dict:
-    """The shipped model (refusal_model.json): {"weights", "bias", "combine", "trained_on", ...}."""
+    """The shipped model (refusal_model.json): {"weights", "bias", "override", "trained_on", ...}."""
     with open(MODEL_FILE, encoding="utf-8") as fh:
         data = json.load(fh)
     if data.get("features_version") != FEATURES_VERSION:
@@ -123,10 +131,13 @@ def log_odds(text: str, question: str | None = None) -> float:
     return math.fsum([m["bias"], *(weights[f] for f in features(text, question) if f in weights)])
 
 
-def combined_log_odds(model_log_odds: float, rules_decline: bool) -> float:
-    """The reader's log-odds: the model's log-odds and the rules' verdict, weighed by `combine`."""
-    c = model()["combine"]
-    return math.fsum([c["model"] * model_log_odds, c["rules"] * (1.0 if rules_decline else -1.0), c["bias"]])
+def decide(model_log_odds: float, rules_decline: bool, override: dict | None = None) -> bool:
+    """The reader's verdict: the rules' unless the model overrides it (module docstring), by the
+    shipped thresholds or by `override` (the trainer's candidates)."""
+    o = model()["override"] if override is None else override
+    if rules_decline:
+        return not (o["to_answer"] is not None and model_log_odds < -o["to_answer"])
+    return model_log_odds > o["to_decline"]
 
 
 # -- training (tests/data/train_refusal_model.py) -----------------------------------------------------
@@ -180,15 +191,20 @@ def train(rows: list[tuple[frozenset[str], int]], *, l2: float = 1.0, steps: int
     return {f: float(x) for f, x in zip(vocab, w)}, float(b)
 
 
-def fit_combine(pairs: list[tuple[float, bool, int]], *, steps: int = 5000) -> dict[str, float]:
-    """The weights of `combined_log_odds`, fitted on (held-out model log-odds, rules' verdict, label)
-    by plain gradient descent (three numbers, lightly regularised)."""
-    import numpy as np
+def choose_override(pairs: list[tuple[float, bool, int]], *, precision: float = OVERRIDE_PRECISION,
+                    least: int = 20) -> dict:
+    """The override thresholds from (held-out model log-odds, rules' verdict, label): for each
+    direction, the smallest threshold on a 0.25 grid (0-8) at which the model's overrides of the
+    rules were right at least `precision` of the time, over at least `least` overrides; None when
+    no threshold qualifies (the rules' verdict stands)."""
+    def smallest(candidates: list[tuple[float, int]]) -> float | None:
+        for step in range(33):
+            t = step / 4
+            over = [right for score, right in candidates if score > t]
+            if len(over) >= least and sum(over) / len(over) >= precision:
+                return t
+        return None
 
-    X = np.asarray([[lo, 1.0 if rule else -1.0, 1.0] for lo, rule, _ in pairs])
-    y = np.asarray([label for _, _, label in pairs], dtype=np.float64)
-    w = np.zeros(3)
-    for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-(X @ w)))
-        w -= 0.1 * (X.T @ (p - y) / len(y) + 1e-3 * w)
-    return {"model": round(float(w[0]), 4), "rules": round(float(w[1]), 4), "bias": round(float(w[2]), 4)}
+    to_decline = smallest([(lo, label) for lo, rule, label in pairs if not rule])
+    to_answer = smallest([(-lo, 1 - label) for lo, rule, label in pairs if rule])
+    return {"to_decline": to_decline, "to_answer": to_answer, "precision": precision, "least": least}

@@ -32,7 +32,7 @@ from evaluator.scoring.policy import BEYOND_RECALL, OTHER, TaskPolicy, policy_of
 from evaluator.scoring.readable import count as count_unreadable
 from evaluator.scoring.readable import is_empty
 from evaluator.scoring.readable import reason as readable_reason
-from evaluator.scoring.refusal import is_refusal
+from evaluator.scoring.refusal import is_refusal, rules_verdict
 from evaluator.scoring.unanswerable import gold_text_unanswerable
 
 # Each task's primary metric for an open answer without a judge, derived from its policy.
@@ -184,13 +184,15 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     elif options:
         out["gold_unread"] = True       # options listed, gold no letter: scored as an open answer
 
-    detector = is_refusal(pred, question)      # what the question asks decides some replies
+    # what the question asks decides some replies; a multiple-choice reply is read by the phrase
+    # rules alone, as the letter reader reads it (the learned model never saw choices)
+    detector = (rules_verdict if multiple_choice else is_refusal)(pred, question)
     refused = detector if judge_refused is None else bool(judge_refused)
     out["refused_detector"] = detector
     out["refusal_by"] = "detector" if judge_refused is None else "judge"
     if unanswerable is None:
         unanswerable = gold_text_unanswerable(gold)
-    refusal_right = unanswerable or any(is_refusal(g) for g in candidates)
+    refusal_right = unanswerable or any(rules_verdict(g) for g in candidates)   # reference answers: the rules
     out["refused"] = refused
     out["answerable"] = not unanswerable
     out["false_refusal"] = refused and not refusal_right

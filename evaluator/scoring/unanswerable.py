@@ -8,8 +8,9 @@ The Beyond Recall release marks no question as unanswerable: its reference answe
 words ("The conversation does not say ..."). Two rules, chosen with `--unanswerable`:
 
 - `gold-text` (the default): a question is unanswerable when every reference answer reads as a
-  refusal under the refusal reader (`evaluator.scoring.refusal.is_refusal`, run on the reference
-  text). The rule depends on the refusal reader's rules, so it is covered by the scorer version.
+  refusal under the refusal reader's phrase rules (`evaluator.scoring.refusal.rules_verdict`, run
+  on the reference text; the learned model reads replies, never reference answers). The rule
+  depends on the refusal reader's rules, so it is covered by the scorer version.
 - `FILE`: the question keys listed in FILE are unanswerable and every other question is
   answerable. FILE is a JSON list of keys, or text with one key per line (`#` starts a comment);
   at most `MAX_FILE_BYTES`. A listed key that names no question of a task being run or validated
@@ -31,8 +32,8 @@ GOLD_TEXT = "gold-text"
 KEYS = "keys"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 RULES = {
-    GOLD_TEXT: "every reference answer reads as a refusal (the refusal reader run on the "
-               "reference text)",
+    GOLD_TEXT: "every reference answer reads as a refusal (the refusal reader's phrase rules run "
+               "on the reference text)",
     KEYS: "the question is listed in the --unanswerable file",
 }
 
@@ -40,9 +41,9 @@ RULES = {
 def gold_text_unanswerable(gold: object) -> bool:
     """The gold-text rule: every acceptable reference answer reads as a refusal."""
     from evaluator.scoring.metrics import gold_candidates
-    from evaluator.scoring.refusal import is_refusal
+    from evaluator.scoring.refusal import rules_verdict
 
-    return all(is_refusal(g) for g in gold_candidates(gold))
+    return all(rules_verdict(g) for g in gold_candidates(gold))
 
 
 @dataclass(frozen=True)

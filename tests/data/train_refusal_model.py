@@ -5,10 +5,11 @@
 
 Training rows: every row of every labelled refusal set (labelsets.REFUSAL_FILES), except the
 splits in labelsets.MODEL_HELDOUT, kept for measuring the frozen model once. The model's weights are
-fitted on all of them. The weights that combine the model with the phrase rules are fitted on
-held-out predictions: for each set in labelsets.RULES_FRESH (sets the rules were never tuned on),
-a model trained without that set reads it; the combiner learns from those readings and the rules'
-verdicts. Deterministic: the same rows give the same file.
+fitted on all of them. The thresholds at which the model overrides the phrase rules are chosen on
+held-out readings: for each set in labelsets.RULES_FRESH (sets the rules were never tuned on), a
+model trained without that set reads it; `refusal_model.choose_override` picks, from those
+readings and the rules' verdicts, the smallest thresholds at which the overrides were right 95% of
+the time. Deterministic: the same rows give the same file.
 """
 
 from __future__ import annotations
@@ -69,15 +70,14 @@ def build(progress=print) -> dict:
                 n += 1
         per_group[group] = {"rows": n, "model_held_out": right}
         progress(f"  held out {k}/{len(fresh)} {group}: model {right}/{n}")
-    combine = M.fit_combine([(lo, rule, y) for _, lo, rule, y in pairs])
-    # the combined reader held out twice over: for each set, the combiner fitted without it, on
-    # model readings that never saw their own set either
+    override = M.choose_override([(lo, rule, y) for _, lo, rule, y in pairs])
+    # the reader held out twice over: for each set, the thresholds chosen without it, on model
+    # readings that never saw their own set either
     for group in fresh:
-        c = M.fit_combine([(lo, rule, y) for g, lo, rule, y in pairs if g != group])
-        per_group[group]["combined_held_out"] = sum(
-            ((c["model"] * lo + c["rules"] * (1 if rule else -1) + c["bias"]) > 0) == bool(y)
-            for g, lo, rule, y in pairs if g == group)
-        per_group[group]["rules"] = sum(rule == bool(y) for g, lo, rule, y in pairs if g == group)
+        o = M.choose_override([(lo, rule, y) for g, lo, rule, y in pairs if g != group])
+        mine = [(lo, rule, y) for g, lo, rule, y in pairs if g == group]
+        per_group[group]["combined_held_out"] = sum(M.decide(lo, rule, o) == bool(y) for lo, rule, y in mine)
+        per_group[group]["rules"] = sum(rule == bool(y) for lo, rule, y in mine)
     files: dict[str, int] = {}
     for r in rows:
         files[r["file"]] = files.get(r["file"], 0) + 1
@@ -85,8 +85,8 @@ def build(progress=print) -> dict:
         "features_version": M.FEATURES_VERSION,
         "settings": SETTINGS,
         "trained_on": {"rows": len(rows), "files": files, "held_out_splits": sorted(MODEL_HELDOUT)},
-        "combine": combine,
-        "combine_fitted_on": {"groups": per_group, "rows": len(pairs)},
+        "override": override,
+        "override_chosen_on": {"groups": per_group, "rows": len(pairs)},
         "bias": round(bias, DECIMALS),
         "weights": {f: round(x, DECIMALS) for f, x in sorted(weights.items()) if round(x, DECIMALS) != 0.0},
     }
@@ -103,7 +103,7 @@ def main(argv: list[str]) -> int:
         return 0 if worst <= 2 * 10 ** -DECIMALS else 1
     model = build()
     M.MODEL_FILE.write_text(json.dumps(model, indent=0, sort_keys=False) + "\n", encoding="utf-8")
-    print(f"wrote {M.MODEL_FILE} ({M.MODEL_FILE.stat().st_size // 1024} KiB), combine {model['combine']}")
+    print(f"wrote {M.MODEL_FILE} ({M.MODEL_FILE.stat().st_size // 1024} KiB), override {model['override']}")
     return 0
 
 
