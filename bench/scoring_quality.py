@@ -98,6 +98,14 @@ Measured once each, with no re-tuning before the measurement:
 - hand-written, MC_HELDOUT, "heldout-9" (written blind on another branch during round 9): 486/495
   = 98.2% (naive 50.3%); earlier blind sets: heldout-2 84.3%, heldout-3 95.9%, heldout-4 92.5%,
   heldout-5 97.6%, heldout-6 96.2%, heldout-7 96.0%, heldout-8 97.8%.
+
+The refusal reader is the phrase rules overridden by a learned model where it is confident
+(evaluator/scoring/refusal_model.py). Each refusal split prints the reader's figure and the rules'
+alone, and says whether the model trained on the split: on those, the reader's figure is a training
+figure, not a measurement. The held-out figures of the reader are the last table (each of 24 sets
+no round of rules was tuned on, read by a model and a threshold chosen without it: rules 74.7%,
+model 93.6%, reader 91.9%) and vlm-heldout-7 (held out of all training: 183/200 = 91.5%, rules alone
+79.5%, naive 57.0%).
 """
 
 from __future__ import annotations
@@ -280,7 +288,7 @@ def main() -> int:
 def held_out_by_writer() -> dict:
     """The learned reader's figures with each set held out in turn, as the trainer measured them
     (refusal_model.json, `override_chosen_on`): per set the rules alone, the model trained without
-    the set, and the combined reader whose model and combiner both never saw the set."""
+    the set, and the reader whose model and override threshold both never saw the set."""
     from evaluator.scoring.refusal_model import model
 
     groups = model()["override_chosen_on"]["groups"]

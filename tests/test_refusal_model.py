@@ -24,6 +24,8 @@ from evaluator.scoring.refusal import is_refusal, reading, rules_verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(DATA))
+# the rules' hand-written hedged-answer probes the combined reader reads as refusals (of 22), as shipped
+KNOWN_MISREAD_HEDGED = 10
 
 
 def test_the_shipped_model_is_what_the_labelled_sets_train():
@@ -148,3 +150,23 @@ def test_a_model_file_of_other_features_is_refused(tmp_path, monkeypatch):
             refusal_model.model()
     finally:
         refusal_model.model.cache_clear()
+
+
+def test_where_the_learned_model_overrides_the_rules_wrongly():
+    """A known weakness, kept in view: the rules' hand-written hedged answers that state the answer
+    and then say an *other* detail is missing ("Anna went to Bali. There is no mention of who paid
+    for it.") are read by the model as declines, often confidently enough to override the rules (it
+    does not know whether the missing thing is what was asked). The rules read all of them right and
+    `rules_verdict` keeps them in their round's tests; here the combined reader may misread no more
+    of them than when the model shipped (docs/scoring.md, "The learned reader"), and no decline."""
+    import test_scoring_quality as probes
+
+    answers = [(r, probes._HONEYMOON) for r in probes._PASSAGE_ANSWERS]
+    answers += [(reply, answered) for reply, _, answered in probes._READ_AGAINST_THE_QUESTION]
+    declines = [(r, probes._HONEYMOON) for r in probes._PASSAGE_DECLINES]
+    declines += [(reply, declined) for reply, declined, _ in probes._READ_AGAINST_THE_QUESTION]
+    assert all(not rules_verdict(r, q) for r, q in answers) and all(rules_verdict(r, q) for r, q in declines)
+    misread = [r for r, q in answers if is_refusal(r, q)]
+    print(f"hedged-answer probes read as refusals: {len(misread)}/{len(answers)}")
+    assert len(misread) <= KNOWN_MISREAD_HEDGED, misread
+    assert all(is_refusal(r, q) for r, q in declines)

@@ -77,7 +77,8 @@ def test_without_a_judge_the_results_say_the_lexical_rules_decided(sample_snapsh
     capsys.readouterr()
     assert main(["report", str(out)]) == 0
     text = capsys.readouterr().out
-    assert ("decided by rules, not a judge: refusal by the lexical refusal detector on "
+    assert ("decided by rules, not a judge: refusal by the refusal reader (phrase rules and a learned model, "
+            "no judge) on "
             f"{3 + len(_lines(out, 'memory_update'))} item(s)") in text
 
 

@@ -275,8 +275,9 @@ def test_refusal_to_answer_scoring():
 
 def test_the_scorer_reads_the_reply_against_its_question():
     # one reply, two questions: it declines the one about footballs and answers the one about
-    # baseballs (the question reaches the refusal detector)
-    reply = "The messages mention autographed baseballs: you have 15. There is no mention of autographed footballs."
+    # baseballs (the question reaches the refusal detector; the learned model's misreading of a
+    # sibling reply is listed in tests/test_refusal_model.py)
+    reply = "You have 15 autographed baseballs. Autographed footballs aren't mentioned anywhere."
     unanswerable = "The conversation never mentions autographed footballs."
     r = score_answer("refusal_to_answer", "How many autographed footballs have I added?", reply, unanswerable)
     assert (r["refused"], r["refused_detector"], r["primary"]) == (True, True, 1.0)

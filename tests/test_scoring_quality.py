@@ -18,7 +18,7 @@ from pathlib import Path
 from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
                        REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
-                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, VLM_HELDOUT7, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, REFUSAL_FILES, RULES_FRESH, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -173,15 +173,18 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
 
 def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
     """The chat/VLM set (issue 23, item 6: replies written the way chat assistants and VLMs phrase them):
-    70 probes written for round 10, then three sets written blind by writers who saw only the labelling
+    70 probes written for round 10, then sets written blind by writers who saw only the labelling
     guide, each labelled again by a blind reader, measured once after the round before it was frozen
     (vlm-heldout 116/160 = 72.5% after round 10, vlm-heldout-2 167/200 = 83.5% after round 11,
     vlm-heldout-3 167/200 = 83.5% after round 12, vlm-heldout-4 172/200 = 86.0% after round 13,
-    vlm-heldout-5 170/200 = 85.0% after round 14, then tuned on; vlm-heldout-6 164/200 = 82.0% after round 15,
-    never tuned on: goal 97% not met). Floors, not goals."""
+    vlm-heldout-5 170/200 = 85.0% after round 14, vlm-heldout-6 164/200 = 82.0% after round 15, all
+    the phrase rules'; then the learned model trained on all six). vlm-heldout-7 is held out from
+    the learned model: 190/200 = 95.0% with the first combination (a5db0d7), 183/200 = 91.5% with the
+    shipped override (084a14e; rules alone 159/200). Goal 97% not met. Floors, not goals: the rules'
+    figure on the sets the model trained on, the reader's on the held-out one."""
     rows = load(REFUSAL_VLM_FILE)
     assert {r["split"] for r in rows} == set(VLM_SPLITS) == set(SPLITS[REFUSAL_VLM_FILE])
-    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200, 200, 200, 200)):
+    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200, 200, 200, 200, 200)):
         part = [r for r in rows if r["split"] == split]
         assert len(part) == n and all(isinstance(r["refusal"], bool) and r["question"] and r["text"] for r in part)
         if split != VLM_SPLITS[0]:
@@ -189,12 +192,41 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
             assert 0.4 < sum(r["refusal"] for r in part) / n < 0.6, split       # both kinds present
     assert len({(r["question"], r["text"]) for r in rows}) == len(rows)
     figures = _bench().report()
-    for split, floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82)):
+    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.91),
+                                         (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79)):
         f = figures[f"refusal/{split}"]
-        print(f"refusal/{split}: {f['agree']}/{f['n']} = {f['rate']:.1%} (naive {f['naive_rate']:.1%})")
-        assert f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.15, split
+        print(f"refusal/{split}: {f['agree']}/{f['n']} = {f['rate']:.1%}, rules {f['rules_rate']:.1%} "
+              f"(naive {f['naive_rate']:.1%})")
+        assert f["rules_rate"] >= rules_floor and f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.15, split
+        assert f["model_trained_on"] is (split != VLM_HELDOUT7)
         false_refusals, hedged = f["hedged_false_refusals"]
-        assert false_refusals <= 1, split
+        assert false_refusals <= (2 if split == VLM_HELDOUT7 else 1), split
+
+
+def test_the_learned_reader_read_each_fresh_set_held_out():
+    """The written sets (refusal_written_labels.jsonl: 22 writers, 200 replies each, four settings,
+    both labels) and the held-out figures the trainer measured on them: each set read by a model
+    trained without it, with override thresholds chosen without it (refusal_model.json); 24 sets,
+    5,043 rows, none of which any round of rules was tuned on: rules 74.7%, model 93.6%, reader
+    91.9%. Floors, not goals."""
+    rows = load(REFUSAL_WRITTEN_FILE)
+    assert {r["split"] for r in rows} == set(WRITTEN_SPLITS) == set(SPLITS[REFUSAL_WRITTEN_FILE])
+    for split in WRITTEN_SPLITS:
+        part = [r for r in rows if r["split"] == split]
+        assert len(part) == 200 and 0.45 <= sum(r["refusal"] for r in part) / 200 <= 0.55, split
+        assert {r["setting"] for r in part} == {"image", "video", "pdf", "history"}
+    # short replies recur across writers ("No.", "Three.", once with its question too); never with
+    # two labels
+    labels = {}
+    for r in rows:
+        assert labels.setdefault((r["question"], r["text"]), r["refusal"]) == r["refusal"], r["text"]
+    assert len(labels) >= len(rows) - 5
+    held = _bench().held_out_by_writer()
+    total = held["total"]
+    assert total["rows"] == 5043 and set(held["groups"]) == {
+        f"{name}:{split}" for name in REFUSAL_FILES for split in SPLITS[name] if split in RULES_FRESH}
+    assert total["combined_held_out"] / total["rows"] >= 0.91 and total["model_held_out"] / total["rows"] >= 0.93
+    assert total["combined_held_out"] > total["rules"] + 0.15 * total["rows"]
 
 
 def test_issue_examples():
@@ -578,29 +610,31 @@ def test_refusals_in_the_terse_style_of_a_memory_system():
 
 
 def test_refusal_round3_reasons_after_no_and_empty_sources():
-    """Round 3, from mem0's second draw once measured: a bare "No" with a third-party reason answers
+    """The phrase rules (`rules_verdict`; the learned model's misreadings of these are listed in
+    tests/test_refusal_model.py). Round 3, from mem0's second draw once measured: a bare "No" with a third-party reason answers
     a yes/no question; the speaker or the user in the reason declines; a source that is empty or
     lacks the item declines."""
-    from evaluator.scoring import is_refusal
+    from evaluator.scoring.refusal import rules_verdict
 
     for text in ("No, there is no information indicating Melanie is part of the community.",
                  "No, no mention of employees.", "No, the bowl's color isn't specified in the memories."):
-        assert not is_refusal(text), text
+        assert not rules_verdict(text), text
     for text in ("No, not specified.", "No, I don't remember.", "No, you never told me that.",
                  "No project mentioned before 23 January 2023.", "Gina says nothing specific.",
                  "Melanie's pottery class signup date is not available in the memories.",
                  "The memories for Melanie are empty, so no activities are mentioned.",
                  "Melanie has not mentioned any camping plans in the provided memories."):
-        assert is_refusal(text), text
+        assert rules_verdict(text), text
 
 
 def test_refusals_written_the_way_chat_assistants_write_them():
-    """Issue 23 item 6: the three phrases it quotes, and replies written here in the styles of chat
+    """The phrase rules (`rules_verdict`; the learned model's misreadings of these are listed in
+    tests/test_refusal_model.py). Issue 23 item 6: the three phrases it quotes, and replies written here in the styles of chat
     assistants and VLMs (not copied from the labelled sets): a decline is a statement that the
     information is absent, unknown or not determinable, with any subject, and no committed answer
     after it; "unknown" reported as someone's content, a guess, a tally, advice or a contrast
     sentence that states a value answer."""
-    from evaluator.scoring import is_refusal
+    from evaluator.scoring.refusal import rules_verdict
 
     for text in ("I'm not able to determine that from the conversation.",
                  "The answer isn't in what we've discussed.",
@@ -622,7 +656,7 @@ def test_refusals_written_the_way_chat_assistants_write_them():
                  "To answer the question, I will follow these steps:\n\n**Step 1: Extract relevant information**\n\n"
                  "There is no information about the user's flight.\n\n**Step 2: Reason over the information**\n\n"
                  "Since there is no information about the flight, the answer is \"empty\"."):
-        assert is_refusal(text), text
+        assert rules_verdict(text), text
     for text in ("The doctor said the cause was unknown, but the diagnosis was a sprain.",
                  "The retrieved messages don't explicitly state the total, but adding the two purchases gives "
                  "**$85** ($50 + $35).",
@@ -630,7 +664,7 @@ def test_refusals_written_the_way_chat_assistants_write_them():
                  "your birthday, which would be **June 10th**.",
                  "The retrieved messages don't contain a list of past recommendations. I'd suggest checking out "
                  "The Bear or Severance, given your interest in workplace dramas."):
-        assert not is_refusal(text), text
+        assert not rules_verdict(text), text
 
 
 # Chat round 6's paraphrases, written here (not copied from any labelled set) while the round was made:
@@ -762,14 +796,14 @@ _PASSAGE_READINGS = (  # (question, reply, declines)
 
 
 def test_refusal_reads_the_ways_a_reply_says_the_passage_lacks_the_answer():
-    from evaluator.scoring import is_refusal
+    from evaluator.scoring.refusal import rules_verdict
 
     for reply in _PASSAGE_DECLINES:
-        assert is_refusal(reply, _HONEYMOON), reply
+        assert rules_verdict(reply, _HONEYMOON), reply
     for reply in _PASSAGE_ANSWERS:
-        assert not is_refusal(reply, _HONEYMOON), reply
+        assert not rules_verdict(reply, _HONEYMOON), reply
     for question, reply, declines in _PASSAGE_READINGS:
-        assert is_refusal(reply, question) is declines, (question, reply)
+        assert rules_verdict(reply, question) is declines, (question, reply)
 
 
 def test_refusal_explain_names_the_stance_of_each_clause():
@@ -812,11 +846,11 @@ _READ_AGAINST_THE_QUESTION = (
 
 
 def test_refusal_reads_the_reply_against_the_question():
-    from evaluator.scoring import is_refusal
+    from evaluator.scoring.refusal import rules_verdict
 
     for reply, declined, answered in _READ_AGAINST_THE_QUESTION:
-        assert is_refusal(reply, declined), (declined, reply)
-        assert not is_refusal(reply, answered), (answered, reply)
+        assert rules_verdict(reply, declined), (declined, reply)
+        assert not rules_verdict(reply, answered), (answered, reply)
     # hedged answers stay answers with their question in view
     for question, reply in (
             ("How long have I been collecting vintage cameras?",
@@ -839,7 +873,7 @@ def test_refusal_reads_the_reply_against_the_question():
              "The user mentioned moving to the United States in 2005 and being born in 1995.\n\n"
              "**Step 2: Provide an answer**\n\nThe user was 10 years old when they moved. However, the exact "
              "month of the move is not mentioned.")):
-        assert not is_refusal(reply, question), reply
+        assert not rules_verdict(reply, question), reply
     for question, reply in (
             ("When did I submit my research paper on sentiment analysis?",
              "You mentioned working on a research paper about sentiment analysis, but the retrieved messages "
@@ -851,7 +885,7 @@ def test_refusal_reads_the_reply_against_the_question():
              "To answer the question, I will follow these steps:\n\n**Step 1: Extract relevant information**\n\n"
              "The user mentioned moving to the United States as a child.\n\n**Step 2: Provide an answer**\n\n"
              "There is no information about the user's age at the time, so the answer cannot be determined.")):
-        assert is_refusal(reply, question), reply
+        assert rules_verdict(reply, question), reply
 
 
 def test_refusal_explain_shows_the_decisions_the_question_made():

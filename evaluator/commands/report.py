@@ -86,12 +86,13 @@ def header_lines(results: dict) -> list[str]:
     return lines
 
 
-RULE_WORDS = {"detector": "the lexical refusal detector", "letter reader": "the letter reader"}
+RULE_WORDS = {"detector": "the refusal reader (phrase rules and a learned model, no judge)",
+              "letter reader": "the letter reader"}
 
 
 def rule_decisions(entries: dict) -> list[str]:
-    """What the lexical rules decided over every task's items (each task's `decided_by` without
-    the judge's share): ["refusal by the lexical refusal detector on 3 items", ...]."""
+    """What the rules decided over every task's items (each task's `decided_by` without the
+    judge's share): ["refusal by the refusal reader (...) on 3 items", ...]."""
     totals: dict[tuple[str, str], int] = {}
     for entry in entries.values():
         for kind, by in ((entry or {}).get("decided_by") or {}).items():
