@@ -55,16 +55,17 @@ VLM_HELDOUT3 = "vlm-heldout-3"                 # written blind: measured once af
 VLM_HELDOUT4 = "vlm-heldout-4"                 # written blind: measured once after chat round 13, then tuned on
 VLM_HELDOUT5 = "vlm-heldout-5"                 # written blind: measured once after chat round 14, then tuned on
 VLM_HELDOUT6 = "vlm-heldout-6"                 # written blind: measured once after chat round 15
-VLM_HELDOUT7 = "vlm-heldout-7"                 # written blind: measured once with the learned model frozen
+VLM_HELDOUT7 = "vlm-heldout-7"                 # written blind, held out of the learned model (read twice: a5db0d7, 084a14e)
+VLM_HELDOUT8 = "vlm-heldout-8"                 # written blind after the reader shipped (807e720): measured once
 VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3, VLM_HELDOUT4, VLM_HELDOUT5, VLM_HELDOUT6,
-              VLM_HELDOUT7)
+              VLM_HELDOUT7, VLM_HELDOUT8)
 WRITTEN_SETS = (7, 8, 9, 10, 11, 12, *range(14, 30))  # writer 13 wrote VLM_HELDOUT7
 WRITTEN_SPLITS = tuple(f"written-{n}" for n in WRITTEN_SETS)
 
 # the learned refusal model (tests/data/train_refusal_model.py): trained on every refusal set but
 # MODEL_HELDOUT; its weights with the phrase rules are fitted on RULES_FRESH, the splits no round
 # of rules was tuned on (draw 13, measured after round 9; vlm-heldout-6, after round 15; the writers)
-MODEL_HELDOUT = (VLM_HELDOUT7,)
+MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8)
 RULES_FRESH = (CHAT_HELDOUT10, VLM_HELDOUT6, *WRITTEN_SPLITS)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),

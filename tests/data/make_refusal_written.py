@@ -1,14 +1,16 @@
 """Join the hand-written labelled replies of writers 7-29 into refusal_written_labels.jsonl, the
-learned refusal model's extra training data, and the blind-read set 13 into refusal_vlm_labels.jsonl
-as split vlm-heldout-7 (measured once, with the model frozen).
+learned refusal model's extra training data, and the blind-read sets 13 and 30 into
+refusal_vlm_labels.jsonl as splits vlm-heldout-7 and vlm-heldout-8 (held out of training; each
+measured with the reader frozen).
 
 Each writer saw only the labelling guide (refusal_labelling_guide.md) and a brief naming a style
 (docs/scoring.md, "The learned reader"); sets 7-13 were labelled again by a blind reader who saw
-the sheet without labels (agreement 1,399/1,400; the one disagreement settled by a third reading).
-Sets 14-29 carry their writer's labels only: training data, not a measurement.
+the sheet without labels (agreement 1,399/1,400; the one disagreement settled by a third reading),
+and so was set 30. Sets 14-29 carry their writer's labels only: training data, not a measurement.
 
     python tests/data/make_refusal_written.py WRITTEN_DIR
-(WRITTEN_DIR holds vlm_writtenN.jsonl and, for the blind-read sets, vlmN-B.jsonl)
+(WRITTEN_DIR holds vlm_writtenN.jsonl and, for the blind-read sets, vlmN-B.jsonl, and for a set
+whose readers disagreed, vlmN-third.jsonl: {"id", "label"} per disagreement)
 """
 
 from __future__ import annotations
@@ -20,8 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "refusal_written_labels.jsonl"
 VLM = HERE / "refusal_vlm_labels.jsonl"
-HELDOUT_SET = 13
-HELDOUT_SPLIT = "vlm-heldout-7"
+HELDOUT = {13: "vlm-heldout-7", 30: "vlm-heldout-8"}
 # the third reading of the one disagreement: the question asks whether the brochure mentions
 # parking, so "says nothing either way about parking" answers it (guide rule 6)
 THIRD = {"s11-124": "answers"}
@@ -33,32 +34,34 @@ def _rows(path: Path) -> list[dict]:
 
 def main(src: Path) -> None:
     written, heldout = [], []
-    for n in range(7, 30):
+    for n in range(7, 31):
         path = src / f"vlm_written{n}.jsonl"
         if not path.is_file():
             continue
         rows = _rows(path)
         blind = src / f"vlm{n}-B.jsonl"
         second = {r["id"]: r for r in _rows(blind)} if blind.is_file() else None
+        third_file = src / f"vlm{n}-third.jsonl"
+        third = {**THIRD, **({r["id"]: r["label"] for r in _rows(third_file)} if third_file.is_file() else {})}
         for r in rows:
             label = r["label"]
             by = "writer"
             if second is not None:
                 other = second[r["id"]]["label"]
                 if other != label:
-                    label = THIRD[r["id"]]
+                    label = third[r["id"]]
                     by = "writer and blind reader disagreed; third reading"
                 else:
                     by = "writer; blind reader agreed"
             row = {"question": r["question"], "text": r["reply"], "refusal": label == "declines",
                    "setting": r["setting"], "source": f"hand-written chat/VLM replies, writer {n}",
-                   "split": HELDOUT_SPLIT if n == HELDOUT_SET else f"written-{n}", "labelled_by": by, "id": r["id"]}
-            (heldout if n == HELDOUT_SET else written).append(row)
+                   "split": HELDOUT.get(n, f"written-{n}"), "labelled_by": by, "id": r["id"]}
+            (heldout if n in HELDOUT else written).append(row)
     OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in written), encoding="utf-8")
     if heldout:
-        kept = [r for r in _rows(VLM) if r["split"] != HELDOUT_SPLIT]
+        kept = [r for r in _rows(VLM) if r["split"] not in HELDOUT.values()]
         VLM.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept + heldout), encoding="utf-8")
-    print(f"{OUT.name}: {len(written)} rows; {VLM.name}: {len(heldout)} rows of {HELDOUT_SPLIT}")
+    print(f"{OUT.name}: {len(written)} rows; {VLM.name}: {len(heldout)} held-out rows")
 
 
 if __name__ == "__main__":
