@@ -29,7 +29,7 @@ REFUSAL_CHAT_HELDOUT8_FILE = "refusal_chat_labels11.jsonl"  # passage QA again, 
 REFUSAL_CHAT_HELDOUT9_FILE = "refusal_chat_labels12.jsonl"  # passage QA again, and MTRAG's answerable turns (draw 12)
 REFUSAL_CHAT_HELDOUT10_FILE = "refusal_chat_labels13.jsonl"  # passage QA again, and MTRAG's unanswerable turns again (draw 13)
 REFUSAL_VLM_FILE = "refusal_vlm_labels.jsonl"  # hand-written chat/VLM replies about images, clips, pages, history
-REFUSAL_WRITTEN_FILE = "refusal_written_labels.jsonl"  # more of them, by 22 writers: the learned model's training data
+REFUSAL_WRITTEN_FILE = "refusal_written_labels.jsonl"  # more of them, by 24 writers: the learned model's training data
 
 # splits
 TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
@@ -56,16 +56,18 @@ VLM_HELDOUT4 = "vlm-heldout-4"                 # written blind: measured once af
 VLM_HELDOUT5 = "vlm-heldout-5"                 # written blind: measured once after chat round 14, then tuned on
 VLM_HELDOUT6 = "vlm-heldout-6"                 # written blind: measured once after chat round 15
 VLM_HELDOUT7 = "vlm-heldout-7"                 # written blind, held out of the learned model (read twice: a5db0d7, 084a14e)
-VLM_HELDOUT8 = "vlm-heldout-8"                 # written blind after the reader shipped (807e720): measured once
+VLM_HELDOUT8 = "vlm-heldout-8"                 # written blind after the reader shipped (807e720): measured once, then read again after retraining
+VLM_HELDOUT9 = "vlm-heldout-9"                 # written blind after the off-topic retraining: measured once
 VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3, VLM_HELDOUT4, VLM_HELDOUT5, VLM_HELDOUT6,
-              VLM_HELDOUT7, VLM_HELDOUT8)
-WRITTEN_SETS = (7, 8, 9, 10, 11, 12, *range(14, 30))  # writer 13 wrote VLM_HELDOUT7
+              VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9)
+# writers 13, 30 and 33 wrote VLM_HELDOUT7-9; 31 and 32 wrote off-topic and echo replies (answers) and declines
+WRITTEN_SETS = (7, 8, 9, 10, 11, 12, *range(14, 30), 31, 32)
 WRITTEN_SPLITS = tuple(f"written-{n}" for n in WRITTEN_SETS)
 
 # the learned refusal model (tests/data/train_refusal_model.py): trained on every refusal set but
 # MODEL_HELDOUT; its weights with the phrase rules are fitted on RULES_FRESH, the splits no round
 # of rules was tuned on (draw 13, measured after round 9; vlm-heldout-6, after round 15; the writers)
-MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8)
+MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9)
 RULES_FRESH = (CHAT_HELDOUT10, VLM_HELDOUT6, *WRITTEN_SPLITS)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),

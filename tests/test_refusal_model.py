@@ -170,3 +170,25 @@ def test_where_the_learned_model_overrides_the_rules_wrongly():
     print(f"hedged-answer probes read as refusals: {len(misread)}/{len(answers)}")
     assert len(misread) <= KNOWN_MISREAD_HEDGED, misread
     assert all(is_refusal(r, q) for r, q in declines)
+
+
+# the weight-free baseline echoes the stored line most like the question: off-topic, and by the
+# guide's rule 1 an answer, however many negations it holds. Written before writers 31-32's off-topic
+# replies joined the training data; the first is still read as a decline (the sample's
+# refusal_to_answer scores it as one): KNOWN_MISREAD_OFF_TOPIC holds that as a ceiling
+OFF_TOPIC = [
+    ("What is the name of Lena's dentist?", "I have a dentist appointment on Thursday, not looking forward to it."),
+    ("What colour was the car Tom bought?", "Tom said he would never buy a car without test-driving it first."),
+    ("Where did the team have lunch?", "No one wanted to sit outside because of the wind."),
+    ("What time does the museum open?", "We didn't get to see the dinosaur hall, the queue was too long."),
+    ("What brand is the blender in the photo?", "There is no sugar in the smoothie recipe on the card."),
+    ("How many people attended the meeting?", "I can't stand meetings that run over an hour."),
+]
+KNOWN_MISREAD_OFF_TOPIC = 1
+
+
+def test_off_topic_replies_with_a_negation_answer():
+    assert not any(rules_verdict(reply, question) for question, reply in OFF_TOPIC)
+    misread = [reply for question, reply in OFF_TOPIC if is_refusal(reply, question)]
+    print(f"off-topic replies read as refusals: {len(misread)}/{len(OFF_TOPIC)}: {misread}")
+    assert len(misread) <= KNOWN_MISREAD_OFF_TOPIC, misread

@@ -206,11 +206,11 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
 
 
 def test_the_learned_reader_read_each_fresh_set_held_out():
-    """The written sets (refusal_written_labels.jsonl: 22 writers, 200 replies each, four settings,
-    both labels) and the held-out figures the trainer measured on them: each set read by a model
-    trained without it, with override thresholds chosen without it (refusal_model.json); 24 sets,
-    5,043 rows, none of which any round of rules was tuned on: rules 74.7%, model 93.6%, reader
-    91.9%. Floors, not goals."""
+    """The written sets (refusal_written_labels.jsonl: 24 writers, 200 replies each, four settings,
+    both labels; writers 31-32's answers are off-topic replies) and the held-out figures the trainer
+    measured on them: each set read by a model trained without it, with override thresholds chosen
+    without it (refusal_model.json); 26 sets, 5,443 rows, none of which any round of rules was tuned
+    on: rules 75.1%, model 93.4%, reader 91.9%. Floors, not goals."""
     rows = load(REFUSAL_WRITTEN_FILE)
     assert {r["split"] for r in rows} == set(WRITTEN_SPLITS) == set(SPLITS[REFUSAL_WRITTEN_FILE])
     for split in WRITTEN_SPLITS:
@@ -225,7 +225,7 @@ def test_the_learned_reader_read_each_fresh_set_held_out():
     assert len(labels) >= len(rows) - 5
     held = _bench().held_out_by_writer()
     total = held["total"]
-    assert total["rows"] == 5043 and set(held["groups"]) == {
+    assert total["rows"] == 5443 and set(held["groups"]) == {
         f"{name}:{split}" for name in REFUSAL_FILES for split in SPLITS[name] if split in RULES_FRESH}
     assert total["combined_held_out"] / total["rows"] >= 0.91 and total["model_held_out"] / total["rows"] >= 0.93
     assert total["combined_held_out"] > total["rules"] + 0.15 * total["rows"]

@@ -1,12 +1,13 @@
-"""Join the hand-written labelled replies of writers 7-29 into refusal_written_labels.jsonl, the
-learned refusal model's extra training data, and the blind-read sets 13 and 30 into
-refusal_vlm_labels.jsonl as splits vlm-heldout-7 and vlm-heldout-8 (held out of training; each
-measured with the reader frozen).
+"""Join the hand-written labelled replies of writers 7-32 into refusal_written_labels.jsonl, the
+learned refusal model's extra training data, and the blind-read sets 13, 30 and 33 into
+refusal_vlm_labels.jsonl as splits vlm-heldout-7, -8 and -9 (held out of training; each measured
+with the reader frozen). Writers 31 and 32 wrote off-topic and echo replies (answers, by the
+guide's rule 1) and declines.
 
 Each writer saw only the labelling guide (refusal_labelling_guide.md) and a brief naming a style
 (docs/scoring.md, "The learned reader"); sets 7-13 were labelled again by a blind reader who saw
 the sheet without labels (agreement 1,399/1,400; the one disagreement settled by a third reading),
-and so was set 30. Sets 14-29 carry their writer's labels only: training data, not a measurement.
+and so were sets 30 and 33. Sets 14-29, 31 and 32 carry their writer's labels only: training data, not a measurement.
 
     python tests/data/make_refusal_written.py WRITTEN_DIR
 (WRITTEN_DIR holds vlm_writtenN.jsonl and, for the blind-read sets, vlmN-B.jsonl, and for a set
@@ -22,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "refusal_written_labels.jsonl"
 VLM = HERE / "refusal_vlm_labels.jsonl"
-HELDOUT = {13: "vlm-heldout-7", 30: "vlm-heldout-8"}
+HELDOUT = {13: "vlm-heldout-7", 30: "vlm-heldout-8", 33: "vlm-heldout-9"}
 # the third reading of the one disagreement: the question asks whether the brochure mentions
 # parking, so "says nothing either way about parking" answers it (guide rule 6)
 THIRD = {"s11-124": "answers"}
@@ -34,7 +35,7 @@ def _rows(path: Path) -> list[dict]:
 
 def main(src: Path) -> None:
     written, heldout = [], []
-    for n in range(7, 31):
+    for n in range(7, 34):
         path = src / f"vlm_written{n}.jsonl"
         if not path.is_file():
             continue
