@@ -102,11 +102,11 @@ Measured once each, with no re-tuning before the measurement:
 The refusal reader is the phrase rules overridden by a learned model where it is confident
 (evaluator/scoring/refusal_model.py). Each refusal split prints the reader's figure and the rules'
 alone, and says whether the model trained on the split: on those, the reader's figure is a training
-figure, not a measurement. The held-out figures of the reader are the last table (each of 24 sets
-no round of rules was tuned on, read by a model and a threshold chosen without it: rules 74.7%,
-model 93.6%, reader 91.9%), vlm-heldout-7 (held out of all training: 183/200 = 91.5%, rules alone
-79.5%, naive 57.0%) and vlm-heldout-8 (written after the reader shipped, measured once: 189/200 =
-94.5%, rules alone 74.5%, naive 62.0%).
+figure, not a measurement. The held-out figures of the reader are the last table (each of 26 sets
+no round of rules was tuned on, read by a model and a threshold chosen without it: rules 75.1%,
+model 93.4%, reader 91.9%) and vlm-heldout-7 to -9, held out of all training and each measured once
+(docs/scoring.md): vlm-heldout-9 with the shipped reader 186/200 = 93.0% (rules alone 71.0%, naive
+61.0%).
 """
 
 from __future__ import annotations

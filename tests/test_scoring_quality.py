@@ -18,7 +18,7 @@ from pathlib import Path
 from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
                        REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
-                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, VLM_HELDOUT7, MODEL_HELDOUT, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, REFUSAL_FILES, RULES_FRESH, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, MODEL_HELDOUT, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, REFUSAL_FILES, RULES_FRESH, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -180,13 +180,14 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
     vlm-heldout-5 170/200 = 85.0% after round 14, vlm-heldout-6 164/200 = 82.0% after round 15, all
     the phrase rules'; then the learned model trained on all six). vlm-heldout-7 is held out from
     the learned model: 190/200 = 95.0% with the first combination (a5db0d7), 183/200 = 91.5% with the
-    shipped override (084a14e; rules alone 159/200). vlm-heldout-8, written after the reader shipped
-    (807e720), measured once: 189/200 = 94.5% (rules alone 149/200 = 74.5%). Goal 97% not met.
-    Floors, not goals: the rules' figure on the sets the model trained on, the reader's on the
-    held-out ones."""
+    override (084a14e; rules alone 159/200). vlm-heldout-8, written after the reader shipped (807e720),
+    measured once: 189/200 = 94.5% (rules alone 149/200 = 74.5%). vlm-heldout-9, written after the
+    retraining with off-topic replies (ea7e3a6), measured once: 186/200 = 93.0% (rules alone 142/200
+    = 71.0%). Goal 97% not met. Floors, not goals: the rules' figure on the sets the model trained
+    on, the reader's (as shipped) on the held-out ones."""
     rows = load(REFUSAL_VLM_FILE)
     assert {r["split"] for r in rows} == set(VLM_SPLITS) == set(SPLITS[REFUSAL_VLM_FILE])
-    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200, 200, 200, 200, 200, 200)):
+    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200, 200, 200, 200, 200, 200, 200)):
         part = [r for r in rows if r["split"] == split]
         assert len(part) == n and all(isinstance(r["refusal"], bool) and r["question"] and r["text"] for r in part)
         if split != VLM_SPLITS[0]:
@@ -194,15 +195,15 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
             assert 0.4 < sum(r["refusal"] for r in part) / n < 0.6, split       # both kinds present
     assert len({(r["question"], r["text"]) for r in rows}) == len(rows)
     figures = _bench().report()
-    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.91, 0.94),
-                                         (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79, 0.74)):
+    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.93, 0.95, 0.93),
+                                         (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79, 0.74, 0.71)):
         f = figures[f"refusal/{split}"]
         print(f"refusal/{split}: {f['agree']}/{f['n']} = {f['rate']:.1%}, rules {f['rules_rate']:.1%} "
               f"(naive {f['naive_rate']:.1%})")
         assert f["rules_rate"] >= rules_floor and f["rate"] >= floor and f["rate"] > f["naive_rate"] + 0.15, split
         assert f["model_trained_on"] is (split not in MODEL_HELDOUT)
         false_refusals, hedged = f["hedged_false_refusals"]
-        assert false_refusals <= (2 if split == VLM_HELDOUT7 else 1), split
+        assert false_refusals <= (2 if split in MODEL_HELDOUT else 1), split
 
 
 def test_the_learned_reader_read_each_fresh_set_held_out():
