@@ -3,9 +3,9 @@ facts about its question), trained on the labelled replies under tests/data, shi
 refusal_model.json.
 
 Why: phrase rules (refusal.py) read the sets they were tuned on at 90-97%, but a fresh writer's
-chat/VLM replies at 64-82%: every writer brings phrasings no round had seen, and most of what the
+chat/VLM replies at 63.5-82%: every writer brings phrasings no round had seen, and most of what the
 rules miss are declines they read as answers. A linear model over words and word pairs, trained on
-every labelled set, read fresh writers' sets at 87-98% with each set held out in turn
+every labelled set, read fresh writers' sets at 87-98.5% with each set held out in turn
 (docs/scoring.md, "The learned reader"). But it calls more hedged answers ("the passage doesn't name
 the hotel, but Anna went to Bali") refusals than the rules do. So `refusal.is_refusal` keeps the
 rules' verdict and lets the model override it only where its overrides were right at least
