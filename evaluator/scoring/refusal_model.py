@@ -127,8 +127,12 @@ def model() -> dict:
 def log_odds(text: str, question: str | None = None) -> float:
     """The model's log-odds that the reply declines."""
     m = model()
-    weights = m["weights"]
-    return math.fsum([m["bias"], *(weights[f] for f in features(text, question) if f in weights)])
+    return score(features(text, question), m["weights"], m["bias"])
+
+
+def score(feats: frozenset[str], weights: dict[str, float], bias: float) -> float:
+    """Log-odds of a feature set under given weights (the shipped ones, or the trainer's)."""
+    return math.fsum([bias, *(weights[f] for f in feats if f in weights)])
 
 
 def decide(model_log_odds: float, rules_decline: bool, override: dict | None = None) -> bool:

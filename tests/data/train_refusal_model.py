@@ -15,7 +15,6 @@ the time. Deterministic: the same rows give the same file.
 from __future__ import annotations
 
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -44,10 +43,6 @@ def training_rows() -> list[dict]:
     return rows
 
 
-def _log_odds(weights: dict, bias: float, feats: frozenset) -> float:
-    return math.fsum([bias, *(weights[f] for f in feats if f in weights)])
-
-
 def build(progress=print) -> dict:
     from evaluator.scoring.refusal import rules_verdict
 
@@ -64,7 +59,7 @@ def build(progress=print) -> dict:
         right = n = 0
         for f, r in zip(feats, rows):
             if r["group"] == group:
-                lo = _log_odds(w, b, f)
+                lo = M.score(f, w, b)
                 pairs.append((group, lo, rules_verdict(r["text"], r["question"]), int(r["refusal"])))
                 right += (lo > 0) == r["refusal"]
                 n += 1
@@ -92,14 +87,21 @@ def build(progress=print) -> dict:
     }
 
 
+def difference_from_shipped() -> float:
+    """Retrain on the labelled rows and return the largest difference between the rounded weights
+    (and bias) and the shipped file's."""
+    shipped = M.model()
+    rows = training_rows()
+    weights, bias = M.train([(M.features(r["text"], r["question"]), int(r["refusal"])) for r in rows], **SETTINGS)
+    worst = max(abs(round(weights.get(f, 0.0), DECIMALS) - shipped["weights"].get(f, 0.0))
+                for f in set(weights) | set(shipped["weights"]))
+    return max(worst, abs(round(bias, DECIMALS) - shipped["bias"]))
+
+
 def main(argv: list[str]) -> int:
     if argv == ["--check"]:
-        shipped = json.loads(M.MODEL_FILE.read_text(encoding="utf-8"))
-        rows = training_rows()
-        weights, bias = M.train([(M.features(r["text"], r["question"]), int(r["refusal"])) for r in rows], **SETTINGS)
-        worst = max(abs(round(weights.get(f, 0.0), DECIMALS) - shipped["weights"].get(f, 0.0))
-                    for f in set(weights) | set(shipped["weights"]))
-        print(f"largest weight difference from the shipped file: {worst:.6f}")
+        worst = difference_from_shipped()
+        print(f"largest weight or bias difference from the shipped file: {worst:.6f}")
         return 0 if worst <= 2 * 10 ** -DECIMALS else 1
     model = build()
     M.MODEL_FILE.write_text(json.dumps(model, indent=0, sort_keys=False) + "\n", encoding="utf-8")
