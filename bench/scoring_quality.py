@@ -103,10 +103,13 @@ The refusal reader is the phrase rules overridden by a learned model where it is
 (evaluator/scoring/refusal_model.py). Each refusal split prints the reader's figure and the rules'
 alone, and says whether the model trained on the split: on those, the reader's figure is a training
 figure, not a measurement. The held-out figures of the reader are the last table (each of 26 sets
-no round of rules was tuned on, read by a model and a threshold chosen without it: rules 75.1%,
-model 93.4%, reader 91.9%) and vlm-heldout-7 to -9, held out of all training and each measured once
-(docs/scoring.md): vlm-heldout-9 with the shipped reader 186/200 = 93.0% (rules alone 71.0%, naive
-61.0%).
+no round of rules was tuned on, read by a model and thresholds chosen without it: rules 75.0%,
+model 93.8%, reader 92.3%; each of 27 minimal-pair sets the same way: rules 71.5%, model 90.8%,
+reader 87.3%) and vlm-heldout-7 to -10, pairs-heldout and draw 14, held out of all training and
+each measured once (docs/scoring.md): draw 14 (chat-heldout-11, real chat replies) 256/262 = 97.7%
+(hedged false refusals 3/19), vlm-heldout-10 with the shipped reader 196/200 = 98.0% (rules
+alone 78.5%, naive 67.0%; false refusals on hedged answers 0/16), pairs-heldout 167/200 = 83.5%
+(rules alone 71.5%, naive 58.5%).
 """
 
 from __future__ import annotations
@@ -126,10 +129,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 # answering models on LoCoMo; Claude Haiku 4.5 / Sonnet 4.6 and Llama 3.1 8B Instruct on
 # LongMemEval) drawn and labelled as tests/data/make_mc_real.py and make_refusal_real.py say; each
 # held-out split is measured once and not tuned on before that.
-from labelsets import (VLM_SPLITS, REFUSAL_VLM_FILE, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, MODEL_HELDOUT, CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
+from labelsets import (VLM_SPLITS, REFUSAL_VLM_FILE, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, MODEL_HELDOUT, REFUSAL_PAIRS_FILE, PAIR_SPLITS, PAIRS_HELDOUT, CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
                        MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
                        REFUSAL_CHAT_HELDOUT4_FILE, REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE,
-                       REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_CHAT_HELDOUT10_FILE,
+                       REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_CHAT_HELDOUT11_FILE, CHAT_HELDOUT11,
                        REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, TUNE,
                        load)
 
@@ -216,7 +219,9 @@ def report() -> dict:
                 (REFUSAL_CHAT_HELDOUT5_FILE, (CHAT_HELDOUT5,)), (REFUSAL_CHAT_HELDOUT6_FILE, (CHAT_HELDOUT6,)),
                 (REFUSAL_CHAT_HELDOUT7_FILE, (CHAT_HELDOUT7,)), (REFUSAL_CHAT_HELDOUT8_FILE, (CHAT_HELDOUT8,)),
                 (REFUSAL_CHAT_HELDOUT9_FILE, (CHAT_HELDOUT9,)), (REFUSAL_CHAT_HELDOUT10_FILE, (CHAT_HELDOUT10,)),
-                (REFUSAL_VLM_FILE, VLM_SPLITS), (REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS))),
+                (REFUSAL_CHAT_HELDOUT11_FILE, (CHAT_HELDOUT11,)),
+                (REFUSAL_VLM_FILE, VLM_SPLITS), (REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS),
+                (REFUSAL_PAIRS_FILE, (*PAIR_SPLITS, PAIRS_HELDOUT)))),
             ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),
              lambda r: extract_choice(r["reply"], r["options"]),
              lambda r: naive_choice(r["reply"], r["options"]), mmmu),
@@ -289,21 +294,30 @@ def main() -> int:
 def held_out_by_writer() -> dict:
     """The learned reader's figures with each set held out in turn, as the trainer measured them
     (refusal_model.json, `override_chosen_on`): per set the rules alone, the model trained without
-    the set, and the reader whose model and override threshold both never saw the set."""
+    the set, and the reader whose model and override threshold both never saw the set; totals over
+    all sets, over the minimal-pair sets and over the others."""
     from evaluator.scoring.refusal_model import model
 
     groups = model()["override_chosen_on"]["groups"]
-    total = {k: sum(g[k] for g in groups.values()) for k in ("rows", "rules", "model_held_out", "combined_held_out")}
-    return {"groups": groups, "total": total}
+    keys = ("rows", "rules", "model_held_out", "combined_held_out", "answers", "false_refusals",
+            "model_false_refusals")
+
+    def total(names):
+        return {k: sum(groups[g][k] for g in names) for k in keys}
+
+    pairs = [g for g in groups if ":pairs-" in g]
+    others = [g for g in groups if g not in pairs]
+    return {"groups": groups, "total": total(groups), "sets": total(others), "pairs": total(pairs)}
 
 
 def print_held_out_by_writer() -> None:
     figures = held_out_by_writer()
     print("\nlearned reader, each set held out in turn (refusal_model.json; sets no round of rules was tuned on):")
-    print(f"{'set':<52}{'rows':>6}{'rules':>9}{'model':>9}{'combined':>10}")
-    for name, g in [*figures["groups"].items(), ("all", figures["total"])]:
+    print(f"{'set':<52}{'rows':>6}{'rules':>9}{'model':>9}{'combined':>10}{'false refusals':>16}")
+    totals = [("all minimal-pair sets", figures["pairs"]), ("all other sets", figures["sets"]), ("all", figures["total"])]
+    for name, g in [*figures["groups"].items(), *totals]:
         print(f"{name:<52}{g['rows']:>6}{g['rules'] / g['rows']:>9.1%}{g['model_held_out'] / g['rows']:>9.1%}"
-              f"{g['combined_held_out'] / g['rows']:>10.1%}")
+              f"{g['combined_held_out'] / g['rows']:>10.1%}{g['false_refusals']:>9}/{g['answers']:<6}")
 
 
 if __name__ == "__main__":

@@ -28,8 +28,10 @@ REFUSAL_CHAT_HELDOUT7_FILE = "refusal_chat_labels10.jsonl"  # the same again, on
 REFUSAL_CHAT_HELDOUT8_FILE = "refusal_chat_labels11.jsonl"  # passage QA again, and draws 4-5's assistants on other questions (draw 11)
 REFUSAL_CHAT_HELDOUT9_FILE = "refusal_chat_labels12.jsonl"  # passage QA again, and MTRAG's answerable turns (draw 12)
 REFUSAL_CHAT_HELDOUT10_FILE = "refusal_chat_labels13.jsonl"  # passage QA again, and MTRAG's unanswerable turns again (draw 13)
+REFUSAL_CHAT_HELDOUT11_FILE = "refusal_chat_labels14.jsonl"  # passage QA again (draw 14)
 REFUSAL_VLM_FILE = "refusal_vlm_labels.jsonl"  # hand-written chat/VLM replies about images, clips, pages, history
 REFUSAL_WRITTEN_FILE = "refusal_written_labels.jsonl"  # more of them, by 24 writers: the learned model's training data
+REFUSAL_PAIRS_FILE = "refusal_pairs_labels.jsonl"  # minimal pairs (an answer and a decline alike), by 28 writers
 
 # splits
 TUNE = "tune"                                  # the hand-written sets' tuning split (both readers)
@@ -48,6 +50,7 @@ CHAT_HELDOUT7 = "chat-heldout-7"               # draw 10: measured once after ch
 CHAT_HELDOUT8 = "chat-heldout-8"               # draw 11: measured once after chat round 7, then tuned on
 CHAT_HELDOUT9 = "chat-heldout-9"               # draw 12: measured once after chat round 8
 CHAT_HELDOUT10 = "chat-heldout-10"             # draw 13: measured once after chat round 9
+CHAT_HELDOUT11 = "chat-heldout-11"             # draw 14: measured once with the learned reader's features version 2
 VLM_TUNE = "vlm-tune"                          # hand-written chat/VLM probes of round 10
 VLM_HELDOUT = "vlm-heldout"                    # written blind: measured once after chat round 10, then tuned on
 VLM_HELDOUT2 = "vlm-heldout-2"                 # written blind: measured once after chat round 11, then tuned on
@@ -58,17 +61,23 @@ VLM_HELDOUT6 = "vlm-heldout-6"                 # written blind: measured once af
 VLM_HELDOUT7 = "vlm-heldout-7"                 # written blind, held out of the learned model (read twice: a5db0d7, 084a14e)
 VLM_HELDOUT8 = "vlm-heldout-8"                 # written blind after the reader shipped (807e720): measured once, then read again after retraining
 VLM_HELDOUT9 = "vlm-heldout-9"                 # written blind after the off-topic retraining: measured once
+VLM_HELDOUT10 = "vlm-heldout-10"               # written blind before the minimal-pair retraining: measured once after it
 VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3, VLM_HELDOUT4, VLM_HELDOUT5, VLM_HELDOUT6,
-              VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9)
+              VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9, VLM_HELDOUT10)
 # writers 13, 30 and 33 wrote VLM_HELDOUT7-9; 31 and 32 wrote off-topic and echo replies (answers) and declines
 WRITTEN_SETS = (7, 8, 9, 10, 11, 12, *range(14, 30), 31, 32)
 WRITTEN_SPLITS = tuple(f"written-{n}" for n in WRITTEN_SETS)
+# minimal pairs (make_refusal_written.py): writers 34-39 and 41-62; writer 46's set is held out
+PAIR_SETS = (*range(34, 40), 41, 42, 43, 44, 45, *range(47, 63))
+PAIR_SPLITS = tuple(f"pairs-{n}" for n in PAIR_SETS)
+PAIRS_HELDOUT = "pairs-heldout"                # writer 46, blind-read: measured once after the pair retraining
 
 # the learned refusal model (tests/data/train_refusal_model.py): trained on every refusal set but
-# MODEL_HELDOUT; its weights with the phrase rules are fitted on RULES_FRESH, the splits no round
-# of rules was tuned on (draw 13, measured after round 9; vlm-heldout-6, after round 15; the writers)
-MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9)
-RULES_FRESH = (CHAT_HELDOUT10, VLM_HELDOUT6, *WRITTEN_SPLITS)
+# MODEL_HELDOUT; its override thresholds over the phrase rules are chosen on RULES_FRESH, the splits
+# no round of rules was tuned on (draw 13, measured after round 9; vlm-heldout-6, after round 15;
+# the writers; the minimal pairs)
+MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9, VLM_HELDOUT10, PAIRS_HELDOUT, CHAT_HELDOUT11)
+RULES_FRESH = (CHAT_HELDOUT10, VLM_HELDOUT6, *WRITTEN_SPLITS, *PAIR_SPLITS)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
@@ -77,7 +86,9 @@ SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT
           REFUSAL_CHAT_HELDOUT5_FILE: (CHAT_HELDOUT5,), REFUSAL_CHAT_HELDOUT6_FILE: (CHAT_HELDOUT6,),
           REFUSAL_CHAT_HELDOUT7_FILE: (CHAT_HELDOUT7,), REFUSAL_CHAT_HELDOUT8_FILE: (CHAT_HELDOUT8,),
           REFUSAL_CHAT_HELDOUT9_FILE: (CHAT_HELDOUT9,), REFUSAL_CHAT_HELDOUT10_FILE: (CHAT_HELDOUT10,),
-          REFUSAL_VLM_FILE: VLM_SPLITS, REFUSAL_WRITTEN_FILE: WRITTEN_SPLITS}
+          REFUSAL_CHAT_HELDOUT11_FILE: (CHAT_HELDOUT11,),
+          REFUSAL_VLM_FILE: VLM_SPLITS, REFUSAL_WRITTEN_FILE: WRITTEN_SPLITS,
+          REFUSAL_PAIRS_FILE: (*PAIR_SPLITS, PAIRS_HELDOUT)}
 REFUSAL_FILES = tuple(name for name in SPLITS if name.startswith("refusal"))
 
 

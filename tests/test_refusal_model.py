@@ -25,7 +25,8 @@ from evaluator.scoring.refusal import is_refusal, reading, rules_verdict
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(DATA))
 # the rules' hand-written hedged-answer probes the combined reader reads as refusals (of 22), as shipped
-KNOWN_MISREAD_HEDGED = 9
+# (9 with features version 1)
+KNOWN_MISREAD_HEDGED = 3
 
 
 def test_the_shipped_model_is_what_the_labelled_sets_train():

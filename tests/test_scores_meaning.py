@@ -64,7 +64,7 @@ def test_the_judge_decides_refusal_on_unanswerable_items_through_the_cli(sample_
     assert entry["decided_by"]["choice"] == {"letter reader": 1}
 
 
-def test_without_a_judge_the_results_say_the_lexical_rules_decided(sample_snapshot, tmp_path,
+def test_without_a_judge_the_results_say_what_the_rules_decided(sample_snapshot, tmp_path,
                                                                   capsys):
     out = tmp_path / "run"
     assert main(["run", "--no-progress", "--task", "refusal_to_answer,memory_update", "--data",

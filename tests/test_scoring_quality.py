@@ -15,10 +15,10 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_HELDOUT11, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
                        REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
-                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, MODEL_HELDOUT, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, REFUSAL_FILES, RULES_FRESH, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
+                       REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, MODEL_HELDOUT, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, REFUSAL_PAIRS_FILE, PAIR_SPLITS, PAIRS_HELDOUT, REFUSAL_FILES, RULES_FRESH, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -154,11 +154,15 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # refusals on hedged answers 3/39; draw 11 (chat-heldout-8) after round 7 (63b9d9d): 362/377 = 96.0%,
     # 7/58; draw 12 (chat-heldout-9) after round 8 (7b00799): 427/445 = 96.0%, 7/78; draw 13
     # (chat-heldout-10) after round 9 (02e7720): 413/443 = 93.2% (passage QA 253/264, MTRAG's unanswerable
-    # turns 160/179), 6/71. Goals (97%, under 2%) not met. Floors and ceilings, not goals:
+    # turns 160/179), 6/71. Draw 14 (chat-heldout-11, passage QA again), drawn and labelled blind after
+    # the learned reader's second version was trained and measured once with it: 256/262 = 97.7%
+    # (rules alone the same, naive 82.1%), false refusals on hedged answers 3/19: the 97% goal met on
+    # it, the hedged one (under 2%) not. Floors and ceilings, not goals:
     # (split, rows at least, floor, lead over the naive reading, hedged answers at least, their ceiling)
     for split, least, floor, lead, least_hedged, ceiling in (
             (CHAT_HELDOUT7, 250, 0.95, 0.2, 30, 0.08), (CHAT_HELDOUT8, 370, 0.955, 0.15, 50, 0.13),
-            (CHAT_HELDOUT9, 440, 0.955, 0.15, 70, 0.10), (CHAT_HELDOUT10, 440, 0.93, 0.12, 70, 0.09)):
+            (CHAT_HELDOUT9, 440, 0.955, 0.15, 70, 0.10), (CHAT_HELDOUT10, 440, 0.93, 0.12, 70, 0.09),
+            (CHAT_HELDOUT11, 260, 0.97, 0.15, 15, 0.16)):
         f = figures[f"refusal/{split}"]
         assert f["n"] >= least and f["rate"] >= floor and f["rate"] > f["naive_rate"] + lead, split
         false_refusals, hedged = f["hedged_false_refusals"]
@@ -183,11 +187,15 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
     override (084a14e; rules alone 159/200). vlm-heldout-8, written after the reader shipped (807e720),
     measured once: 189/200 = 94.5% (rules alone 149/200 = 74.5%). vlm-heldout-9, written after the
     retraining with off-topic replies (ea7e3a6), measured once: 186/200 = 93.0% (rules alone 142/200
-    = 71.0%). Goal 97% not met. Floors, not goals: the rules' figure on the sets the model trained
-    on, the reader's (as shipped) on the held-out ones."""
+    = 71.0%). vlm-heldout-10, written before the retraining with minimal pairs and features version
+    2 and measured once after it: 196/200 = 98.0% (rules alone 157/200 = 78.5%; hedged false refusals
+    0/16); one of its rows repeats a written-12 row word for word, dropped from training since (the
+    retrained reader reads it the same, and vlm-heldout-7 to -9 192, 188 and 190/200).
+    Floors, not goals: the rules' figure on the sets the model trained on, the reader's (as shipped)
+    on the held-out ones."""
     rows = load(REFUSAL_VLM_FILE)
     assert {r["split"] for r in rows} == set(VLM_SPLITS) == set(SPLITS[REFUSAL_VLM_FILE])
-    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200, 200, 200, 200, 200, 200, 200)):
+    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200, 200, 200, 200, 200, 200, 200, 200)):
         part = [r for r in rows if r["split"] == split]
         assert len(part) == n and all(isinstance(r["refusal"], bool) and r["question"] and r["text"] for r in part)
         if split != VLM_SPLITS[0]:
@@ -195,8 +203,8 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
             assert 0.4 < sum(r["refusal"] for r in part) / n < 0.6, split       # both kinds present
     assert len({(r["question"], r["text"]) for r in rows}) == len(rows)
     figures = _bench().report()
-    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.93, 0.95, 0.93),
-                                         (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79, 0.74, 0.71)):
+    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.96, 0.94, 0.95, 0.98),
+                                         (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79, 0.74, 0.71, 0.785)):
         f = figures[f"refusal/{split}"]
         print(f"refusal/{split}: {f['agree']}/{f['n']} = {f['rate']:.1%}, rules {f['rules_rate']:.1%} "
               f"(naive {f['naive_rate']:.1%})")
@@ -208,10 +216,13 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
 
 def test_the_learned_reader_read_each_fresh_set_held_out():
     """The written sets (refusal_written_labels.jsonl: 24 writers, 200 replies each, four settings,
-    both labels; writers 31-32's answers are off-topic replies) and the held-out figures the trainer
-    measured on them: each set read by a model trained without it, with override thresholds chosen
-    without it (refusal_model.json); 26 sets, 5,443 rows, none of which any round of rules was tuned
-    on: rules 75.1%, model 93.4%, reader 91.9%. Floors, not goals."""
+    both labels; writers 31-32's answers are off-topic replies), the minimal pairs and the held-out
+    figures the trainer measured on them: each set read by a model trained without it, with
+    override thresholds chosen without it (refusal_model.json). The 26 sets none of which any round
+    of rules was tuned on (5,442 rows; one written-12 row that vlm-heldout-10 repeats is no longer
+    trained on): rules 75.0%, model 93.8%, reader 92.3%, false refusals 74/2,784 (version 1, on
+    5,443: 91.9%, 93/2,785). The 27 minimal-pair sets (5,400 rows): rules 71.5%, model
+    90.8%, reader 87.3%. Floors, not goals."""
     rows = load(REFUSAL_WRITTEN_FILE)
     assert {r["split"] for r in rows} == set(WRITTEN_SPLITS) == set(SPLITS[REFUSAL_WRITTEN_FILE])
     for split in WRITTEN_SPLITS:
@@ -225,11 +236,30 @@ def test_the_learned_reader_read_each_fresh_set_held_out():
         assert labels.setdefault((r["question"], r["text"]), r["refusal"]) == r["refusal"], r["text"]
     assert len(labels) >= len(rows) - 5
     held = _bench().held_out_by_writer()
-    total = held["total"]
-    assert total["rows"] == 5443 and set(held["groups"]) == {
+    assert set(held["groups"]) == {
         f"{name}:{split}" for name in REFUSAL_FILES for split in SPLITS[name] if split in RULES_FRESH}
-    assert total["combined_held_out"] / total["rows"] >= 0.91 and total["model_held_out"] / total["rows"] >= 0.93
-    assert total["combined_held_out"] > total["rules"] + 0.15 * total["rows"]
+    sets, pairs = held["sets"], held["pairs"]
+    assert sets["rows"] == 5442 and pairs["rows"] == 5400
+    assert sets["combined_held_out"] / sets["rows"] >= 0.92 and sets["model_held_out"] / sets["rows"] >= 0.935
+    assert sets["false_refusals"] / sets["answers"] <= 0.03
+    assert sets["combined_held_out"] > sets["rules"] + 0.15 * sets["rows"]
+    assert pairs["combined_held_out"] / pairs["rows"] >= 0.87 and pairs["model_held_out"] / pairs["rows"] >= 0.90
+    assert pairs["combined_held_out"] > pairs["rules"] + 0.12 * pairs["rows"]
+
+
+def test_the_minimal_pairs_are_pairs():
+    """refusal_pairs_labels.jsonl: 28 writers, 100 questions each, two replies per question that read
+    alike and both say something is missing or uncertain, one answering (another detail is missing)
+    and one declining (the asked thing is); writer 46's set is held out of the learned model."""
+    rows = load(REFUSAL_PAIRS_FILE)
+    assert {r["split"] for r in rows} == {*PAIR_SPLITS, PAIRS_HELDOUT} == set(SPLITS[REFUSAL_PAIRS_FILE])
+    assert PAIRS_HELDOUT in MODEL_HELDOUT and not set(PAIR_SPLITS) & set(MODEL_HELDOUT)
+    for split in (*PAIR_SPLITS, PAIRS_HELDOUT):
+        part = [r for r in rows if r["split"] == split]
+        assert len(part) == 200, split
+        for a, b in zip(part[::2], part[1::2]):
+            assert a["question"] == b["question"] and a["refusal"] != b["refusal"], (split, a["id"])
+    assert len({(r["question"], r["text"]) for r in rows}) == len(rows)
 
 
 def test_issue_examples():

@@ -6,13 +6,16 @@ Why: phrase rules (refusal.py) read the sets they were tuned on at 90-97%, but a
 chat/VLM replies at 63.5-82%: every writer brings phrasings no round had seen, and most of what the
 rules miss are declines they read as answers. A linear model over words and word pairs, trained on
 every labelled set, read fresh writers' sets at 87-98.5% with each set held out in turn
-(docs/scoring.md, "The learned reader"). But it calls more hedged answers ("the passage doesn't name
-the hotel, but Anna went to Bali") refusals than the rules do. So `refusal.is_refusal` keeps the
-rules' verdict and lets the model override it only where its overrides were right at least
-OVERRIDE_PRECISION of the time: a rules' "answers" becomes "declines" when the model's log-odds
-exceed `override.to_decline` in the model file; a rules' "declines" becomes "answers" below
--`override.to_answer` (null: never). The thresholds are chosen by the trainer on the model's
-held-out readings of sets no round of rules was tuned on.
+(docs/scoring.md, "The learned reader"). Words alone cannot tell "the total reads $42.10; the date
+is cut off" (answers a question about the total) from "the date reads 12 March; the total is cut
+off" (declines it), so the features also say, clause by clause, whether the question's words sit
+where something is missing or where something is given (features version 2), and the training data
+holds 2,700 such minimal pairs. The model may still call hedged answers refusals that the rules
+read right, so `refusal.is_refusal` keeps the rules' verdict and lets the model override it only
+where its overrides were right at least OVERRIDE_PRECISION of the time: a rules' "answers" becomes
+"declines" when the model's log-odds exceed `override.to_decline` in the model file; a rules'
+"declines" becomes "answers" below -`override.to_answer` (null: never). The thresholds are chosen
+by the trainer on the model's held-out readings of sets no round of rules was tuned on.
 
 Scope: replies to open questions. Multiple-choice replies (the letter reader) and reference answers
 (which questions are unanswerable) are read by the rules alone; the model never saw either kind.
@@ -33,7 +36,7 @@ from pathlib import Path
 
 MODEL_FILE = Path(__file__).with_name("refusal_model.json")
 MAX_CHARS = 20_000
-FEATURES_VERSION = 1
+FEATURES_VERSION = 2
 OVERRIDE_PRECISION = 0.95
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[?!:]")
@@ -48,6 +51,33 @@ NEGATION_SCOPE = 4
 # question words that say nothing of what is asked, left out of the overlap count
 _FRAME = frozenset("the a an of to in on is was were are what which who how did do does i you my me it "
                    "this that for and or at by with from".split())
+# clauses: a reply is cut at sentence ends, semicolons, colons, dashes, brackets and before a
+# contrast word; a clause is negative when it holds a negation or a word saying something is absent
+_CLAUSE = re.compile(r"(?<=[.!?;:])\s+|\n+|\s+[-\u2013\u2014]+\s+|[()]|,?\s+\b(?=(?:but|though|although|however|while|whereas|yet)\b)")
+_ABSENT = _NEGATIONS | frozenset(
+    "unknown unclear unspecified illegible unreadable missing blurry masked hidden obscured unsure uncertain "
+    "absent redacted blacked smudged cropped covered faded omitted unavailable unlabeled unlabelled unnamed "
+    "undated blank garbled muffled inaudible drowned offscreen lost unmarked undisclosed unstated unanswered "
+    "unmentioned undecided unresolved pending".split())
+_VALUE = re.compile(r"\d|[$\u20ac\u00a3]|\"|\u201c")
+_NAME_INSIDE = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
+# what a question asks for, and whether a reply holds something of that type ("answer types")
+_ASKS = (("color", re.compile(r"\bcolou?rs?\b")),
+         ("money", re.compile(r"\bhow much\b|\bcost|\bprice|\bfee\b|\btotal\b|\bamount\b|\bpaid\b|\bpay\b"
+                              r"|\bspen[dt]\b|\bsalary|\brent\b|\bbalance\b")),
+         ("number", re.compile(r"\bhow many\b|\bnumber\b|\bcount\b|\bscore\b|\bdigits?\b|\bhow old\b|\bage\b"
+                               r"|\bhow long\b|\btemperature\b|\bpercent|\bgpa\b|\bdistance\b|\bhow far\b"
+                               r"|\brating\b|\bversion\b")),
+         ("time", re.compile(r"^\s*when\b|\bdate\b|\bwhat time\b|\bwhat day\b|\byear\b|\bdeadline\b"
+                             r"|\bwhat month\b|\bstart\b|\bend\b")),
+         ("name", re.compile(r"^\s*who\b|\bwhose\b|\bname\b|\btitle\b|\bcalled\b")),
+         ("place", re.compile(r"^\s*where\b|\baddress\b|\blocation\b|\broom\b|\bcity\b|\bcountry\b")))
+_COLOURS = frozenset("red blue green yellow black white grey gray brown pink purple orange beige navy teal "
+                     "silver gold maroon cream violet turquoise tan".split())
+_MONEY = re.compile(r"[$\u20ac\u00a3\u00a5]|\b(?:dollars?|euros?|pounds?|usd|eur|gbp)\b")
+_WHEN = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:mon|tues|wednes|thurs|fri"
+                   r"|satur|sun)day\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:19|20)\d{2}\b")
+_QUOTED = re.compile("[\"'\u2018\u201c][^\"'\u2019\u201d]{2,}[\"'\u2019\u201d]")
 
 
 def _words(text: str) -> list[str]:
@@ -85,9 +115,10 @@ def _negated(words: list[str]) -> set[str]:
 def features(text: str, question: str | None = None) -> frozenset[str]:
     """The reply's features: its words and word pairs, the words in a negation's scope, those of
     its last sentence, the first six words of its first sentence, its length in tens of words and
-    sentences, and with a question,
-    the question's kind crossed with whether the reply holds a digit or opens with yes/no, and how
-    many of the question's naming words its last sentence repeats."""
+    sentences, the words of its negative and other clauses; and with a question, the question's
+    kind crossed with whether the reply holds a digit or opens with yes/no, how many of the
+    question's naming words its last sentence repeats, what kind of value the question asks for
+    against what the reply holds, and where the question's words sit (_clause_features)."""
     text = _bounded(text)
     words = _words(text)
     out = {"u:" + w for w in words}
@@ -109,7 +140,81 @@ def features(text: str, question: str | None = None) -> frozenset[str]:
         if sentences:
             naming = set(_words(question)) - _FRAME
             out.add("LQ:%d" % min(len(set(_words(sentences[-1])) & naming), 3))
+        out.update(_answer_types(text, question))
+    out.update(_clause_features(_clauses(text), question))
     return frozenset(out)
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ies", "es", "s", "ed", "ing"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _clauses(text: str) -> list[tuple[list[str], bool, bool]]:
+    """(words, negative?, holds a value?) per clause; a value is a digit, currency, quote or a
+    capitalised word inside the clause."""
+    out = []
+    for clause in _CLAUSE.split(text):
+        words = _words(clause) if clause else []
+        if words:
+            negative = any(w in _ABSENT or w.endswith("n't") for w in words) or "cut off" in clause.lower()
+            out.append((words, negative, bool(_VALUE.search(clause) or _NAME_INSIDE.search(clause.strip()))))
+    return out
+
+
+def _clause_features(clauses: list[tuple[list[str], bool, bool]], question: str | None) -> set[str]:
+    """What is missing against what is given: the words of negative clauses (NC:) and of the others
+    (PC:), and with a question, whether its naming words (stemmed; the first two apart, as its focus)
+    sit in negative clauses, in the others, or both, and whether a non-negative clause holds a value.
+    "The tenant's first name is Daniela; the surname is redacted." answers "What is the first name?"
+    and declines "What is the surname?"."""
+    out = set()
+    for words, negative, _ in clauses:
+        out.update(("NC:" if negative else "PC:") + w for w in words)
+    if not question:
+        return out
+    asked = [w for w in _words(question) if w not in _FRAME and len(w) > 2]
+    stems = {_stem(w) for w in asked}
+    raw = set(asked)
+    in_neg, in_pos, raw_neg, raw_pos, valued = set(), set(), 0, 0, False
+    for words, negative, value in clauses:
+        hit = {_stem(w) for w in words} & stems
+        overlap = min(len(set(words) & raw), 2)
+        if negative:
+            in_neg |= hit
+            raw_neg = max(raw_neg, overlap)
+        else:
+            in_pos |= hit
+            raw_pos = max(raw_pos, overlap)
+            valued = valued or value
+    out.add("CQ:%d:%d:%d" % (raw_neg, raw_pos, valued))
+    out.add("CQn:%d" % raw_neg)
+    out.add("CQp:%d:%d" % (raw_pos, valued))
+    out.add("QWn:%d" % min(len(in_neg - in_pos), 2))
+    out.add("QWp:%d" % min(len(in_pos - in_neg), 2))
+    out.add("QWb:%d" % min(len(in_pos & in_neg), 2))
+    out.add("QWd:%d:%d" % (max(-2, min(2, len(in_neg) - len(in_pos))), valued))
+    for i, focus in enumerate(_stem(w) for w in asked[:2]):
+        out.add("FOC%d:%d%d%d" % (i, focus in in_neg, focus in in_pos, valued))
+    return out
+
+
+def _answer_types(text: str, question: str) -> set[str]:
+    """The kinds of value the question asks for (colour, money, number, time, name, place; else
+    other) crossed with the kinds the reply holds."""
+    q = question.lower()
+    asks = [kind for kind, pattern in _ASKS if pattern.search(q)] or ["other"]
+    low = text.lower()
+    holds = {"digit": bool(_DIGIT.search(text)), "money": bool(_MONEY.search(low)),
+             "color": bool(set(_words(low)) & _COLOURS), "time": bool(_WHEN.search(low)),
+             "cap": bool(_NAME_INSIDE.search(text)), "quote": bool(_QUOTED.search(text))}
+    out = set()
+    for kind in asks:
+        out.add("AT:" + kind)
+        out.update("AT:%s:%s:%d" % (kind, k, v) for k, v in holds.items())
+    return out
 
 
 @lru_cache(maxsize=1)

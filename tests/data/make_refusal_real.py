@@ -20,7 +20,7 @@ questions about a passage that often does not hold the answer; labelled, tests/d
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 8 --out draw8.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --unans-directions DIR --check
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 9|10 --out drawN.jsonl --sheets DIR
-    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11|12|13] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11|12|13|14] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -100,6 +100,12 @@ Draw 13 ("chat-heldout-10", draw_chat13) is the blind set of chat round 9 (which
 passage-QA files again on questions none of draws 8-12 drew (264 replies), and every reply of the MTRAG
 fork's nine runs that draw 6 did not take (its 55 unanswerable turns; replies, not questions, unseen).
 --draw 13 needs the same flags as --draw 12.
+
+Draw 14 ("chat-heldout-11", draw_chat14) is the blind set of the learned reader's second version
+(features version 2, trained with the minimal pairs), drawn after it was trained: the passage-QA
+files again on questions none of draws 8-13 drew (262 replies; the files ran short of 264). Its two
+readers agreed on 259/262, a third reading settled the rest; it is held out of the learned model.
+--draw 14 needs the same flags as --draw 12.
 """
 
 from __future__ import annotations
@@ -614,13 +620,24 @@ def draw_chat13(dirs: dict[str, str]) -> list[dict]:
     return passage + rows
 
 
+# Draw 14 (chat-heldout-11): the blind set of the learned reader's second version (features version 2
+# and the minimal pairs), drawn after it was trained: the passage-QA files again, on questions none of
+# draws 8-13 drew, the same counts (264 replies).
+CHAT_SPLIT14 = "chat-heldout-11"
+
+
+def draw_chat14(dirs: dict[str, str]) -> list[dict]:
+    """Draw 14 (chat-heldout-11) from the git directories of draw 13's repositories."""
+    return _draw_unans(dirs, CHAT_SPLIT14, (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12, draw_chat13))
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
     4: (draw_chat, CHAT_DRAW, CHAT_LABELS),
     **{n: (how, Path(__file__).with_name(f"refusal_chat_draw{n}.jsonl"), Path(__file__).with_name(f"refusal_chat_labels{n}.jsonl"))
        for n, how in ((5, draw_chat5), (6, draw_chat6), (7, draw_chat7), (8, draw_chat8), (9, draw_chat9),
-                      (10, draw_chat10), (11, draw_chat11), (12, draw_chat12), (13, draw_chat13))},
+                      (10, draw_chat10), (11, draw_chat11), (12, draw_chat12), (13, draw_chat13), (14, draw_chat14))},
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
@@ -628,7 +645,7 @@ CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llam
               10: {"unans_directions": UNANS_DIRECTIONS},
               11: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS},
               **{n: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS, "mtrag": MTRAG,
-                     "mtrag_fork": MTRAG_FORK} for n in (12, 13)}}
+                     "mtrag_fork": MTRAG_FORK} for n in (12, 13, 14)}}
 LABELS = {"declines": True, "answers": False}
 
 

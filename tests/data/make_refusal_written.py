@@ -1,13 +1,20 @@
-"""Join the hand-written labelled replies of writers 7-32 into refusal_written_labels.jsonl, the
-learned refusal model's extra training data, and the blind-read sets 13, 30 and 33 into
-refusal_vlm_labels.jsonl as splits vlm-heldout-7, -8 and -9 (held out of training; each measured
-with the reader frozen). Writers 31 and 32 wrote off-topic and echo replies (answers, by the
-guide's rule 1) and declines.
+"""Join the hand-written labelled replies of writers 7-62 into the learned refusal model's data:
+writers 7-32's sets into refusal_written_labels.jsonl (splits written-N), writers 34-39 and 41-62's
+minimal pairs into refusal_pairs_labels.jsonl (splits pairs-N), and the blind-read sets 13, 30, 33
+and 40 into refusal_vlm_labels.jsonl as splits vlm-heldout-7 to -10, and writer 46's pairs as
+pairs-heldout (held out of training; each measured with the reader frozen). Writers 31 and 32
+wrote off-topic and echo replies (answers, by the guide's rule 1) and declines.
+
+A minimal-pair set is 100 questions with two replies each that read alike and both say something
+is missing or uncertain: in the answer it is another detail ("The total reads $42.10; the date line
+is cut off."), in the decline it is what was asked ("The date reads 12 March, but the total is cut
+off."): the boundary where a reader of words alone fails.
 
 Each writer saw only the labelling guide (refusal_labelling_guide.md) and a brief naming a style
-(docs/scoring.md, "The learned reader"); sets 7-13 were labelled again by a blind reader who saw
-the sheet without labels (agreement 1,399/1,400; the one disagreement settled by a third reading),
-and so were sets 30 and 33. Sets 14-29, 31 and 32 carry their writer's labels only: training data, not a measurement.
+(docs/scoring.md, "The learned reader"); sets 7-13, 30 and 33-46 were labelled again by a blind
+reader who saw the sheet without labels (agreement 4,399/4,400; the one disagreement settled by a
+third reading). Sets 14-29, 31, 32 and 47-62 carry their writer's labels only: training data, not a
+measurement.
 
     python tests/data/make_refusal_written.py WRITTEN_DIR
 (WRITTEN_DIR holds vlm_writtenN.jsonl and, for the blind-read sets, vlmN-B.jsonl, and for a set
@@ -22,8 +29,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "refusal_written_labels.jsonl"
+PAIRS_OUT = HERE / "refusal_pairs_labels.jsonl"
 VLM = HERE / "refusal_vlm_labels.jsonl"
-HELDOUT = {13: "vlm-heldout-7", 30: "vlm-heldout-8", 33: "vlm-heldout-9"}
+HELDOUT = {13: "vlm-heldout-7", 30: "vlm-heldout-8", 33: "vlm-heldout-9", 40: "vlm-heldout-10"}
+PAIR_SETS = (*range(34, 40), *range(41, 63))
+PAIRS_HELDOUT = {46: "pairs-heldout"}
 # the third reading of the one disagreement: the question asks whether the brochure mentions
 # parking, so "says nothing either way about parking" answers it (guide rule 6)
 THIRD = {"s11-124": "answers"}
@@ -34,8 +44,8 @@ def _rows(path: Path) -> list[dict]:
 
 
 def main(src: Path) -> None:
-    written, heldout = [], []
-    for n in range(7, 34):
+    written, heldout, pairs = [], [], []
+    for n in range(7, 63):
         path = src / f"vlm_written{n}.jsonl"
         if not path.is_file():
             continue
@@ -54,15 +64,21 @@ def main(src: Path) -> None:
                     by = "writer and blind reader disagreed; third reading"
                 else:
                     by = "writer; blind reader agreed"
-            row = {"question": r["question"], "text": r["reply"], "refusal": label == "declines",
-                   "setting": r["setting"], "source": f"hand-written chat/VLM replies, writer {n}",
-                   "split": HELDOUT.get(n, f"written-{n}"), "labelled_by": by, "id": r["id"]}
-            (heldout if n in HELDOUT else written).append(row)
+            if n in PAIR_SETS:
+                kind, split, into = "minimal pairs", PAIRS_HELDOUT.get(n, f"pairs-{n}"), pairs
+            else:
+                kind, split = "chat/VLM replies", HELDOUT.get(n, f"written-{n}")
+                into = heldout if n in HELDOUT else written
+            into.append({"question": r["question"], "text": r["reply"], "refusal": label == "declines",
+                         "setting": r["setting"], "source": f"hand-written {kind}, writer {n}",
+                         "split": split, "labelled_by": by, "id": r["id"]})
     OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in written), encoding="utf-8")
+    PAIRS_OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in pairs), encoding="utf-8")
     if heldout:
         kept = [r for r in _rows(VLM) if r["split"] not in HELDOUT.values()]
         VLM.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept + heldout), encoding="utf-8")
-    print(f"{OUT.name}: {len(written)} rows; {VLM.name}: {len(heldout)} held-out rows")
+    print(f"{OUT.name}: {len(written)} rows; {PAIRS_OUT.name}: {len(pairs)} rows; "
+          f"{VLM.name}: {len(heldout)} held-out rows")
 
 
 if __name__ == "__main__":
