@@ -104,10 +104,10 @@ The refusal reader is the phrase rules overridden by a learned model where it is
 alone, and says whether the model trained on the split: on those, the reader's figure is a training
 figure, not a measurement. The held-out figures of the reader are the last table (each of 26 sets
 no round of rules was tuned on, read by a model and thresholds chosen without it: rules 75.0%,
-model 93.8%, reader 92.3%; each of 27 minimal-pair sets the same way: rules 71.5%, model 90.8%,
-reader 87.3%) and vlm-heldout-7 to -10, pairs-heldout and draw 14, held out of all training and
+model 93.8%, reader 92.3%; each of 27 minimal-pair sets the same way: rules 71.5%, model 90.9%,
+reader 87.4%) and vlm-heldout-7 to -11, pairs-heldout and draw 14, held out of all training and
 each measured once (docs/scoring.md): draw 14 (chat-heldout-11, real chat replies) 256/262 = 97.7%
-(hedged false refusals 3/19), vlm-heldout-10 with the shipped reader 196/200 = 98.0% (rules
+(hedged false refusals 3/19), vlm-heldout-11 193/200 = 96.5% (false refusals 0/100), vlm-heldout-10 with the shipped reader 196/200 = 98.0% (rules
 alone 78.5%, naive 67.0%; false refusals on hedged answers 0/16), pairs-heldout 167/200 = 83.5%
 (rules alone 71.5%, naive 58.5%).
 """

@@ -62,8 +62,9 @@ VLM_HELDOUT7 = "vlm-heldout-7"                 # written blind, held out of the 
 VLM_HELDOUT8 = "vlm-heldout-8"                 # written blind after the reader shipped (807e720): measured once, then read again after retraining
 VLM_HELDOUT9 = "vlm-heldout-9"                 # written blind after the off-topic retraining: measured once
 VLM_HELDOUT10 = "vlm-heldout-10"               # written blind before the minimal-pair retraining: measured once after it
+VLM_HELDOUT11 = "vlm-heldout-11"               # written blind after it: measured once
 VLM_SPLITS = (VLM_TUNE, VLM_HELDOUT, VLM_HELDOUT2, VLM_HELDOUT3, VLM_HELDOUT4, VLM_HELDOUT5, VLM_HELDOUT6,
-              VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9, VLM_HELDOUT10)
+              VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9, VLM_HELDOUT10, VLM_HELDOUT11)
 # writers 13, 30 and 33 wrote VLM_HELDOUT7-9; 31 and 32 wrote off-topic and echo replies (answers) and declines
 WRITTEN_SETS = (7, 8, 9, 10, 11, 12, *range(14, 30), 31, 32)
 WRITTEN_SPLITS = tuple(f"written-{n}" for n in WRITTEN_SETS)
@@ -76,7 +77,7 @@ PAIRS_HELDOUT = "pairs-heldout"                # writer 46, blind-read: measured
 # MODEL_HELDOUT; its override thresholds over the phrase rules are chosen on RULES_FRESH, the splits
 # no round of rules was tuned on (draw 13, measured after round 9; vlm-heldout-6, after round 15;
 # the writers; the minimal pairs)
-MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9, VLM_HELDOUT10, PAIRS_HELDOUT, CHAT_HELDOUT11)
+MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9, VLM_HELDOUT10, VLM_HELDOUT11, PAIRS_HELDOUT, CHAT_HELDOUT11)
 RULES_FRESH = (CHAT_HELDOUT10, VLM_HELDOUT6, *WRITTEN_SPLITS, *PAIR_SPLITS)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),

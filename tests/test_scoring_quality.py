@@ -190,12 +190,15 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
     = 71.0%). vlm-heldout-10, written before the retraining with minimal pairs and features version
     2 and measured once after it: 196/200 = 98.0% (rules alone 157/200 = 78.5%; hedged false refusals
     0/16); one of its rows repeats a written-12 row word for word, dropped from training since (the
-    retrained reader reads it the same, and vlm-heldout-7 to -9 192, 188 and 190/200).
+    retrained reader reads it the same, and vlm-heldout-7 to -9 192, 188 and 190/200). vlm-heldout-11,
+    written after that retraining, measured once: 193/200 = 96.5% (rules alone 158/200 = 79.0%; false
+    refusals 0/100; declines missed 7/100); one of its rows repeats a written-10 row, dropped from
+    training since (the retrained reader reads every blind set the same).
     Floors, not goals: the rules' figure on the sets the model trained on, the reader's (as shipped)
     on the held-out ones."""
     rows = load(REFUSAL_VLM_FILE)
     assert {r["split"] for r in rows} == set(VLM_SPLITS) == set(SPLITS[REFUSAL_VLM_FILE])
-    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200, 200, 200, 200, 200, 200, 200, 200)):
+    for split, n in zip(VLM_SPLITS, (70, 160, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200)):
         part = [r for r in rows if r["split"] == split]
         assert len(part) == n and all(isinstance(r["refusal"], bool) and r["question"] and r["text"] for r in part)
         if split != VLM_SPLITS[0]:
@@ -203,8 +206,8 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
             assert 0.4 < sum(r["refusal"] for r in part) / n < 0.6, split       # both kinds present
     assert len({(r["question"], r["text"]) for r in rows}) == len(rows)
     figures = _bench().report()
-    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.96, 0.94, 0.95, 0.98),
-                                         (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79, 0.74, 0.71, 0.785)):
+    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.96, 0.94, 0.95, 0.98, 0.965),
+                                         (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79, 0.74, 0.71, 0.785, 0.79)):
         f = figures[f"refusal/{split}"]
         print(f"refusal/{split}: {f['agree']}/{f['n']} = {f['rate']:.1%}, rules {f['rules_rate']:.1%} "
               f"(naive {f['naive_rate']:.1%})")
@@ -219,10 +222,10 @@ def test_the_learned_reader_read_each_fresh_set_held_out():
     both labels; writers 31-32's answers are off-topic replies), the minimal pairs and the held-out
     figures the trainer measured on them: each set read by a model trained without it, with
     override thresholds chosen without it (refusal_model.json). The 26 sets none of which any round
-    of rules was tuned on (5,442 rows; one written-12 row that vlm-heldout-10 repeats is no longer
-    trained on): rules 75.0%, model 93.8%, reader 92.3%, false refusals 74/2,784 (version 1, on
-    5,443: 91.9%, 93/2,785). The 27 minimal-pair sets (5,400 rows): rules 71.5%, model
-    90.8%, reader 87.3%. Floors, not goals."""
+    of rules was tuned on (5,441 rows; the written-12 and written-10 rows that vlm-heldout-10 and -11
+    repeat are no longer trained on): rules 75.0%, model 93.8%, reader 92.3%, false refusals 74/2,784
+    (version 1, on 5,443: 91.9%, 93/2,785). The 27 minimal-pair sets (5,400 rows): rules 71.5%, model
+    90.9%, reader 87.4%. Floors, not goals."""
     rows = load(REFUSAL_WRITTEN_FILE)
     assert {r["split"] for r in rows} == set(WRITTEN_SPLITS) == set(SPLITS[REFUSAL_WRITTEN_FILE])
     for split in WRITTEN_SPLITS:
@@ -239,7 +242,7 @@ def test_the_learned_reader_read_each_fresh_set_held_out():
     assert set(held["groups"]) == {
         f"{name}:{split}" for name in REFUSAL_FILES for split in SPLITS[name] if split in RULES_FRESH}
     sets, pairs = held["sets"], held["pairs"]
-    assert sets["rows"] == 5442 and pairs["rows"] == 5400
+    assert sets["rows"] == 5441 and pairs["rows"] == 5400
     assert sets["combined_held_out"] / sets["rows"] >= 0.92 and sets["model_held_out"] / sets["rows"] >= 0.935
     assert sets["false_refusals"] / sets["answers"] <= 0.03
     assert sets["combined_held_out"] > sets["rules"] + 0.15 * sets["rows"]

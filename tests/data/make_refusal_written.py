@@ -1,7 +1,7 @@
 """Join the hand-written labelled replies of writers 7-62 into the learned refusal model's data:
 writers 7-32's sets into refusal_written_labels.jsonl (splits written-N), writers 34-39 and 41-62's
-minimal pairs into refusal_pairs_labels.jsonl (splits pairs-N), and the blind-read sets 13, 30, 33
-and 40 into refusal_vlm_labels.jsonl as splits vlm-heldout-7 to -10, and writer 46's pairs as
+minimal pairs into refusal_pairs_labels.jsonl (splits pairs-N), and the blind-read sets 13, 30, 33,
+40 and 63 into refusal_vlm_labels.jsonl as splits vlm-heldout-7 to -11, and writer 46's pairs as
 pairs-heldout (held out of training; each measured with the reader frozen). Writers 31 and 32
 wrote off-topic and echo replies (answers, by the guide's rule 1) and declines.
 
@@ -11,8 +11,8 @@ is cut off."), in the decline it is what was asked ("The date reads 12 March, bu
 off."): the boundary where a reader of words alone fails.
 
 Each writer saw only the labelling guide (refusal_labelling_guide.md) and a brief naming a style
-(docs/scoring.md, "The learned reader"); sets 7-13, 30 and 33-46 were labelled again by a blind
-reader who saw the sheet without labels (agreement 4,399/4,400; the one disagreement settled by a
+(docs/scoring.md, "The learned reader"); sets 7-13, 30, 33-46 and 63 were labelled again by a
+blind reader who saw the sheet without labels (agreement 4,399/4,400 before set 63; the one disagreement settled by a
 third reading). Sets 14-29, 31, 32 and 47-62 carry their writer's labels only: training data, not a
 measurement.
 
@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 OUT = HERE / "refusal_written_labels.jsonl"
 PAIRS_OUT = HERE / "refusal_pairs_labels.jsonl"
 VLM = HERE / "refusal_vlm_labels.jsonl"
-HELDOUT = {13: "vlm-heldout-7", 30: "vlm-heldout-8", 33: "vlm-heldout-9", 40: "vlm-heldout-10"}
+HELDOUT = {13: "vlm-heldout-7", 30: "vlm-heldout-8", 33: "vlm-heldout-9", 40: "vlm-heldout-10", 63: "vlm-heldout-11"}
 PAIR_SETS = (*range(34, 40), *range(41, 63))
 PAIRS_HELDOUT = {46: "pairs-heldout"}
 # the third reading of the one disagreement: the question asks whether the brochure mentions
@@ -45,7 +45,7 @@ def _rows(path: Path) -> list[dict]:
 
 def main(src: Path) -> None:
     written, heldout, pairs = [], [], []
-    for n in range(7, 63):
+    for n in range(7, 64):
         path = src / f"vlm_written{n}.jsonl"
         if not path.is_file():
             continue

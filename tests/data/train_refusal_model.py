@@ -36,7 +36,7 @@ SETTINGS = {"l2": 1.0, "steps": 1500, "min_rows": 2}
 def training_rows() -> list[dict]:
     """Every labelled refusal row outside MODEL_HELDOUT, with its group (its split), but for rows
     that repeat a held-out row word for word, question and reply (two writers can write the same
-    short reply to the same question: writers 12 and 40 did once)."""
+    short reply to the same question: writers 12 and 40 did, and 10 and 63)."""
     held = {(r["text"], r.get("question") or None) for name in REFUSAL_FILES for r in load(name)
             if r["split"] in MODEL_HELDOUT}
     rows = []
