@@ -140,7 +140,7 @@ def features(text: str, question: str | None = None) -> frozenset[str]:
         if sentences:
             naming = set(_words(question)) - _FRAME
             out.add("LQ:%d" % min(len(set(_words(sentences[-1])) & naming), 3))
-        out.update(_answer_types(text, question))
+        out.update(_answer_types(text, words, question))
     out.update(_clause_features(_clauses(text), question))
     return frozenset(out)
 
@@ -201,14 +201,14 @@ def _clause_features(clauses: list[tuple[list[str], bool, bool]], question: str 
     return out
 
 
-def _answer_types(text: str, question: str) -> set[str]:
+def _answer_types(text: str, words: list[str], question: str) -> set[str]:
     """The kinds of value the question asks for (colour, money, number, time, name, place; else
     other) crossed with the kinds the reply holds."""
     q = question.lower()
     asks = [kind for kind, pattern in _ASKS if pattern.search(q)] or ["other"]
     low = text.lower()
     holds = {"digit": bool(_DIGIT.search(text)), "money": bool(_MONEY.search(low)),
-             "color": bool(set(_words(low)) & _COLOURS), "time": bool(_WHEN.search(low)),
+             "color": not _COLOURS.isdisjoint(words), "time": bool(_WHEN.search(low)),
              "cap": bool(_NAME_INSIDE.search(text)), "quote": bool(_QUOTED.search(text))}
     out = set()
     for kind in asks:

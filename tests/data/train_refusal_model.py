@@ -37,11 +37,12 @@ def training_rows() -> list[dict]:
     """Every labelled refusal row outside MODEL_HELDOUT, with its group (its split), but for rows
     that repeat a held-out row word for word, question and reply (two writers can write the same
     short reply to the same question: writers 12 and 40 did, and 10 and 63)."""
-    held = {(r["text"], r.get("question") or None) for name in REFUSAL_FILES for r in load(name)
+    labelled = {name: load(name) for name in REFUSAL_FILES}
+    held = {(r["text"], r.get("question") or None) for part in labelled.values() for r in part
             if r["split"] in MODEL_HELDOUT}
     rows = []
-    for name in REFUSAL_FILES:
-        for r in load(name):
+    for name, part in labelled.items():
+        for r in part:
             if r["split"] in MODEL_HELDOUT or (r["text"], r.get("question") or None) in held:
                 continue
             rows.append({"text": r["text"], "question": r.get("question") or None,
