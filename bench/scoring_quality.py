@@ -107,7 +107,8 @@ no round of rules was tuned on, read by a model and thresholds chosen without it
 model 93.8%, reader 92.3%; each of 27 minimal-pair sets the same way: rules 71.5%, model 90.9%,
 reader 87.4%) and vlm-heldout-7 to -11, pairs-heldout and draw 14, held out of all training and
 each measured once (docs/scoring.md): draw 14 (chat-heldout-11, real chat replies) 256/262 = 97.7%
-(hedged false refusals 3/19), vlm-heldout-11 193/200 = 96.5% (false refusals 0/100), vlm-heldout-10 with the shipped reader 196/200 = 98.0% (rules
+(hedged false refusals 3/19), draw 15 (chat-heldout-12, real replies with a negation word) 274/298 =
+91.9% (hedged false refusals 14/87), vlm-heldout-11 193/200 = 96.5% (false refusals 0/100), vlm-heldout-10 with the shipped reader 196/200 = 98.0% (rules
 alone 78.5%, naive 67.0%; false refusals on hedged answers 0/16), pairs-heldout 167/200 = 83.5%
 (rules alone 71.5%, naive 58.5%).
 """
@@ -132,7 +133,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from labelsets import (VLM_SPLITS, REFUSAL_VLM_FILE, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, MODEL_HELDOUT, REFUSAL_PAIRS_FILE, PAIR_SPLITS, PAIRS_HELDOUT, CHAT_HELDOUT, CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_SPLITS, MC_FILE, MC_HELDOUT, MC_REAL_FILE,  # noqa: E402
                        MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
                        REFUSAL_CHAT_HELDOUT4_FILE, REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE,
-                       REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_CHAT_HELDOUT11_FILE, CHAT_HELDOUT11,
+                       REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_CHAT_HELDOUT11_FILE, CHAT_HELDOUT11, REFUSAL_CHAT_HELDOUT12_FILE, CHAT_HELDOUT12,
                        REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, TUNE,
                        load)
 
@@ -219,7 +220,7 @@ def report() -> dict:
                 (REFUSAL_CHAT_HELDOUT5_FILE, (CHAT_HELDOUT5,)), (REFUSAL_CHAT_HELDOUT6_FILE, (CHAT_HELDOUT6,)),
                 (REFUSAL_CHAT_HELDOUT7_FILE, (CHAT_HELDOUT7,)), (REFUSAL_CHAT_HELDOUT8_FILE, (CHAT_HELDOUT8,)),
                 (REFUSAL_CHAT_HELDOUT9_FILE, (CHAT_HELDOUT9,)), (REFUSAL_CHAT_HELDOUT10_FILE, (CHAT_HELDOUT10,)),
-                (REFUSAL_CHAT_HELDOUT11_FILE, (CHAT_HELDOUT11,)),
+                (REFUSAL_CHAT_HELDOUT11_FILE, (CHAT_HELDOUT11,)), (REFUSAL_CHAT_HELDOUT12_FILE, (CHAT_HELDOUT12,)),
                 (REFUSAL_VLM_FILE, VLM_SPLITS), (REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS),
                 (REFUSAL_PAIRS_FILE, (*PAIR_SPLITS, PAIRS_HELDOUT)))),
             ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),

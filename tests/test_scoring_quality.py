@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_HELDOUT11, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_HELDOUT11, CHAT_HELDOUT12, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
                        REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
                        REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, MODEL_HELDOUT, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, REFUSAL_PAIRS_FILE, PAIR_SPLITS, PAIRS_HELDOUT, REFUSAL_FILES, RULES_FRESH, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
@@ -157,12 +157,16 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # turns 160/179), 6/71. Draw 14 (chat-heldout-11, passage QA again), drawn and labelled blind after
     # the learned reader's second version was trained and measured once with it: 256/262 = 97.7%
     # (rules alone the same, naive 82.1%), false refusals on hedged answers 3/19: the 97% goal met on
-    # it, the hedged one (under 2%) not. Floors and ceilings, not goals:
+    # it, the hedged one (under 2%) not. Draw 15 (chat-heldout-12), drawn to measure that hedged goal
+    # with more than 19 answers (passage QA again, only replies with a negation word), labelled blind
+    # (two readers agreed on 293/298) and measured once with the same reader (a72578d): 274/298 = 91.9%
+    # (rules alone 91.6%, model alone 90.9%, naive 59.1%), false refusals on hedged answers 14/87 = 16.1%.
+    # Floors and ceilings, not goals:
     # (split, rows at least, floor, lead over the naive reading, hedged answers at least, their ceiling)
     for split, least, floor, lead, least_hedged, ceiling in (
             (CHAT_HELDOUT7, 250, 0.95, 0.2, 30, 0.08), (CHAT_HELDOUT8, 370, 0.955, 0.15, 50, 0.13),
             (CHAT_HELDOUT9, 440, 0.955, 0.15, 70, 0.10), (CHAT_HELDOUT10, 440, 0.93, 0.12, 70, 0.09),
-            (CHAT_HELDOUT11, 260, 0.97, 0.15, 15, 0.16)):
+            (CHAT_HELDOUT11, 260, 0.97, 0.15, 15, 0.16), (CHAT_HELDOUT12, 290, 0.915, 0.3, 80, 0.17)):
         f = figures[f"refusal/{split}"]
         assert f["n"] >= least and f["rate"] >= floor and f["rate"] > f["naive_rate"] + lead, split
         false_refusals, hedged = f["hedged_false_refusals"]

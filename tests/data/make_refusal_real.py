@@ -20,7 +20,7 @@ questions about a passage that often does not hold the answer; labelled, tests/d
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 8 --out draw8.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --unans-directions DIR --check
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 9|10 --out drawN.jsonl --sheets DIR
-    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11|12|13|14] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11|12|13|14|15] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -106,6 +106,12 @@ Draw 14 ("chat-heldout-11", draw_chat14) is the blind set of the learned reader'
 files again on questions none of draws 8-13 drew (262 replies; the files ran short of 264). Its two
 readers agreed on 259/262, a third reading settled the rest; it is held out of the learned model.
 --draw 14 needs the same flags as --draw 12.
+
+Draw 15 ("chat-heldout-12", draw_chat15) counts hedged answers: draw 14 held 19, too few for the
+false-refusal goal. The passage-QA files again, on questions none of draws 8-14 drew, only replies
+with a negation word, mostly to questions whose passage holds the answer (298 replies). Two blind
+readers agreed on 293/298, a third reading settled the rest; measured once with the reader that
+draw 14 measured. --draw 15 needs the same flags as --draw 12.
 """
 
 from __future__ import annotations
@@ -631,13 +637,43 @@ def draw_chat14(dirs: dict[str, str]) -> list[dict]:
     return _draw_unans(dirs, CHAT_SPLIT14, (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12, draw_chat13))
 
 
+# Draw 15 (chat-heldout-12): a blind set of hedged answers, drawn after the learned reader's second
+# version was shipped and before anyone read it. The false-refusal goal is about answers that hold a
+# negation word ("the passage does not say X, but it was Y"), and draw 14 held only 19 of them, too few
+# to tell 2% from 10%. So: the passage-QA files again, on questions none of draws 8-14 drew, only
+# replies with a negation word (NEGATION: the naive reading's cue, not br-eval's reader), the first
+# DRAW15_ANSWERABLE per answerable file (where the passage holds the answer, so most such replies
+# answer with a caveat) and the first DRAW15_UNANSWERABLE per unanswerable standard_prompt file (where
+# a model that answers anyway often hedges); the abstain_aware unanswerable files are left out (their
+# negated replies are nearly all declines). Each text once, as in draw 8.
+CHAT_SPLIT15 = "chat-heldout-12"
+DRAW15_ANSWERABLE, DRAW15_UNANSWERABLE = 22, 14
+
+
+def draw_chat15(dirs: dict[str, str]) -> list[dict]:
+    """Draw 15 (chat-heldout-12) from the git directories of draw 13's repositories."""
+    before = [r for how in (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12, draw_chat13, draw_chat14)
+              for r in how(dirs)]
+    asked, rows, seen = {r["question"] for r in before}, [], {r["text"] for r in before}
+    for repo, path, model, benchmark, category, _, _ in CHAT_FILES8:
+        n_neg = DRAW15_ANSWERABLE if category.startswith("answerable/") else (
+            DRAW15_UNANSWERABLE if category == "unanswerable/standard_prompt" else 0)
+        entries = _unans_entries(dirs[repo[0]], repo, path)
+        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS and e[1] not in asked])
+        rows += _take_unseen(ranked, n_neg, 0, seen, lambda key, question, reply, _: {
+            "question": question, "text": reply, "refusal": None, "category": category, "benchmark": benchmark,
+            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT15})
+    return rows
+
+
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
 CHAT_LABELS = Path(__file__).with_name("refusal_chat_labels.jsonl")    # draw 4 with the readers' labels
 CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the readers' labels)
     4: (draw_chat, CHAT_DRAW, CHAT_LABELS),
     **{n: (how, Path(__file__).with_name(f"refusal_chat_draw{n}.jsonl"), Path(__file__).with_name(f"refusal_chat_labels{n}.jsonl"))
        for n, how in ((5, draw_chat5), (6, draw_chat6), (7, draw_chat7), (8, draw_chat8), (9, draw_chat9),
-                      (10, draw_chat10), (11, draw_chat11), (12, draw_chat12), (13, draw_chat13), (14, draw_chat14))},
+                      (10, draw_chat10), (11, draw_chat11), (12, draw_chat12), (13, draw_chat13), (14, draw_chat14),
+                      (15, draw_chat15))},
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
@@ -645,7 +681,7 @@ CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llam
               10: {"unans_directions": UNANS_DIRECTIONS},
               11: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS},
               **{n: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS, "mtrag": MTRAG,
-                     "mtrag_fork": MTRAG_FORK} for n in (12, 13, 14)}}
+                     "mtrag_fork": MTRAG_FORK} for n in (12, 13, 14, 15)}}
 LABELS = {"declines": True, "answers": False}
 
 
