@@ -30,6 +30,7 @@ REFUSAL_CHAT_HELDOUT9_FILE = "refusal_chat_labels12.jsonl"  # passage QA again, 
 REFUSAL_CHAT_HELDOUT10_FILE = "refusal_chat_labels13.jsonl"  # passage QA again, and MTRAG's unanswerable turns again (draw 13)
 REFUSAL_CHAT_HELDOUT11_FILE = "refusal_chat_labels14.jsonl"  # passage QA again (draw 14)
 REFUSAL_CHAT_HELDOUT12_FILE = "refusal_chat_labels15.jsonl"  # passage QA, replies with a negation word: hedged answers (draw 15)
+REFUSAL_CHAT_HELDOUT13_FILE = "refusal_chat_labels16.jsonl"  # the same again, on other questions (draw 16)
 REFUSAL_VLM_FILE = "refusal_vlm_labels.jsonl"  # hand-written chat/VLM replies about images, clips, pages, history
 REFUSAL_WRITTEN_FILE = "refusal_written_labels.jsonl"  # more of them, by 24 writers: the learned model's training data
 REFUSAL_PAIRS_FILE = "refusal_pairs_labels.jsonl"  # minimal pairs (an answer and a decline alike), by 28 writers
@@ -53,6 +54,7 @@ CHAT_HELDOUT9 = "chat-heldout-9"               # draw 12: measured once after ch
 CHAT_HELDOUT10 = "chat-heldout-10"             # draw 13: measured once after chat round 9
 CHAT_HELDOUT11 = "chat-heldout-11"             # draw 14: measured once with the learned reader's features version 2
 CHAT_HELDOUT12 = "chat-heldout-12"             # draw 15 (hedged answers): measured once with the same reader (a72578d)
+CHAT_HELDOUT13 = "chat-heldout-13"             # draw 16: drawn and labelled blind before the round that learns from draw 15
 VLM_TUNE = "vlm-tune"                          # hand-written chat/VLM probes of round 10
 VLM_HELDOUT = "vlm-heldout"                    # written blind: measured once after chat round 10, then tuned on
 VLM_HELDOUT2 = "vlm-heldout-2"                 # written blind: measured once after chat round 11, then tuned on
@@ -80,7 +82,7 @@ PAIRS_HELDOUT = "pairs-heldout"                # writer 46, blind-read: measured
 # no round of rules was tuned on (draw 13, measured after round 9; vlm-heldout-6, after round 15;
 # the writers; the minimal pairs)
 MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9, VLM_HELDOUT10, VLM_HELDOUT11, PAIRS_HELDOUT, CHAT_HELDOUT11,
-                 CHAT_HELDOUT12)
+                 CHAT_HELDOUT12, CHAT_HELDOUT13)
 RULES_FRESH = (CHAT_HELDOUT10, VLM_HELDOUT6, *WRITTEN_SPLITS, *PAIR_SPLITS)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
@@ -91,6 +93,7 @@ SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT
           REFUSAL_CHAT_HELDOUT7_FILE: (CHAT_HELDOUT7,), REFUSAL_CHAT_HELDOUT8_FILE: (CHAT_HELDOUT8,),
           REFUSAL_CHAT_HELDOUT9_FILE: (CHAT_HELDOUT9,), REFUSAL_CHAT_HELDOUT10_FILE: (CHAT_HELDOUT10,),
           REFUSAL_CHAT_HELDOUT11_FILE: (CHAT_HELDOUT11,), REFUSAL_CHAT_HELDOUT12_FILE: (CHAT_HELDOUT12,),
+          REFUSAL_CHAT_HELDOUT13_FILE: (CHAT_HELDOUT13,),
           REFUSAL_VLM_FILE: VLM_SPLITS, REFUSAL_WRITTEN_FILE: WRITTEN_SPLITS,
           REFUSAL_PAIRS_FILE: (*PAIR_SPLITS, PAIRS_HELDOUT)}
 REFUSAL_FILES = tuple(name for name in SPLITS if name.startswith("refusal"))
