@@ -20,7 +20,7 @@ questions about a passage that often does not hold the answer; labelled, tests/d
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 8 --out draw8.jsonl --sheets DIR
     python tests/data/make_refusal_real.py --unans-directions DIR --check
     python tests/data/make_refusal_real.py --unans-directions DIR --draw 9|10 --out drawN.jsonl --sheets DIR
-    python tests/data/make_refusal_real.py [--draw 5|6|7|8|9|10|11|12|13|14|15] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
+    python tests/data/make_refusal_real.py [--draw 5|6|...|17] --merge READER1.jsonl READER2.jsonl [--third THIRD.jsonl]
 
 Draws 1-3 come from the replies mem0 published with its LoCoMo evaluation (github.com/mem0ai/mem0,
 Apache-2.0, evaluation/results/): what mem0's answering model (MODEL in its evaluation .env; its
@@ -112,6 +112,12 @@ false-refusal goal. The passage-QA files again, on questions none of draws 8-14 
 with a negation word, mostly to questions whose passage holds the answer (298 replies). Two blind
 readers agreed on 293/298, a third reading settled the rest; measured once with the reader that
 draw 14 measured. --draw 15 needs the same flags as --draw 12.
+
+Draw 16 ("chat-heldout-13", draw_chat16) is the blind set of the round that learns from draw 15: drawn
+as draw 15 on questions none of draws 8-15 drew (256 replies; the smaller files ran out), labelled
+blind (two readers agreed on 252/256, a third reading settled 4) and committed before that round.
+Draw 17 ("chat-tune-17", draw_chat17) is that round's training rows, drawn after draw 16 from what is
+left. --draw 16 and --draw 17 need the same flags as --draw 12.
 """
 
 from __future__ import annotations
@@ -650,20 +656,51 @@ CHAT_SPLIT15 = "chat-heldout-12"
 DRAW15_ANSWERABLE, DRAW15_UNANSWERABLE = 22, 14
 
 
-def draw_chat15(dirs: dict[str, str]) -> list[dict]:
-    """Draw 15 (chat-heldout-12) from the git directories of draw 13's repositories."""
-    before = [r for how in (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12, draw_chat13, draw_chat14)
-              for r in how(dirs)]
+def _draw_negated(dirs: dict[str, str], split: str, earlier: tuple, answerable: int | None, unanswerable: int) -> list[dict]:
+    """Replies with a negation word from the passage-QA files, on questions none of the `earlier`
+    draws drew: per answerable file the first `answerable` (None: all), per unanswerable
+    standard_prompt file the first `unanswerable`, in sha256 order, each text once."""
+    before = [r for how in earlier for r in how(dirs)]
     asked, rows, seen = {r["question"] for r in before}, [], {r["text"] for r in before}
     for repo, path, model, benchmark, category, _, _ in CHAT_FILES8:
-        n_neg = DRAW15_ANSWERABLE if category.startswith("answerable/") else (
-            DRAW15_UNANSWERABLE if category == "unanswerable/standard_prompt" else 0)
+        n_neg = answerable if category.startswith("answerable/") else (
+            unanswerable if category == "unanswerable/standard_prompt" else 0)
         entries = _unans_entries(dirs[repo[0]], repo, path)
         ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS and e[1] not in asked])
         rows += _take_unseen(ranked, n_neg, 0, seen, lambda key, question, reply, _: {
             "question": question, "text": reply, "refusal": None, "category": category, "benchmark": benchmark,
-            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": CHAT_SPLIT15})
+            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": split})
     return rows
+
+
+_BEFORE15 = (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12, draw_chat13, draw_chat14)
+
+
+def draw_chat15(dirs: dict[str, str]) -> list[dict]:
+    """Draw 15 (chat-heldout-12) from the git directories of draw 13's repositories."""
+    return _draw_negated(dirs, CHAT_SPLIT15, _BEFORE15, DRAW15_ANSWERABLE, DRAW15_UNANSWERABLE)
+
+
+# Draw 16 (chat-heldout-13): the blind set of the round that learns from draw 15, drawn and labelled
+# before that round: drawn as draw 15, on questions none of draws 8-15 drew.
+CHAT_SPLIT16 = "chat-heldout-13"
+
+
+def draw_chat16(dirs: dict[str, str]) -> list[dict]:
+    """Draw 16 (chat-heldout-13) from the git directories of draw 13's repositories."""
+    return _draw_negated(dirs, CHAT_SPLIT16, (*_BEFORE15, draw_chat15), DRAW15_ANSWERABLE, DRAW15_UNANSWERABLE)
+
+
+# Draw 17 (chat-tune-17): training rows for that round, drawn after draw 16 from what is left: every
+# remaining reply with a negation word of the answerable files, and the first DRAW17_UNANSWERABLE of
+# each unanswerable standard_prompt file, on questions none of draws 8-16 drew.
+CHAT_SPLIT17 = "chat-tune-17"
+DRAW17_UNANSWERABLE = 30
+
+
+def draw_chat17(dirs: dict[str, str]) -> list[dict]:
+    """Draw 17 (chat-tune-17) from the git directories of draw 13's repositories."""
+    return _draw_negated(dirs, CHAT_SPLIT17, (*_BEFORE15, draw_chat15, draw_chat16), None, DRAW17_UNANSWERABLE)
 
 
 CHAT_DRAW = Path(__file__).with_name("refusal_chat_draw.jsonl")        # draw 4, as drawn (unlabelled)
@@ -673,7 +710,7 @@ CHAT_DRAWS = {  # draw: (how it is drawn, the draw as drawn, the draw with the r
     **{n: (how, Path(__file__).with_name(f"refusal_chat_draw{n}.jsonl"), Path(__file__).with_name(f"refusal_chat_labels{n}.jsonl"))
        for n, how in ((5, draw_chat5), (6, draw_chat6), (7, draw_chat7), (8, draw_chat8), (9, draw_chat9),
                       (10, draw_chat10), (11, draw_chat11), (12, draw_chat12), (13, draw_chat13), (14, draw_chat14),
-                      (15, draw_chat15))},
+                      (15, draw_chat15), (16, draw_chat16), (17, draw_chat17))},
 }
 CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llama": LLAMA},  # draw: {flag: repo}
               6: {"mtrag": MTRAG, "mtrag_fork": MTRAG_FORK}, 7: {"dialogue_gaps": DIALOGUE_GAPS},
@@ -681,7 +718,7 @@ CHAT_FLAGS = {4: {"echoes": ECHOES, "llama": LLAMA}, 5: {"echoes": ECHOES, "llam
               10: {"unans_directions": UNANS_DIRECTIONS},
               11: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS},
               **{n: {"echoes": ECHOES, "llama": LLAMA, "unans_directions": UNANS_DIRECTIONS, "mtrag": MTRAG,
-                     "mtrag_fork": MTRAG_FORK} for n in (12, 13, 14, 15)}}
+                     "mtrag_fork": MTRAG_FORK} for n in (12, 13, 14, 15, 16, 17)}}
 LABELS = {"declines": True, "answers": False}
 
 
