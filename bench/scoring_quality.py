@@ -104,13 +104,15 @@ The refusal reader is the phrase rules overridden by a learned model where it is
 alone, and says whether the model trained on the split: on those, the reader's figure is a training
 figure, not a measurement. The held-out figures of the reader are the last table (each of 26 sets
 no round of rules was tuned on, read by a model and thresholds chosen without it: rules 75.0%,
-model 93.8%, reader 92.3%; each of 27 minimal-pair sets the same way: rules 71.5%, model 90.9%,
-reader 87.4%) and vlm-heldout-7 to -11, pairs-heldout and draw 14, held out of all training and
-each measured once (docs/scoring.md): draw 14 (chat-heldout-11, real chat replies) 256/262 = 97.7%
-(hedged false refusals 3/19), draw 15 (chat-heldout-12, real replies with a negation word) 274/298 =
-91.9% (hedged false refusals 14/87), vlm-heldout-11 193/200 = 96.5% (false refusals 0/100), vlm-heldout-10 with the shipped reader 196/200 = 98.0% (rules
-alone 78.5%, naive 67.0%; false refusals on hedged answers 0/16), pairs-heldout 167/200 = 83.5%
-(rules alone 71.5%, naive 58.5%).
+model 93.7%, reader 92.0%; each of 27 minimal-pair sets the same way: rules 71.5%, model 91.0%,
+reader 87.2%; draws 15 and 17, real replies with a negation word: rules 91.1%, model 89.8%, reader
+92.2%) and vlm-heldout-7 to -11, pairs-heldout and draws 14 and 16, held out of all training and
+each measured once (docs/scoring.md): draw 16 (chat-heldout-13, real chat replies with a negation
+word) 236/256 = 92.2% (hedged false refusals 11/57), draw 15 (chat-heldout-12, the same, before it
+was trained on) 274/298 = 91.9% (14/87), draw 14 (chat-heldout-11, real chat replies) 256/262 =
+97.7% (hedged false refusals 3/19), vlm-heldout-11 193/200 = 96.5% (false refusals 0/100),
+vlm-heldout-10 196/200 = 98.0% (rules alone 78.5%, naive 67.0%; false refusals on hedged answers
+0/16), pairs-heldout 167/200 = 83.5% (rules alone 71.5%, naive 58.5%).
 """
 
 from __future__ import annotations
@@ -134,6 +136,7 @@ from labelsets import (VLM_SPLITS, REFUSAL_VLM_FILE, REFUSAL_WRITTEN_FILE, WRITT
                        MC_REAL_HELDOUT, REAL_TUNE, REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE,
                        REFUSAL_CHAT_HELDOUT4_FILE, REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE,
                        REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE, REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_CHAT_HELDOUT11_FILE, CHAT_HELDOUT11, REFUSAL_CHAT_HELDOUT12_FILE, CHAT_HELDOUT12,
+                       REFUSAL_CHAT_HELDOUT13_FILE, CHAT_HELDOUT13, REFUSAL_CHAT_TUNE17_FILE, CHAT_TUNE17,
                        REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, TUNE,
                        load)
 
@@ -221,6 +224,7 @@ def report() -> dict:
                 (REFUSAL_CHAT_HELDOUT7_FILE, (CHAT_HELDOUT7,)), (REFUSAL_CHAT_HELDOUT8_FILE, (CHAT_HELDOUT8,)),
                 (REFUSAL_CHAT_HELDOUT9_FILE, (CHAT_HELDOUT9,)), (REFUSAL_CHAT_HELDOUT10_FILE, (CHAT_HELDOUT10,)),
                 (REFUSAL_CHAT_HELDOUT11_FILE, (CHAT_HELDOUT11,)), (REFUSAL_CHAT_HELDOUT12_FILE, (CHAT_HELDOUT12,)),
+                (REFUSAL_CHAT_TUNE17_FILE, (CHAT_TUNE17,)), (REFUSAL_CHAT_HELDOUT13_FILE, (CHAT_HELDOUT13,)),
                 (REFUSAL_VLM_FILE, VLM_SPLITS), (REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS),
                 (REFUSAL_PAIRS_FILE, (*PAIR_SPLITS, PAIRS_HELDOUT)))),
             ("multiple_choice", MC_FILE, "choice", (TUNE, MC_HELDOUT),
@@ -296,7 +300,8 @@ def held_out_by_writer() -> dict:
     """The learned reader's figures with each set held out in turn, as the trainer measured them
     (refusal_model.json, `override_chosen_on`): per set the rules alone, the model trained without
     the set, and the reader whose model and override threshold both never saw the set; totals over
-    all sets, over the minimal-pair sets and over the others."""
+    all sets, over the minimal-pair sets, over draws 15 and 17 (real replies with a negation word)
+    and over the others."""
     from evaluator.scoring.refusal_model import model
 
     groups = model()["override_chosen_on"]["groups"]
@@ -307,15 +312,18 @@ def held_out_by_writer() -> dict:
         return {k: sum(groups[g][k] for g in names) for k in keys}
 
     pairs = [g for g in groups if ":pairs-" in g]
-    others = [g for g in groups if g not in pairs]
-    return {"groups": groups, "total": total(groups), "sets": total(others), "pairs": total(pairs)}
+    negated = [g for g in groups if g.split(":", 1)[1] in (CHAT_HELDOUT12, CHAT_TUNE17)]
+    others = [g for g in groups if g not in pairs and g not in negated]
+    return {"groups": groups, "total": total(groups), "sets": total(others), "pairs": total(pairs),
+            "negated": total(negated)}
 
 
 def print_held_out_by_writer() -> None:
     figures = held_out_by_writer()
     print("\nlearned reader, each set held out in turn (refusal_model.json; sets no round of rules was tuned on):")
     print(f"{'set':<52}{'rows':>6}{'rules':>9}{'model':>9}{'combined':>10}{'false refusals':>16}")
-    totals = [("all minimal-pair sets", figures["pairs"]), ("all other sets", figures["sets"]), ("all", figures["total"])]
+    totals = [("all minimal-pair sets", figures["pairs"]), ("draws 15 and 17 (real, with a negation word)", figures["negated"]),
+              ("all other sets", figures["sets"]), ("all", figures["total"])]
     for name, g in [*figures["groups"].items(), *totals]:
         print(f"{name:<52}{g['rows']:>6}{g['rules'] / g['rows']:>9.1%}{g['model_held_out'] / g['rows']:>9.1%}"
               f"{g['combined_held_out'] / g['rows']:>10.1%}{g['false_refusals']:>9}/{g['answers']:<6}")

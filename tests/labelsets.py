@@ -31,6 +31,7 @@ REFUSAL_CHAT_HELDOUT10_FILE = "refusal_chat_labels13.jsonl"  # passage QA again,
 REFUSAL_CHAT_HELDOUT11_FILE = "refusal_chat_labels14.jsonl"  # passage QA again (draw 14)
 REFUSAL_CHAT_HELDOUT12_FILE = "refusal_chat_labels15.jsonl"  # passage QA, replies with a negation word: hedged answers (draw 15)
 REFUSAL_CHAT_HELDOUT13_FILE = "refusal_chat_labels16.jsonl"  # the same again, on other questions (draw 16)
+REFUSAL_CHAT_TUNE17_FILE = "refusal_chat_labels17.jsonl"  # what is left of them (draw 17): training rows
 REFUSAL_VLM_FILE = "refusal_vlm_labels.jsonl"  # hand-written chat/VLM replies about images, clips, pages, history
 REFUSAL_WRITTEN_FILE = "refusal_written_labels.jsonl"  # more of them, by 24 writers: the learned model's training data
 REFUSAL_PAIRS_FILE = "refusal_pairs_labels.jsonl"  # minimal pairs (an answer and a decline alike), by 28 writers
@@ -53,8 +54,9 @@ CHAT_HELDOUT8 = "chat-heldout-8"               # draw 11: measured once after ch
 CHAT_HELDOUT9 = "chat-heldout-9"               # draw 12: measured once after chat round 8
 CHAT_HELDOUT10 = "chat-heldout-10"             # draw 13: measured once after chat round 9
 CHAT_HELDOUT11 = "chat-heldout-11"             # draw 14: measured once with the learned reader's features version 2
-CHAT_HELDOUT12 = "chat-heldout-12"             # draw 15 (hedged answers): measured once with the same reader (a72578d)
+CHAT_HELDOUT12 = "chat-heldout-12"             # draw 15 (hedged answers): measured once with the same reader (a72578d), then trained on
 CHAT_HELDOUT13 = "chat-heldout-13"             # draw 16: drawn and labelled blind before the round that learns from draw 15
+CHAT_TUNE17 = "chat-tune-17"                   # draw 17: that round's training rows (read by both readers)
 VLM_TUNE = "vlm-tune"                          # hand-written chat/VLM probes of round 10
 VLM_HELDOUT = "vlm-heldout"                    # written blind: measured once after chat round 10, then tuned on
 VLM_HELDOUT2 = "vlm-heldout-2"                 # written blind: measured once after chat round 11, then tuned on
@@ -80,10 +82,10 @@ PAIRS_HELDOUT = "pairs-heldout"                # writer 46, blind-read: measured
 # the learned refusal model (tests/data/train_refusal_model.py): trained on every refusal set but
 # MODEL_HELDOUT; its override thresholds over the phrase rules are chosen on RULES_FRESH, the splits
 # no round of rules was tuned on (draw 13, measured after round 9; vlm-heldout-6, after round 15;
-# the writers; the minimal pairs)
+# draws 15 and 17, real replies with a negation word; the writers; the minimal pairs)
 MODEL_HELDOUT = (VLM_HELDOUT7, VLM_HELDOUT8, VLM_HELDOUT9, VLM_HELDOUT10, VLM_HELDOUT11, PAIRS_HELDOUT, CHAT_HELDOUT11,
-                 CHAT_HELDOUT12, CHAT_HELDOUT13)
-RULES_FRESH = (CHAT_HELDOUT10, VLM_HELDOUT6, *WRITTEN_SPLITS, *PAIR_SPLITS)
+                 CHAT_HELDOUT13)
+RULES_FRESH = (CHAT_HELDOUT10, CHAT_HELDOUT12, CHAT_TUNE17, VLM_HELDOUT6, *WRITTEN_SPLITS, *PAIR_SPLITS)
 
 SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT),
           REFUSAL_FILE: (TUNE, REFUSAL_HELDOUT), REFUSAL_REAL_FILE: (REAL_TUNE, REFUSAL_REAL_HELDOUT),
@@ -93,7 +95,7 @@ SPLITS = {MC_FILE: (TUNE, MC_HELDOUT), MC_REAL_FILE: (REAL_TUNE, MC_REAL_HELDOUT
           REFUSAL_CHAT_HELDOUT7_FILE: (CHAT_HELDOUT7,), REFUSAL_CHAT_HELDOUT8_FILE: (CHAT_HELDOUT8,),
           REFUSAL_CHAT_HELDOUT9_FILE: (CHAT_HELDOUT9,), REFUSAL_CHAT_HELDOUT10_FILE: (CHAT_HELDOUT10,),
           REFUSAL_CHAT_HELDOUT11_FILE: (CHAT_HELDOUT11,), REFUSAL_CHAT_HELDOUT12_FILE: (CHAT_HELDOUT12,),
-          REFUSAL_CHAT_HELDOUT13_FILE: (CHAT_HELDOUT13,),
+          REFUSAL_CHAT_HELDOUT13_FILE: (CHAT_HELDOUT13,), REFUSAL_CHAT_TUNE17_FILE: (CHAT_TUNE17,),
           REFUSAL_VLM_FILE: VLM_SPLITS, REFUSAL_WRITTEN_FILE: WRITTEN_SPLITS,
           REFUSAL_PAIRS_FILE: (*PAIR_SPLITS, PAIRS_HELDOUT)}
 REFUSAL_FILES = tuple(name for name in SPLITS if name.startswith("refusal"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_HELDOUT11, CHAT_HELDOUT12, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
+from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT6, CHAT_HELDOUT7, CHAT_HELDOUT8, CHAT_HELDOUT9, CHAT_HELDOUT10, CHAT_HELDOUT11, CHAT_HELDOUT12, CHAT_HELDOUT13, CHAT_TUNE17, MC_FILE, MC_HELDOUT, MC_REAL_FILE, MC_REAL_HELDOUT, REAL_TUNE,
                        REFUSAL_CHAT_FILE, REFUSAL_CHAT_HELDOUT_FILE, REFUSAL_CHAT_HELDOUT3_FILE, REFUSAL_CHAT_HELDOUT4_FILE,
                        REFUSAL_CHAT_HELDOUT5_FILE, REFUSAL_CHAT_HELDOUT6_FILE, REFUSAL_CHAT_HELDOUT7_FILE, REFUSAL_CHAT_HELDOUT8_FILE, REFUSAL_CHAT_HELDOUT9_FILE,
                        REFUSAL_CHAT_HELDOUT10_FILE, REFUSAL_VLM_FILE, VLM_SPLITS, MODEL_HELDOUT, REFUSAL_WRITTEN_FILE, WRITTEN_SPLITS, REFUSAL_PAIRS_FILE, PAIR_SPLITS, PAIRS_HELDOUT, REFUSAL_FILES, RULES_FRESH, REFUSAL_FILE, REFUSAL_HELDOUT, REFUSAL_REAL_FILE, REFUSAL_REAL_HELDOUT, SPLITS, TUNE, load)
@@ -161,16 +161,25 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # with more than 19 answers (passage QA again, only replies with a negation word), labelled blind
     # (two readers agreed on 293/298) and measured once with the same reader (a72578d): 274/298 = 91.9%
     # (rules alone 91.6%, model alone 90.9%, naive 59.1%), false refusals on hedged answers 14/87 = 16.1%.
-    # Floors and ceilings, not goals:
+    # Draw 16 (chat-heldout-13), drawn the same way and labelled blind (252/256 agreed) before the round
+    # that trained on draws 15 and 17 (chat-tune-17, 538 more of them), measured once after it:
+    # 236/256 = 92.2% (88.2-94.9%; rules alone 89.8%, model alone 87.1%, naive 63.3%), false refusals on
+    # hedged answers 11/57 = 19.3% (the reader before the round: 234/256, 13/57). Draws 15 and 17 are
+    # training figures now. Floors and ceilings, not goals:
     # (split, rows at least, floor, lead over the naive reading, hedged answers at least, their ceiling)
     for split, least, floor, lead, least_hedged, ceiling in (
             (CHAT_HELDOUT7, 250, 0.95, 0.2, 30, 0.08), (CHAT_HELDOUT8, 370, 0.955, 0.15, 50, 0.13),
             (CHAT_HELDOUT9, 440, 0.955, 0.15, 70, 0.10), (CHAT_HELDOUT10, 440, 0.93, 0.12, 70, 0.09),
-            (CHAT_HELDOUT11, 260, 0.97, 0.15, 15, 0.16), (CHAT_HELDOUT12, 290, 0.915, 0.3, 80, 0.17)):
+            (CHAT_HELDOUT11, 260, 0.97, 0.15, 15, 0.16), (CHAT_HELDOUT12, 290, 0.915, 0.3, 80, 0.17),
+            (CHAT_HELDOUT13, 250, 0.92, 0.25, 50, 0.2), (CHAT_TUNE17, 530, 0.94, 0.15, 90, 0.22)):
         f = figures[f"refusal/{split}"]
         assert f["n"] >= least and f["rate"] >= floor and f["rate"] > f["naive_rate"] + lead, split
         false_refusals, hedged = f["hedged_false_refusals"]
         assert hedged >= least_hedged and false_refusals / hedged <= ceiling, split
+    # the README's warning quotes the last blind draw's hedged false refusals: it must be this figure
+    false_refusals, hedged = figures[f"refusal/{CHAT_HELDOUT13}"]["hedged_false_refusals"]
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8").split())
+    assert f"({false_refusals}/{hedged} on the last set, draw 16)" in readme
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]
@@ -210,7 +219,7 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
             assert 0.4 < sum(r["refusal"] for r in part) / n < 0.6, split       # both kinds present
     assert len({(r["question"], r["text"]) for r in rows}) == len(rows)
     figures = _bench().report()
-    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.96, 0.94, 0.95, 0.98, 0.965),
+    for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.955, 0.94, 0.95, 0.98, 0.965),
                                          (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79, 0.74, 0.71, 0.785, 0.79)):
         f = figures[f"refusal/{split}"]
         print(f"refusal/{split}: {f['agree']}/{f['n']} = {f['rate']:.1%}, rules {f['rules_rate']:.1%} "
@@ -227,9 +236,11 @@ def test_the_learned_reader_read_each_fresh_set_held_out():
     figures the trainer measured on them: each set read by a model trained without it, with
     override thresholds chosen without it (refusal_model.json). The 26 sets none of which any round
     of rules was tuned on (5,441 rows; the written-12 and written-10 rows that vlm-heldout-10 and -11
-    repeat are no longer trained on): rules 75.0%, model 93.8%, reader 92.3%, false refusals 74/2,784
-    (version 1, on 5,443: 91.9%, 93/2,785). The 27 minimal-pair sets (5,400 rows): rules 71.5%, model
-    90.9%, reader 87.4%. Floors, not goals."""
+    repeat are no longer trained on): rules 75.0%, model 93.7%, reader 92.0%, false refusals 76/2,784
+    (before draws 15 and 17 joined: 92.3%, 74/2,784; version 1, on 5,443: 91.9%, 93/2,785). The 27
+    minimal-pair sets (5,400 rows): rules 71.5%, model 91.0%, reader 87.2%. Draws 15 and 17 (836 real
+    replies with a negation word): rules 91.1%, model 89.8%, reader 92.2%, false refusals 48/225.
+    Floors, not goals."""
     rows = load(REFUSAL_WRITTEN_FILE)
     assert {r["split"] for r in rows} == set(WRITTEN_SPLITS) == set(SPLITS[REFUSAL_WRITTEN_FILE])
     for split in WRITTEN_SPLITS:
@@ -245,13 +256,14 @@ def test_the_learned_reader_read_each_fresh_set_held_out():
     held = _bench().held_out_by_writer()
     assert set(held["groups"]) == {
         f"{name}:{split}" for name in REFUSAL_FILES for split in SPLITS[name] if split in RULES_FRESH}
-    sets, pairs = held["sets"], held["pairs"]
-    assert sets["rows"] == 5441 and pairs["rows"] == 5400
+    sets, pairs, negated = held["sets"], held["pairs"], held["negated"]
+    assert sets["rows"] == 5441 and pairs["rows"] == 5400 and negated["rows"] == 836
     assert sets["combined_held_out"] / sets["rows"] >= 0.92 and sets["model_held_out"] / sets["rows"] >= 0.935
     assert sets["false_refusals"] / sets["answers"] <= 0.03
     assert sets["combined_held_out"] > sets["rules"] + 0.15 * sets["rows"]
     assert pairs["combined_held_out"] / pairs["rows"] >= 0.87 and pairs["model_held_out"] / pairs["rows"] >= 0.90
     assert pairs["combined_held_out"] > pairs["rules"] + 0.12 * pairs["rows"]
+    assert negated["combined_held_out"] / negated["rows"] >= 0.915 and negated["combined_held_out"] > negated["rules"]
 
 
 def test_the_minimal_pairs_are_pairs():

@@ -115,14 +115,16 @@ draw 14 measured. --draw 15 needs the same flags as --draw 12.
 
 Draw 16 ("chat-heldout-13", draw_chat16) is the blind set of the round that learns from draw 15: drawn
 as draw 15 on questions none of draws 8-15 drew (256 replies; the smaller files ran out), labelled
-blind (two readers agreed on 252/256, a third reading settled 4) and committed before that round.
-Draw 17 ("chat-tune-17", draw_chat17) is that round's training rows, drawn after draw 16 from what is
-left. --draw 16 and --draw 17 need the same flags as --draw 12.
+blind (two readers agreed on 252/256, a third reading settled 4) and committed before that round,
+measured once after it (docs/scoring.md). Draw 17 ("chat-tune-17", draw_chat17) is that round's training rows, drawn after draw 16 from what is
+left (538 replies; two readers agreed on 533, a third reading settled 5). --draw 16 and --draw 17
+need the same flags as --draw 12.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import re
@@ -153,6 +155,21 @@ FILES3 = [("7991dd5a44f10a8e3fb9e057eb3780e108fbac2e",
            f"docs/experiments/locomo-benchmark/fixture/memobase/memobase_eval_{run}_3000.json") for run in ("0709", "0503")]
 NEGATION = re.compile(r"(?i)\b(?:no|not|none|never|nothing|unknown|unclear|unsure|cannot|can't|don't|doesn't"
                       r"|isn't|wasn't|aren't|unspecified|insufficient|without)\b")
+
+
+def _drawn_once(how):
+    """Each chat draw is drawn from the ones before it, which draw from theirs: without this, draw N
+    would redraw draw 8 2^(N-8) times. Memoised per set of git directories (the rows are never
+    mutated; callers get a new list)."""
+    done = {}
+
+    @functools.wraps(how)
+    def once(dirs: dict[str, str]) -> list[dict]:
+        key = tuple(sorted(dirs.items()))
+        if key not in done:
+            done[key] = how(dirs)
+        return list(done[key])
+    return once
 
 
 def _ranked(path: str, entries, skip: set | None = None) -> dict[bool, list]:
@@ -305,11 +322,13 @@ def _draw_chat_files(dirs: dict[str, str], files: list, splits: tuple[str, ...],
     return rows
 
 
+@_drawn_once
 def draw_chat(dirs: dict[str, str]) -> list[dict]:
     """Draw 4 from the git directories of the two repositories ({owner/name: git dir})."""
     return _draw_chat_files(dirs, CHAT_FILES, CHAT_SPLITS, _question_split)
 
 
+@_drawn_once
 def draw_chat5(dirs: dict[str, str]) -> list[dict]:
     """Draw 5 (chat-heldout-2): CHAT_FILES5 on the questions of which draw 4 has no reply."""
     drawn = frozenset(row["source"].rsplit("#", 1)[1] for row in draw_chat(dirs))
@@ -374,6 +393,7 @@ def _mtrag_entries(git_dir: str, repo: tuple, path: str, model_id: str | None) -
             for key, turns, answerability, reply in found if answerability != ["CONVERSATIONAL"]]
 
 
+@_drawn_once
 def draw_chat6(dirs: dict[str, str]) -> list[dict]:
     """Draw 6 (chat-heldout-3) from the git directories of MTRAG's two repositories."""
     rows, seen = [], set()
@@ -441,6 +461,7 @@ def _dialogue_gap_entries(git_dir: str, repo: tuple, path: str) -> list:
             for i, item in enumerate(data) for setting, reply in item["responses"].items()]
 
 
+@_drawn_once
 def draw_chat7(dirs: dict[str, str]) -> list[dict]:
     """Draw 7 (chat-heldout-4) from the git directory of ChicagoHAI/dialogue-agent-memory-bd8d."""
     rows, seen = [], set()
@@ -539,6 +560,7 @@ def _draw_unans(dirs: dict[str, str], split: str, earlier: tuple = ()) -> list[d
     return rows
 
 
+@_drawn_once
 def draw_chat8(dirs: dict[str, str]) -> list[dict]:
     """Draw 8 (chat-heldout-5) from the git directory of MaorLavi/unanswerability-directions."""
     return _draw_unans(dirs, CHAT_SPLIT8)
@@ -551,6 +573,7 @@ def draw_chat8(dirs: dict[str, str]) -> list[dict]:
 CHAT_SPLIT9 = "chat-heldout-6"
 
 
+@_drawn_once
 def draw_chat9(dirs: dict[str, str]) -> list[dict]:
     """Draw 9 (chat-heldout-6) from the git directory of MaorLavi/unanswerability-directions."""
     return _draw_unans(dirs, CHAT_SPLIT9, (draw_chat8,))
@@ -561,6 +584,7 @@ def draw_chat9(dirs: dict[str, str]) -> list[dict]:
 CHAT_SPLIT10 = "chat-heldout-7"
 
 
+@_drawn_once
 def draw_chat10(dirs: dict[str, str]) -> list[dict]:
     """Draw 10 (chat-heldout-7) from the git directory of MaorLavi/unanswerability-directions."""
     return _draw_unans(dirs, CHAT_SPLIT10, (draw_chat8, draw_chat9))
@@ -576,6 +600,7 @@ CHAT_SPLIT11 = "chat-heldout-8"
 DRAW11_LME = (5, 3)
 
 
+@_drawn_once
 def draw_chat11(dirs: dict[str, str]) -> list[dict]:
     """Draw 11 (chat-heldout-8) from the git directories of draws 4-5's two repositories and of
     MaorLavi/unanswerability-directions."""
@@ -593,6 +618,7 @@ def draw_chat11(dirs: dict[str, str]) -> list[dict]:
 CHAT_SPLIT12 = "chat-heldout-9"
 
 
+@_drawn_once
 def draw_chat12(dirs: dict[str, str]) -> list[dict]:
     """Draw 12 (chat-heldout-9) from the git directories of MTRAG's two repositories, draws 4-5's two
     repositories and MaorLavi/unanswerability-directions."""
@@ -616,6 +642,7 @@ def draw_chat12(dirs: dict[str, str]) -> list[dict]:
 CHAT_SPLIT13 = "chat-heldout-10"
 
 
+@_drawn_once
 def draw_chat13(dirs: dict[str, str]) -> list[dict]:
     """Draw 13 (chat-heldout-10) from the git directories of MTRAG's two repositories, draws 4-5's two
     repositories and MaorLavi/unanswerability-directions."""
@@ -638,6 +665,7 @@ def draw_chat13(dirs: dict[str, str]) -> list[dict]:
 CHAT_SPLIT14 = "chat-heldout-11"
 
 
+@_drawn_once
 def draw_chat14(dirs: dict[str, str]) -> list[dict]:
     """Draw 14 (chat-heldout-11) from the git directories of draw 13's repositories."""
     return _draw_unans(dirs, CHAT_SPLIT14, (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12, draw_chat13))
@@ -676,6 +704,7 @@ def _draw_negated(dirs: dict[str, str], split: str, earlier: tuple, answerable: 
 _BEFORE15 = (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12, draw_chat13, draw_chat14)
 
 
+@_drawn_once
 def draw_chat15(dirs: dict[str, str]) -> list[dict]:
     """Draw 15 (chat-heldout-12) from the git directories of draw 13's repositories."""
     return _draw_negated(dirs, CHAT_SPLIT15, _BEFORE15, DRAW15_ANSWERABLE, DRAW15_UNANSWERABLE)
@@ -686,6 +715,7 @@ def draw_chat15(dirs: dict[str, str]) -> list[dict]:
 CHAT_SPLIT16 = "chat-heldout-13"
 
 
+@_drawn_once
 def draw_chat16(dirs: dict[str, str]) -> list[dict]:
     """Draw 16 (chat-heldout-13) from the git directories of draw 13's repositories."""
     return _draw_negated(dirs, CHAT_SPLIT16, (*_BEFORE15, draw_chat15), DRAW15_ANSWERABLE, DRAW15_UNANSWERABLE)
@@ -698,6 +728,7 @@ CHAT_SPLIT17 = "chat-tune-17"
 DRAW17_UNANSWERABLE = 30
 
 
+@_drawn_once
 def draw_chat17(dirs: dict[str, str]) -> list[dict]:
     """Draw 17 (chat-tune-17) from the git directories of draw 13's repositories."""
     return _draw_negated(dirs, CHAT_SPLIT17, (*_BEFORE15, draw_chat15, draw_chat16), None, DRAW17_UNANSWERABLE)
