@@ -80,6 +80,8 @@ def test_without_a_judge_the_results_say_what_the_rules_decided(sample_snapshot,
     assert ("decided by rules, not a judge: refusal by the refusal reader (phrase rules and a learned model, "
             "no judge) on "
             f"{3 + len(_lines(out, 'memory_update'))} item(s)") in text
+    # and how far to trust it, measured (tests/test_scoring_quality.py ties the figure to its set)
+    assert "note: the refusal reader read 11 of 57 hedged answers of real chat models as declines" in text
 
 
 # -- one "overall" --------------------------------------------------------------------------------

@@ -180,6 +180,8 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     false_refusals, hedged = figures[f"refusal/{CHAT_HELDOUT13}"]["hedged_false_refusals"]
     readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8").split())
     assert f"({false_refusals}/{hedged} on the last set, draw 16)" in readme
+    from evaluator.scoring.refusal import HEDGED_MISREAD       # what a run's header quotes
+    assert HEDGED_MISREAD == {"misread": false_refusals, "of": hedged, "set": "draw 16"}
     for key, floor in ((f"refusal/{REFUSAL_HELDOUT}", 0.9), (f"multiple_choice/{MC_HELDOUT}", 0.975),
                        (f"multiple_choice/{MC_REAL_HELDOUT}", 0.99), (f"refusal/{REFUSAL_REAL_HELDOUT}", 0.96)):
         f = figures[key]

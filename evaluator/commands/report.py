@@ -78,6 +78,11 @@ def header_lines(results: dict) -> list[str]:
     rules = rule_decisions(results.get("results") or {})
     if rules:
         lines.append("decided by rules, not a judge: " + "; ".join(rules))
+        if any(line.startswith("refusal by " + RULE_WORDS["detector"]) for line in rules):
+            from evaluator.scoring.refusal import HEDGED_MISREAD as m
+
+            lines.append(f"note: the refusal reader read {m['misread']} of {m['of']} hedged answers of real chat "
+                         f"models as declines on its last blind set ({m['set']}); --judge decides refusals")
     version = results.get("br_eval_version")
     if version:
         lines.append(f"br-eval {version}" + (f" ({results['git_hash'][:12]})"

@@ -760,6 +760,13 @@ def is_refusal(text: object, question: object = None) -> bool:
     return _combined(answer_text(text), question_text(question))
 
 
+# The reader's false refusals on hedged answers (answers that hold a negation word: "the passage does
+# not mention X. However, it says Y") of real chat models, on its last blind set (draw 16,
+# chat-heldout-13; docs/scoring.md "The learned reader"). A run's header quotes it wherever the
+# reader, not a judge, decided refusals; tests/test_scoring_quality.py ties it to the measurement.
+HEDGED_MISREAD = {"misread": 11, "of": 57, "set": "draw 16"}
+
+
 @lru_cache(maxsize=1)
 def rules_version() -> str:
     """12 hex digits of sha256 over the refusal reader's rules: the cue table (each cue's name,
