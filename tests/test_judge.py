@@ -239,6 +239,32 @@ def test_score_sample_uses_the_judge_only_where_it_counts():
     assert out["primary"] == 0.5 and len(model.calls) == 3
 
 
+def test_with_a_judge_a_hedged_right_answer_is_not_a_refusal():
+    """Issue 23: about one hedged answer of a real chat model in six reads as a decline to the
+    refusal reader. Where a judge graded the answer above 0, the reply gave the answer, so it does
+    not decline: the judge's grade decides (refusal_by "judge"), and the misreading no longer zeroes
+    a right answer of refusal_to_answer; graded 0, the detector's refusal stands."""
+    from evaluator.scoring.refusal import is_refusal
+
+    question = "What is the capital of the county where Fort Deposit is located?"
+    hedged = ("The passage does not mention the capital of the county where Fort Deposit is located. "
+              "However, it does mention that Hayneville is the county seat of Lowndes County.")
+    assert is_refusal(hedged, question)                 # the reader's misreading, as on draw 17
+    without = score_sample("refusal_to_answer", question, hedged, "Hayneville")
+    assert (without["refused"], without["refusal_by"], without["primary"]) == (True, "detector", 0.0)
+    right = score_sample("refusal_to_answer", question, hedged, "Hayneville",
+                         judge=make(FakeModel('{"score": 1, "reason": "Hayneville"}')))
+    assert (right["refused"], right["refused_detector"], right["refusal_by"]) == (False, True, "judge")
+    assert right["primary"] == 1.0 and right["false_refusal"] is False and right["judge_prompt"] != "abstention"
+    wrong = score_sample("refusal_to_answer", question, hedged, "Montgomery",
+                         judge=make(FakeModel('{"score": 0, "reason": "names another town"}')))
+    assert (wrong["refused"], wrong["refusal_by"], wrong["primary"]) == (True, "detector", 0.0)
+    # the same on a task whose score a refusal does not set: only the false-refusal count changes
+    other = score_sample("memory_update", question, hedged, "Hayneville",
+                         judge=make(FakeModel('{"score": 1, "reason": "Hayneville"}')))
+    assert other["primary"] == 1.0 and other["false_refusal"] is False and other["refusal_by"] == "judge"
+
+
 def test_grade_many_keeps_order_under_concurrency():
     model = FakeModel(lambda messages: '{"score": 1}' if "ZZ-RIGHT" in messages[0].content[0].text
                       else '{"score": 0}')

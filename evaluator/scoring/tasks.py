@@ -12,7 +12,8 @@ README's "Scoring" section states the same):
   answer is itself a refusal (the question is unanswerable) 1 if the agent refuses, else 0; when
   the gold answer is an answer, a refusal scores 0 (and counts as a false refusal) and otherwise
   the answer is graded like any other (judge score when a judge ran, else the policy's answer
-  metric: token F1);
+  metric: token F1); with a judge, a reply it grades above 0 is not a refusal, whatever the
+  lexical detector read;
 - every other task: its answer metric (`rougeL_f` for long_term_semantic_summary, `token_f1` for
   the others), or `judge` when a judge ran.
 Every sample also gets exact_match, token_f1, contains, rougeL_f and the refusal flags, so any
@@ -139,7 +140,9 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     judge was asked and failed: the sample then has no primary score (never a 0).
     `judge_refused`: the judge's verdict on whether the reply declines (the abstention prompt);
     when given it decides `refused`, and the lexical detector's verdict is kept beside it in
-    `refused_detector` (`refusal_by` says which decided).
+    `refused_detector` (`refusal_by` says which decided). A `judge_score` above 0 on an open
+    question also decides it: a reply the judge found right does not decline, whatever the
+    detector read (`refusal_by: judge`).
     `unanswerable`: the question's class under the run's rule (evaluator.scoring.unanswerable);
     None applies the default gold-text rule. A refusal is right when the question is
     unanswerable or one of its reference answers is itself a refusal.
@@ -188,8 +191,13 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     # rules alone, as the letter reader reads it (the learned model never saw choices)
     detector = (rules_verdict if multiple_choice else is_refusal)(pred, question)
     refused = detector if judge_refused is None else bool(judge_refused)
-    out["refused_detector"] = detector
     out["refusal_by"] = "detector" if judge_refused is None else "judge"
+    if judge_refused is None and detector and not multiple_choice and judge_score:
+        # the judge found the reference answer in the reply: a reply that gives the answer does not
+        # decline, whatever its hedges ("the passage does not say X, but it was Y"), so the
+        # detector's misreading cannot zero a right answer where a judge graded it
+        refused, out["refusal_by"] = False, "judge"
+    out["refused_detector"] = detector
     if unanswerable is None:
         unanswerable = gold_text_unanswerable(gold)
     refusal_right = unanswerable or any(rules_verdict(g) for g in candidates)   # reference answers: the rules
