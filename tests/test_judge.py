@@ -242,8 +242,9 @@ def test_score_sample_uses_the_judge_only_where_it_counts():
 def test_with_a_judge_a_hedged_right_answer_is_not_a_refusal():
     """Issue 23: about one hedged answer of a real chat model in six reads as a decline to the
     refusal reader. Where a judge graded the answer above 0, the reply gave the answer, so it does
-    not decline: the judge's grade decides (refusal_by "judge"), and the misreading no longer zeroes
-    a right answer of refusal_to_answer; graded 0, the detector's refusal stands."""
+    not decline: where the reply also shares a word with the reference, the judge's grade decides
+    (refusal_by "judge"), and the misreading no longer zeroes a right answer of refusal_to_answer;
+    graded 0, or a plain decline, the detector's refusal stands."""
     from evaluator.scoring.refusal import is_refusal
 
     question = "What is the capital of the county where Fort Deposit is located?"
@@ -263,6 +264,10 @@ def test_with_a_judge_a_hedged_right_answer_is_not_a_refusal():
     other = score_sample("memory_update", question, hedged, "Hayneville",
                          judge=make(FakeModel('{"score": 1, "reason": "Hayneville"}')))
     assert other["primary"] == 1.0 and other["false_refusal"] is False and other["refusal_by"] == "judge"
+    # a plain decline shares no word with the reference: a lenient judge's 1 does not rescue it
+    lenient = score_sample("refusal_to_answer", question, "I don't know.", "Hayneville",
+                           judge=make(FakeModel('{"score": 1, "reason": "lenient"}')))
+    assert (lenient["refused"], lenient["refusal_by"], lenient["primary"]) == (True, "detector", 0.0)
 
 
 def test_grade_many_keeps_order_under_concurrency():

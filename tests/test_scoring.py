@@ -263,7 +263,8 @@ def test_refusal_to_answer_scoring():
     assert (r["primary"], r["false_refusal"]) == (0.0, True)
     r = score_answer(task, q, "His dog is Rex", "Rex")   # [hi, dog, is, rex] vs [rex] -> 2/5
     assert r["primary"] == pytest.approx(0.4)
-    # with a judge the answerable part is the judge's score, the refusal part stays deterministic
+    # with a judge the answerable part is the judge's score; a plain decline shares no word with the
+    # reference, so a lenient judge's 1 cannot rescue it (a hedged right answer: tests/test_judge.py)
     assert score_answer(task, q, "His dog is Rex", "Rex", judge_score=1.0)["primary"] == 1.0
     assert score_answer(task, q, "I don't know", "Rex", judge_score=1.0)["primary"] == 0.0
     assert score_answer(task, q, "I don't know", unanswerable, judge_score=0.0)["primary"] == 1.0

@@ -12,8 +12,8 @@ README's "Scoring" section states the same):
   answer is itself a refusal (the question is unanswerable) 1 if the agent refuses, else 0; when
   the gold answer is an answer, a refusal scores 0 (and counts as a false refusal) and otherwise
   the answer is graded like any other (judge score when a judge ran, else the policy's answer
-  metric: token F1); with a judge, a reply it grades above 0 is not a refusal, whatever the
-  lexical detector read;
+  metric: token F1); with a judge, a reply it grades above 0 that shares a word with the
+  reference is not a refusal, whatever the lexical detector read;
 - every other task: its answer metric (`rougeL_f` for long_term_semantic_summary, `token_f1` for
   the others), or `judge` when a judge ran.
 Every sample also gets exact_match, token_f1, contains, rougeL_f and the refusal flags, so any
@@ -141,8 +141,8 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     `judge_refused`: the judge's verdict on whether the reply declines (the abstention prompt);
     when given it decides `refused`, and the lexical detector's verdict is kept beside it in
     `refused_detector` (`refusal_by` says which decided). A `judge_score` above 0 on an open
-    question also decides it: a reply the judge found right does not decline, whatever the
-    detector read (`refusal_by: judge`).
+    question whose reply shares a word with the reference (token F1 above 0) also decides it: a
+    reply the judge found right does not decline, whatever the detector read (`refusal_by: judge`).
     `unanswerable`: the question's class under the run's rule (evaluator.scoring.unanswerable);
     None applies the default gold-text rule. A refusal is right when the question is
     unanswerable or one of its reference answers is itself a refusal.
@@ -192,10 +192,11 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     detector = (rules_verdict if multiple_choice else is_refusal)(pred, question)
     refused = detector if judge_refused is None else bool(judge_refused)
     out["refusal_by"] = "detector" if judge_refused is None else "judge"
-    if judge_refused is None and detector and not multiple_choice and judge_score:
-        # the judge found the reference answer in the reply: a reply that gives the answer does not
-        # decline, whatever its hedges ("the passage does not say X, but it was Y"), so the
-        # detector's misreading cannot zero a right answer where a judge graded it
+    if judge_refused is None and detector and not multiple_choice and judge_score and out["token_f1"]:
+        # the judge found the reference answer in a reply that shares words with it: a reply that
+        # gives the answer does not decline, whatever its hedges ("the passage does not say X, but
+        # it was Y"), so the detector's misreading cannot zero a right answer a judge graded. A
+        # plain decline shares no word with the reference, so a lenient judge cannot rescue it.
         refused, out["refusal_by"] = False, "judge"
     out["refused_detector"] = detector
     if unanswerable is None:
