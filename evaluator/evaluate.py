@@ -145,6 +145,10 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         if agent in MODEL_AGENTS and model is None:
             raise UsageError(f"--agent {agent} answers with a model: pass --model hf|openai|mock "
                              "with --model_args (or --agent baseline, which needs none)")
+        if agent == "baseline" and gen_kwargs:
+            raise UsageError("--gen_kwargs: the weight-free baseline uses no model, so generation "
+                             "settings would reach nothing: pass --model (and --model_args) to answer "
+                             "with a model, or drop --gen_kwargs")
         if agent == "baseline" and model is not None and not conditions:
             raise UsageError("--agent baseline uses no model, so --model would not be asked: drop "
                              "--agent to use full-context, or name another agent")

@@ -107,6 +107,17 @@ def test_baseline_takes_window_and_nothing_else(tmp_path, capsys):
                  "--output_path", str(tmp_path / "b"), "--no-progress"]) == 0
 
 
+def test_gen_kwargs_without_a_model_stops_before_the_first_item(tmp_path, capsys):
+    # the weight-free baseline asks no model: a generation setting (a typo or not) would reach
+    # nothing, and a run that ignored it would look like one made with it
+    out = tmp_path / "a"
+    assert main(["--task", "conflict_detection", "--gen_kwargs", "temprature=0", "--output_path",
+                 str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "--gen_kwargs: the weight-free baseline uses no model" in err[-1]
+    assert not list(out.glob("samples_*.jsonl"))
+
+
 def test_a_user_agent_declares_its_keys(tmp_path, capsys):
     (tmp_path / "useragents.py").write_text(textwrap.dedent('''
         from evaluator.agents import Agent
