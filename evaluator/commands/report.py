@@ -78,7 +78,8 @@ def header_lines(results: dict) -> list[str]:
     rules = rule_decisions(results.get("results") or {})
     if rules:
         lines.append("decided by rules, not a judge: " + "; ".join(rules))
-        if any(line.startswith("refusal by " + RULE_WORDS["detector"]) for line in rules):
+        if any(((e or {}).get("decided_by") or {}).get("refusal", {}).get("detector")
+               for e in (results.get("results") or {}).values()):
             from evaluator.scoring.refusal import HEDGED_MISREAD as m
 
             lines.append(f"note: the refusal reader read {m['misread']} of {m['of']} hedged answers of real chat "

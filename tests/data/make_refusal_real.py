@@ -545,13 +545,16 @@ def _unans_entries(git_dir: str, repo: tuple, path: str) -> list:
     return out
 
 
-def _draw_unans(dirs: dict[str, str], split: str, earlier: tuple = ()) -> list[dict]:
+def _draw_unans(dirs: dict[str, str], split: str, earlier: tuple = (), counts=None) -> list[dict]:
     """The draw `split` from the git directory of MaorLavi/unanswerability-directions: per file of
-    CHAT_FILES8, the first replies in sha256 order, skipping any whose question is in an `earlier`
-    draw and any whose text is in an earlier draw or already taken."""
+    CHAT_FILES8, the first replies in sha256 order (with and without a negation word: the file's
+    counts, or `counts(category)`'s), skipping any whose question is in an `earlier` draw and any
+    whose text is in an earlier draw or already taken."""
     before = [r for how in earlier for r in how(dirs)]
     asked, rows, seen = {r["question"] for r in before}, [], {r["text"] for r in before}
     for repo, path, model, benchmark, category, n_neg, n_other in CHAT_FILES8:
+        if counts:
+            n_neg, n_other = counts(category)
         entries = _unans_entries(dirs[repo[0]], repo, path)
         ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS and e[1] not in asked])
         rows += _take_unseen(ranked, n_neg, n_other, seen, lambda key, question, reply, _: {
@@ -688,17 +691,11 @@ def _draw_negated(dirs: dict[str, str], split: str, earlier: tuple, answerable: 
     """Replies with a negation word from the passage-QA files, on questions none of the `earlier`
     draws drew: per answerable file the first `answerable` (None: all), per unanswerable
     standard_prompt file the first `unanswerable`, in sha256 order, each text once."""
-    before = [r for how in earlier for r in how(dirs)]
-    asked, rows, seen = {r["question"] for r in before}, [], {r["text"] for r in before}
-    for repo, path, model, benchmark, category, _, _ in CHAT_FILES8:
-        n_neg = answerable if category.startswith("answerable/") else (
-            unanswerable if category == "unanswerable/standard_prompt" else 0)
-        entries = _unans_entries(dirs[repo[0]], repo, path)
-        ranked = _ranked(path, [e for e in entries if e[2] and len(e[2]) <= DRAW8_MAX_CHARS and e[1] not in asked])
-        rows += _take_unseen(ranked, n_neg, 0, seen, lambda key, question, reply, _: {
-            "question": question, "text": reply, "refusal": None, "category": category, "benchmark": benchmark,
-            "model": model, "source": f"{repo[0]}@{repo[1]}:{path}#{key}", "split": split})
-    return rows
+    def counts(category: str) -> tuple[int | None, int]:
+        if category.startswith("answerable/"):
+            return answerable, 0
+        return (unanswerable if category == "unanswerable/standard_prompt" else 0), 0
+    return _draw_unans(dirs, split, earlier, counts)
 
 
 _BEFORE15 = (draw_chat8, draw_chat9, draw_chat10, draw_chat11, draw_chat12, draw_chat13, draw_chat14)
