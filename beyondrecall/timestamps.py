@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 
 from beyondrecall.errors import TimestampError
 
@@ -34,22 +34,24 @@ _MONTH_RE = "(?P<month>" + "|".join(_MONTHS) + ")"
 
 # The card's strptime formats, exactly as `time.strptime` reads them: its field patterns
 # (%I 1-12, %H 0-23, %M/%S 0-59, %d 1-31 with one or two digits, %Y four digits), a space in the
-# format matching one or more whitespace characters, month names and AM/PM in any case. Digits
+# format matching one or more whitespace characters (Unicode whitespace, as strptime's `\s+`: the
+# narrow no-break space CLDR puts before "AM" included), month names and AM/PM in any case. Digits
 # are ASCII only: `\d` would let Arabic-Indic or full-width digits through.
+_WS = r"(?u:\s+)"
 _I = r"(?P<hour>1[0-2]|0[1-9]|[1-9])"
 _H = r"(?P<hour>2[0-3]|[01][0-9]|[0-9])"
 _M = r"(?P<minute>[0-5][0-9]|[0-9])"
 _S = r"(?P<second>[0-5][0-9]|[0-9])"
 _D = r"(?P<day>3[01]|[12][0-9]|0[1-9]|[1-9])"
 _Y = r"(?P<year>[0-9]{4})"
-_ON = r"\s+on\s+" + _D + r"\s+" + _MONTH_RE + r",\s+" + _Y
+_ON = _WS + "on" + _WS + _D + _WS + _MONTH_RE + "," + _WS + _Y
 # %I:%M %p on %d %B, %Y  and  %I:%M:%S %p on %d %B, %Y
-_12H = re.compile(_I + ":" + _M + "(?::" + _S + r")?\s+(?P<ampm>am|pm)" + _ON,
+_12H = re.compile(_I + ":" + _M + "(?::" + _S + ")?" + _WS + "(?P<ampm>am|pm)" + _ON,
                   re.IGNORECASE | re.ASCII)
 # %H:%M on %d %B, %Y
 _24H = re.compile(_H + ":" + _M + _ON, re.IGNORECASE | re.ASCII)
 # %d %B %Y %H:%M
-_DMY = re.compile(_D + r"\s+" + _MONTH_RE + r"\s+" + _Y + r"\s+" + _H + ":" + _M,
+_DMY = re.compile(_D + _WS + _MONTH_RE + _WS + _Y + _WS + _H + ":" + _M,
                   re.IGNORECASE | re.ASCII)
 
 # ISO 8601, read by our own pattern so that every supported Python (3.10's fromisoformat reads
@@ -78,24 +80,77 @@ def _build(m: re.Match, twelve_hour: bool) -> datetime:
                     int(m["minute"]), second, tzinfo=UTC)
 
 
-def _parse_iso(text: str) -> datetime:
+class Instant(datetime):
+    """A UTC datetime that also keeps the nanoseconds below its microsecond (`nanos`, 1-999).
+
+    `datetime` holds microseconds; an ISO fraction of 7-9 digits (.NET's round-trip format writes
+    seven) cut to six would make a turn 100 ns after the cutoff equal to it, and visible. Instants
+    compare exactly with each other and with plain datetimes (a plain one has 0 nanoseconds);
+    arithmetic and `astimezone` give plain datetimes, so only comparisons see the nanoseconds."""
+
+    nanos = 0       # what `replace` and `astimezone` build through the class: no nanoseconds
+
+    @classmethod
+    def of(cls, base: datetime, nanos: int) -> "Instant":
+        self = cls(base.year, base.month, base.day, base.hour, base.minute, base.second,
+                   base.microsecond, base.tzinfo)
+        self.nanos = nanos
+        return self
+
+    def _cmp(self, other) -> int:
+        if not isinstance(other, datetime):
+            return NotImplemented
+        if datetime.__eq__(self, other) is True:
+            mine, theirs = self.nanos, getattr(other, "nanos", 0)
+            return (mine > theirs) - (mine < theirs)
+        earlier = datetime.__lt__(self, other)     # raises for naive against aware, as datetime does
+        return NotImplemented if earlier is NotImplemented else (-1 if earlier else 1)
+
+    def _op(test):
+        def compare(self, other):
+            c = self._cmp(other)
+            return c if c is NotImplemented else test(c)
+        return compare
+
+    __lt__, __le__ = _op(lambda c: c < 0), _op(lambda c: c <= 0)
+    __gt__, __ge__ = _op(lambda c: c > 0), _op(lambda c: c >= 0)
+    __eq__, __ne__ = _op(lambda c: c == 0), _op(lambda c: c != 0)
+    del _op
+    __hash__ = datetime.__hash__        # equal values have equal microseconds, so equal hashes
+
+    def __reduce_ex__(self, protocol):  # pickles (the Ray executor, copies) keep the nanoseconds
+        plain = datetime(self.year, self.month, self.day, self.hour, self.minute, self.second,
+                         self.microsecond, self.tzinfo)
+        return Instant.of, (plain, self.nanos)
+
+    def __repr__(self) -> str:
+        return f"Instant.of({datetime.__repr__(self).replace('Instant', 'datetime', 1)}, {self.nanos})"
+
+
+def _parse_iso(text: str, *, as_written: bool = False) -> datetime:
+    """The UTC value; `as_written`: the naive value on the string's own clock (its offset kept out)."""
     m = _ISO_EXT.fullmatch(text) or _ISO_BASIC.fullmatch(text)
     if not m:
         raise ValueError("not an ISO 8601 timestamp")
     frac = m["frac"] or ""
     micro = int((frac + "000000")[:6]) if frac else 0
+    nanos = int((frac[6:] + "000")[:3]) if len(frac) > 6 else 0
     naive = datetime(int(m["year"]), int(m["month"]), int(m["day"]), int(m["hour"] or 0),
                      int(m["minute"] or 0), int(m["second"] or 0), micro)
+    if as_written:
+        return naive
     tz = m["tz"]
     if not tz or tz.upper() == "Z":
-        return naive.replace(tzinfo=UTC)  # the card's normalisation: naive means UTC
+        value = naive.replace(tzinfo=UTC)  # the card's normalisation: naive means UTC
+        return Instant.of(value, nanos) if nanos else value
     digits = tz[1:].replace(":", "")
     hours, minutes = int(digits[:2]), int(digits[2:4] or 0)
     if hours > 23 or minutes > 59:
         raise ValueError(f"offset {tz} out of range")
     offset = timedelta(hours=hours, minutes=minutes) * (1 if tz[0] == "+" else -1)
     try:
-        return (naive - offset).replace(tzinfo=UTC)
+        value = (naive - offset).replace(tzinfo=UTC)
+        return Instant.of(value, nanos) if nanos else value
     except OverflowError:
         raise ValueError("in UTC it falls outside the years 1-9999") from None
 
@@ -112,6 +167,16 @@ def parse_strict(text: str) -> datetime:
     if _ISO_HINT.match(s):
         return _parse_iso(s)
     raise ValueError("not in any of the card's formats")
+
+
+def written_day(text: str) -> date:
+    """The calendar day a timestamp string names on its own clock: `2025-10-23T20:00:00-05:00` is
+    23 October, though in UTC (what the cutoff compares) it is the 24th. Raises ValueError as
+    `parse_strict` does."""
+    s = text.strip()
+    if _ISO_HINT.match(s) and not any(p.fullmatch(s) for p in (_12H, _24H, _DMY)):
+        return _parse_iso(s, as_written=True).date()
+    return parse_strict(s).date()     # the card's other formats carry no offset: UTC as written
 
 
 # Two reference clocks and two date orders: a string whose reading changes with either depends
@@ -192,9 +257,12 @@ def iso_utc(value: datetime | None) -> str | None:
     """`2025-10-23T08:27:00Z`: the form br-eval writes in its outputs."""
     if value is None:
         return None
+    nanos = getattr(value, "nanos", 0)
     value = value.astimezone(UTC)
     text = value.strftime("%Y-%m-%dT%H:%M:%S")
-    if value.microsecond:
+    if nanos:
+        text += f".{value.microsecond:06d}{nanos:03d}"
+    elif value.microsecond:
         text += f".{value.microsecond:06d}"
     return text + "Z"
 

@@ -174,9 +174,29 @@ def test_when_text_keeps_the_line_and_never_uses_the_local_timezone(monkeypatch)
     time.tzset()
     try:
         assert when_text(None, datetime(2025, 10, 23, 8, 27)) == "2025-10-23 08:27 UTC"
+        # the string as released ("Do not ... rewrite the original strings"): only its line
+        # break becomes a space, so the time stays on its prompt line
         assert when_text(" 8:27  am on 23 October,\n2025 ", datetime(2025, 10, 23, 8, 27, 5,
                                                                     tzinfo=UTC)) == \
-            "8:27 am on 23 October, 2025 (2025-10-23 08:27:05 UTC)"
+            " 8:27  am on 23 October, 2025  (2025-10-23 08:27:05 UTC)"
+        assert when_text("8:27\u202fam on 23\tOctober, 2025", datetime(2025, 10, 23, 8, 27,
+                                                                     tzinfo=UTC)) == \
+            "8:27\u202fam on 23\tOctober, 2025 (2025-10-23 08:27 UTC)"
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_the_baseline_answers_a_when_question_with_the_day_the_data_writes():
+    # 20:00 at -05:00 is 23 October as released, 24 October in UTC (what the cutoff compares)
+    from beyondrecall.timestamps import parse_strict
+    from evaluator.agents.builtin import BaselineAgent
+    from evaluator.agents.protocol import MemorySession, MemoryTurn, Query
+
+    raw = "2025-10-23T20:00:00-05:00"
+    when = parse_strict(raw)
+    agent = BaselineAgent()
+    agent.write(MemorySession(0, when, [MemoryTurn(0, 0, when, "user", "I moved to Oslo today.",
+                                                   time_raw=raw)], date_raw=raw))
+    answer = agent.answer(Query("retrieval/x/0/q0", "x", "When did I move to Oslo?", [], None))
+    assert when.day == 24 and answer.text == "23 October 2025"

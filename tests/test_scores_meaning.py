@@ -328,6 +328,12 @@ def test_validate_lists_unanswerable_questions_per_task_and_rule(sample_snapshot
                  "--unanswerable", str(keys)]) == 1
     assert "management/refusal_to_answer/9/q0 names no question of refusal_to_answer" in \
         capsys.readouterr().out
+    # a misspelt task names no task at all: one line, not a rule that silently lists nothing
+    for typo in ("management/refusal_to_answr/0/q0", "management/Refusal To Answer/0/q0"):
+        keys.write_text(typo + "\n")
+        assert main(["validate", "--data", str(sample_snapshot), "--tasks", "refusal_to_answer",
+                     "--unanswerable", str(keys)]) == 2
+        assert "unknown dimension/task pair" in capsys.readouterr().err
 
 
 def test_the_unanswerable_rule_is_chosen_recorded_and_kept_by_score(sample_snapshot, tmp_path,

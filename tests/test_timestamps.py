@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 import pytest
 
 from beyondrecall.errors import TimestampError
-from beyondrecall.timestamps import TimestampParser, iso_utc, parse_strict
+from beyondrecall.timestamps import Instant, TimestampParser, iso_utc, parse_strict
 
 UTC = timezone.utc
 
@@ -90,7 +90,8 @@ def test_independent_of_locale_and_timezone():
     ("2025-10-23", datetime(2025, 10, 23, tzinfo=UTC)),
     ("2025-10-23T08:27Z", datetime(2025, 10, 23, 8, 27, tzinfo=UTC)),
     ("2025-10-23T08:27:00.5z", datetime(2025, 10, 23, 8, 27, 0, 500000, tzinfo=UTC)),
-    ("2025-10-23T08:27:00.123456789+00:00", datetime(2025, 10, 23, 8, 27, 0, 123456, tzinfo=UTC)),
+    ("2025-10-23T08:27:00.123456789+00:00",     # nanoseconds kept beside the microseconds
+     Instant.of(datetime(2025, 10, 23, 8, 27, 0, 123456, tzinfo=UTC), 789)),
     ("2025-10-23T10:27:00+0200", datetime(2025, 10, 23, 8, 27, tzinfo=UTC)),
 ])
 def test_iso_basic_form_and_z(text, expected):
@@ -152,3 +153,25 @@ def test_lenient_lists_each_string_once_on_stderr(capsys):
     assert err == ["br-eval: --lenient-time read '8:27am on 23 October, 2025' as 2025-10-23T08:27:00Z",
                    "br-eval: --lenient-time read '23/10/2025' as 2025-10-23T00:00:00Z"]
     assert p.lenient_read == ["8:27am on 23 October, 2025", "23/10/2025"]
+
+
+def test_fractions_below_a_microsecond_compare_exactly():
+    import copy
+    import pickle
+
+    base = parse_strict("2025-10-23T23:30:00Z")
+    later = parse_strict("2025-10-23T23:30:00.0000001Z")
+    latest = parse_strict("2025-10-24T01:30:00.000000900+02:00")
+    assert base < later < latest and later > base and later != base and not later <= base
+    assert sorted([latest, later, base]) == [base, later, latest]
+    assert parse_strict("2025-10-23T23:30:00.0000001Z") == later
+    assert iso_utc(later) == "2025-10-23T23:30:00.000000100Z"
+    for copied in (pickle.loads(pickle.dumps(later)), copy.deepcopy(later)):
+        assert copied == later and copied > base
+
+
+@pytest.mark.parametrize("space", ["\u202f", "\u00a0", "\u2009", "\u3000"])
+def test_unicode_whitespace_reads_as_strptime_reads_it(space):
+    text = f"8:27{space}AM on 23{space}October, 2025"
+    assert datetime.strptime(text, "%I:%M %p on %d %B, %Y") == datetime(2025, 10, 23, 8, 27)
+    assert parse_strict(text) == datetime(2025, 10, 23, 8, 27, tzinfo=UTC)

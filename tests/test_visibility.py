@@ -234,3 +234,18 @@ def test_property_independent_of_tz(tmp_path):
             for tz in ("UTC", "Pacific/Kiritimati", "America/Los_Angeles")}
     assert len(outs) == 1
     assert '"index": 1' in outs.pop()  # 01:00+02:00 is 23:00 UTC on 1 May: visible
+
+
+def test_a_turn_nanoseconds_after_the_cutoff_is_not_visible(tmp_path):
+    # .NET's round-trip format writes seven fraction digits; cut to microseconds, a turn 100 ns
+    # after the cutoff would equal it and be shown ("visible when ... less than or equal")
+    cutoff = "2025-10-23T23:30:00.0000005Z"
+    task = load(tmp_path, [traj(
+        [session("2025-10-23T23:30:00Z", turn("before")),
+         session("2025-10-23T23:30:00.0000005Z", turn("equal")),
+         session("2025-10-23T23:30:00.0000006Z", turn("100 ns after")),
+         session("2025-10-24T05:00:00.000000501+05:30", turn("1 ns after, other offset")),
+         session("2025-10-23T23:30:00.000000999Z", turn("still after"))],
+        [{"question": "q", "answer": "x", "timestamp": cutoff}])])
+    h = history_of(task)
+    assert [vt.turn.content for vs in h.sessions for vt in vs.turns] == ["before", "equal"]

@@ -41,6 +41,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from beyondrecall.timestamps import written_day
 from evaluator.agents.dense_index import EMBED_ARGS
 from evaluator.agents.protocol import Agent, Answer, MemorySession, MemoryTurn, Query
 
@@ -64,17 +65,20 @@ def text_tokens(text: str) -> int:
     return math.ceil(len(text) / 4)
 
 
+_LINE_BREAKS = re.compile(r"\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")   # where str.splitlines breaks
+
+
 def when_text(raw: str | None, value: datetime) -> str:
-    """A time as the built-in prompts show it: the string as released (whitespace runs shown as
-    one space, so it stays on its line) and its parsed UTC value in brackets,
+    """A time as the built-in prompts show it: the string exactly as released (only a line break
+    inside it shown as a space, so it stays on its line) and its parsed UTC value in brackets,
     `8:27 am on 23 October, 2025 (2025-10-23 08:27 UTC)`; the UTC value alone where the data
     has no string (`2025-10-23 08:27 UTC`). Seconds are shown when they are not zero; a naive
     value is taken as UTC, never as the machine's local time."""
     utc = value.replace(tzinfo=timezone.utc) if value.tzinfo is None else \
         value.astimezone(timezone.utc)
     parsed = f"{utc:%Y-%m-%d %H:%M}" + (f":{utc:%S}" if utc.second else "") + " UTC"
-    shown = " ".join(raw.split()) if isinstance(raw, str) else ""
-    return f"{shown} ({parsed})" if shown else parsed
+    shown = _LINE_BREAKS.sub(" ", raw) if isinstance(raw, str) else ""
+    return f"{shown} ({parsed})" if shown.strip() else parsed
 
 
 def persons_text(persons) -> str | None:
@@ -170,8 +174,10 @@ class BaselineAgent(_Collecting):
             return Answer(REFUSAL, relied_on=[], **self.decisions(None))
         best = self.turns[hits[0][0]]
         if _WHEN.match(query.text):
-            # A "when" question: the time of the best evidence, not its words.
-            return Answer(f"{best.time.day} {best.time:%B %Y}", relied_on=[best.ref],
+            # A "when" question: the day of the best evidence as its string writes it (a time at
+            # 20:00 -05:00 is on the 23rd, though on the 24th in UTC), not its words
+            day = written_day(best.time_raw) if best.time_raw else best.time.date()
+            return Answer(f"{day.day} {day:%B %Y}", relied_on=[best.ref],
                           **self.decisions(hits[0][0]))
         return Answer(best.content, relied_on=[best.ref], **self.decisions(hits[0][0]))
 

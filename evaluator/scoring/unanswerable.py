@@ -110,11 +110,13 @@ def rule(spec: str | None = None) -> UnanswerableRule:
     else:
         keys = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
         keys = [k for k in keys if k]
-    bad = [k for k in keys if _task_of(k) is None or not (
-        k.split("/")[-1][:1] == "q" and k.split("/")[-1][1:].isdigit())]
-    if bad:
-        raise UsageError(f"--unanswerable {spec}: {bad[0]!r} is not a question key "
-                         "(dimension/task/trajectory_id/qN)")
+    from beyondrecall.records import QuestionKey
+
+    for k in keys:
+        try:
+            QuestionKey.parse(k)        # a misspelt task would otherwise name no task run, silently
+        except ValueError as exc:
+            raise UsageError(f"--unanswerable {spec}: {exc}") from None
     return UnanswerableRule(KEYS, frozenset(keys), str(path.resolve()),
                             hashlib.sha256(data).hexdigest())
 
