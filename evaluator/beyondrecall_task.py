@@ -166,6 +166,10 @@ class BeyondRecallTask(Task):
                     out.append([p, prep.cache.sha256(prep.benchmark_dir / p)])
                 except Exception as exc:   # missing or unreadable: solving reports it
                     out.append([p, f"unreadable: {type(exc).__name__}"])
+                page_map = prep.pdf_map.get(p)
+                if page_map is not None:   # which original pages, which carry evidence: the
+                    out[-1].append([list(page_map.original_pages),    # model sees them
+                                    sorted(page_map.evidence_pages)])
             return out
 
         history = visible_history(traj, q)
@@ -222,8 +226,12 @@ class BeyondRecallTask(Task):
     def score(self, ctx, item, sample: Sample, judge=None) -> str | None:
         from evaluator.scoring import score_sample
 
-        gold = sample.fields.get("answer")
-        sample.metrics = score_sample(self.policy, sample.fields.get("question"), sample.prediction,
+        # the question and reference from the data, not the journal's copy: a line edited by
+        # hand cannot move its own reference (its item fingerprint ties it to this data)
+        _, q = item.payload
+        gold = q.answer
+        sample.fields.update(question=q.question, answer=gold)
+        sample.metrics = score_sample(self.policy, q.question, sample.prediction,
                                       gold, judge=judge,
                                       unanswerable=ctx.unanswerable.classify(item.key, gold))
         return sample.metrics.get("judge_error") if judge is not None else None

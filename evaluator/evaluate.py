@@ -737,6 +737,8 @@ def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int
             record_failure(sample, exc)
             sample.error_kind = "judge"
             error = sample.error
+            if isinstance(sample.metrics, dict) and "primary" in sample.metrics:
+                sample.metrics["primary"] = None     # the unjudged score is not the item's score
         sample.judge = {"id": jid, "error": error,
                         "seconds": round(time.perf_counter() - started, 4)}
         if error:
@@ -885,8 +887,16 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         if judge is not None:
             failures = judge_phase(ctx, plans, threading.Lock(), progress is not False)
         else:
+            from evaluator.scoring.version import scorer_version
+
             for plan in plans:
                 samples = run_dir.latest_samples(plan.task.name)
+                kept = sum(1 for s in samples if s.judge and not s.failed
+                           and s.scorer_version != scorer_version())
+                if kept:    # a judged line needs its judge to be scored again
+                    print(f"br-eval: warning: {plan.task.name}: {kept} judged line(s) keep the "
+                          "scorer version that scored them; `br-eval score ... --judge ...` "
+                          "re-scores them", file=sys.stderr)
                 for s in samples:
                     if s.failed or s.judge or s.key not in plan.by_key:
                         continue
@@ -902,11 +912,17 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
     from evaluator.scoring.version import versions
 
     update: dict = versions()                        # scorer_version and rules_versions
+    new_config = dict(config)
+    if seed is not None:                             # the intervals were drawn with it
+        new_config["seed"] = seed
     if judge is not None:
-        update["judge"] = judge.describe()
-        update["config"] = {**config, "judge": judge_kind if isinstance(judge_kind, str)
-                            else getattr(judge, "backend", None),
-                            "judge_args": public(judge_args or {})}
+        from evaluator.scoring.judge import calibration_for
+
+        update["judge"] = {**judge.describe(), "calibration": calibration_for(judge)}  # as `run`
+        new_config.update(judge=judge_kind if isinstance(judge_kind, str)
+                          else getattr(judge, "backend", None), judge_args=public(judge_args or {}))
+    if new_config != config:
+        update["config"] = new_config
     run_dir.write_results(update)
     return EvalResults(Path(run_path), out, run_dir.read_results()), failures
 

@@ -273,3 +273,82 @@ def test_a_run_that_cannot_start_leaves_no_folder_behind(sample_snapshot, tmp_pa
                     "none", "--model", "openai", "--model_args",
                     "base_url=http://127.0.0.1:9/v1,model=m,max_retries=0", "--output_path", kept)
     assert code != 0 and kept.is_dir()
+
+
+def test_a_changed_pdf_page_map_is_a_changed_item(sample_copy, tmp_path, capsys):
+    """The page map decides which pages of a cropped PDF the model sees, so it is part of the
+    item: changed, the answers given for the old pages are not reused."""
+    for sums in (sample_copy / "benchmark" / "SHA256SUMS", sample_copy / "checksums" / "SHA256SUMS"):
+        sums.unlink(missing_ok=True)          # a user-built snapshot, no checksum lists
+    out = tmp_path / "run"
+    base = ["--task", "high_density_information_extraction", "--data", sample_copy, "--model",
+            "mock", "--agent_args", "media=text", "--output_path", out]
+    assert run(capsys, *base)[0] == 0
+    before = journal(out, "high_density_information_extraction")
+    page_map = sample_copy / "benchmark" / "PDF_PREPROCESSING.json"
+    data = json.loads(page_map.read_text())
+    data["files"]["images/report_a.pdf"].update(kept_pages=[1, 3, 7, 8], evidence_pages=[3, 7])
+    page_map.write_text(json.dumps(data))
+    code, err = run(capsys, *base)
+    assert code == 1 and "--overwrite" in err and "reused" not in err
+    assert journal(out, "high_density_information_extraction") == before
+
+
+def test_score_scores_against_the_data_not_the_journal_copy_of_the_reference(sample_snapshot,
+                                                                            tmp_path, capsys):
+    out = tmp_path / "run"
+    assert run(capsys, "--task", "memory_update", "--data", sample_snapshot,
+               "--output_path", out)[0] == 0
+    score = json.loads((out / "results.json").read_text())["results"]["memory_update"]["primary"]
+    path = out / "samples_memory_update.jsonl"
+    lines = journal(out, "memory_update")
+    for line in lines:
+        line["answer"] = line["prediction"]          # a hand-edited reference
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    assert main(["score", str(out), "--no-progress"]) == 0
+    again = json.loads((out / "results.json").read_text())["results"]["memory_update"]["primary"]
+    assert again["mean"] == score["mean"] < 1
+    assert [x["answer"] for x in journal(out, "memory_update")] != [x["prediction"] for x in lines]
+
+
+def test_score_records_its_seed_and_judge_as_run_does(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "run"
+    judge = ["--judge", "mock", "--judge_args", 'replies={"score": 1}']
+    assert run(capsys, "--task", "memory_update", "--data", sample_snapshot, *judge,
+               "--output_path", out)[0] == 0
+    before = json.loads((out / "results.json").read_text())
+    assert main(["score", str(out), "--no-progress", "--seed", "7", *judge]) == 0
+    after = json.loads((out / "results.json").read_text())
+    assert after["config"]["seed"] == 7
+    assert after["judge"] == before["judge"] and "calibration" in after["judge"]
+    capsys.readouterr()
+    assert main(["compare", str(out), str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == []
+
+
+def test_compare_warns_when_a_task_was_scored_by_another_scorer_or_judge(sample_snapshot,
+                                                                         tmp_path, capsys):
+    """A folder filled by several runs keeps each line's scorer and judge; the header only says
+    who wrote last. compare reads the lines of each task."""
+    import shutil
+
+    a, b = tmp_path / "A", tmp_path / "B"
+    assert run(capsys, "--task", "memory_update", "--data", sample_snapshot, "--judge", "mock",
+               "--judge_args", 'replies={"score": 1}', "--output_path", a)[0] == 0
+    shutil.copytree(a, b)
+    path = b / "samples_memory_update.jsonl"
+    lines = journal(b, "memory_update")
+    for line in lines:
+        line["scorer_version"] = "0ld0ld0ld0ld"
+        line["judge"]["id"] = "another-judge"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    capsys.readouterr()
+    assert main(["compare", str(a), str(b), "--json"]) == 0
+    warnings = json.loads(capsys.readouterr().out)["warnings"]
+    assert any(w.startswith("memory_update: lines scored with scorer version") and "0ld0ld0ld0ld" in w
+               for w in warnings)
+    assert any(w.startswith("memory_update: lines scored with judge") for w in warnings)
+    # `score` without the judge cannot re-score judged lines: it says so, and they keep their own
+    assert main(["score", str(b), "--no-progress"]) == 0
+    assert "memory_update: 7 judged line(s) keep the scorer version" in capsys.readouterr().err
+    assert {x["scorer_version"] for x in journal(b, "memory_update")} == {"0ld0ld0ld0ld"}

@@ -203,7 +203,7 @@ def test_a_failing_judge_is_a_judge_error_in_every_table(sample_snapshot, rc_roo
     items, not a silent "-"), the task is incomplete, report / view / the chat tables say so,
     and the journal's error names the judge's failure without an `agent:` prefix."""
     from evaluator.view.report import _task_rows
-    from evaluator.view.runs import load_run
+    from evaluator.view.runs import compare_runs, item_primary, load_run
 
     out = tmp_path / "run"
     with FakeOpenAIServer() as judge:
@@ -231,6 +231,14 @@ def test_a_failing_judge_is_a_judge_error_in_every_table(sample_snapshot, rc_roo
     assert "Judge errors: the judge failed on 4 probe(s)" in text
     rows = {r["task"]: r for r in _task_rows(load_run(out))}
     assert all(r["judge_errors"] == 4 and r["complete"] is False for r in rows.values())
+    # with every judgment failed, no table falls back to the unjudged metric: the task is to be
+    # graded by the judge, compare and view have no score for any item (they gave token F1 /
+    # the reconstruction's unjudged F1, and compare an "overall" report did not have)
+    assert results["memory_update"]["primary_metric"] == "judge"
+    run = load_run(out)
+    for task, samples in run.samples.items():
+        assert [item_primary(s, run.tasks[task]) for s in samples] == [None] * 4, task
+    assert compare_runs(run, load_run(out))["tasks"] == {}
 
 
 # -- scorer version -------------------------------------------------------------------------------

@@ -360,8 +360,12 @@ def aggregate(samples: Iterable[dict], task: str | None = None, *,
         name = str(m.get("primary_metric", "primary"))
         names[name] = names.get(name, 0) + 1
     policy = policy_of(task)
+    # nothing scored (every judgment failed): the metric the items were to be scored by, so a
+    # table never names token F1 for items a judge was to grade
+    meant = {str(m["primary_metric"]) for m, _ in rows if m.get("primary_metric")}
     out["primary_metric"] = (next(iter(names)) if len(names) == 1
-                             else "mixed" if names else
+                             else "mixed" if names or len(meant) > 1 else
+                             next(iter(meant)) if meant else
                              (policy.primary_metric if policy is not None else None))
     out["primary_metric_counts"] = names
 

@@ -76,7 +76,8 @@ def item_primary(sample: Sample, result: TaskResult | None = None) -> float | No
         return None
     m = sample.metrics
     value = _number(m.get("primary"))
-    if value is not None:
+    if value is not None or "primary" in m or sample.error_kind == "judge":
+        # a primary the scorer left empty (a judge error) has no score: never another metric's
         return value
     if result is not None and result.primary_metric in m:
         v = m[result.primary_metric]
@@ -210,6 +211,15 @@ def differences(a: RunData, b: RunData) -> list[str]:
         if mixed:
             out.append(f"{run.label}: journal lines scored by several scorer versions in "
                        f"{', '.join(mixed)} (`br-eval score` re-scores them)")
+    for task in [t for t in a.samples if t in b.samples]:
+        # per task, from the lines themselves: a folder filled by several runs (other tasks,
+        # `score` without the judge that graded some lines) keeps each line's own scorer and judge
+        for what, of in (("scorer version", lambda s: s.scorer_version),
+                         ("judge", lambda s: (s.judge or {}).get("id"))):
+            sa, sb = _line_values(a.samples[task], of), _line_values(b.samples[task], of)
+            if sa and sb and sa != sb:
+                out.append(f"{task}: lines scored with {what} {', '.join(sorted(sa))} in "
+                           f"{a.label}, {', '.join(sorted(sb))} in {b.label}")
     da, db = a.header.get("data") or {}, b.header.get("data") or {}
     if da.get("fingerprint") and db.get("fingerprint") and da["fingerprint"] != db["fingerprint"]:
         out.append(f"Beyond Recall data differ: {da.get('path')} ({da['fingerprint'][:12]}) vs "
@@ -236,6 +246,11 @@ def differences(a: RunData, b: RunData) -> list[str]:
         if ca.get(k) != cb.get(k):
             out.append(f"{k} differs: {_short(ca.get(k))} vs {_short(cb.get(k))}")
     return out
+
+
+def _line_values(samples: list[Sample], of) -> set[str]:
+    """`of(line)` over a task's scored lines (an agent failure scored nothing), "none" for none."""
+    return {str(of(s) or "none") for s in samples if not s.failed or s.error_kind == "judge"}
 
 
 def _short(v) -> str:
