@@ -241,6 +241,39 @@ def test_a_failing_judge_is_a_judge_error_in_every_table(sample_snapshot, rc_roo
     assert compare_runs(run, load_run(out))["tasks"] == {}
 
 
+def test_realcompanion_tables_say_how_many_items_a_cell_covers_when_the_judge_failed_on_some(
+        sample_snapshot, rc_root, tmp_path, capsys):
+    """A column headed with its population's n never passes for the cell's n: where the judge
+    failed on some items, each cell says how many it covers, and the question track's table
+    says how many were scored and that the judge failed on the rest."""
+    import itertools
+
+    calls = itertools.count()
+    good = json.dumps({"score": 1, "content_match": 2, "used_memory": "yes", "reason": "ok"})
+    out = tmp_path / "run"
+    with FakeOpenAIServer() as judge:
+        judge.completion = lambda body: chat_completion(
+            "I cannot grade this." if next(calls) % 3 == 0 else good)
+        code = main(["run", "--no-progress", "--tasks", "realcompanion/chat,realcompanion/question",
+                     "--limit", "40", "--rc_data", str(rc_root), "--judge", "openai",
+                     "--judge_args", f"base_url={judge.base_url},model=j,backoff=0.01,max_retries=0",
+                     "--output_path", str(out)])
+    assert code == 1
+    results = _results(out)["results"]
+    assert results["realcompanion/chat"]["n_judge_errors"] > 0
+    q = results["realcompanion/question"]
+    assert q["n_judge_errors"] > 0
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 0
+    text = capsys.readouterr().out
+    table35 = text[text.index("Table 35."):].split("\n\n")[0]
+    assert " of " in table35 and "(n=" in table35
+    assert f"Judge errors: the judge failed on {q['n_judge_errors']} question(s)" in text
+    table41 = text[text.index("Table 41. Deployed memory systems by coverage (this run's agent, "
+                              "question track)"):].split("\n\n")[0]
+    assert f"{q['primary']['n']}/{q['coverage']['items']}" in table41
+
+
 # -- scorer version -------------------------------------------------------------------------------
 def test_every_results_file_and_journal_line_carries_the_scorer_version(sample_snapshot, tmp_path):
     from evaluator.scoring.version import scorer_version

@@ -22,7 +22,10 @@ def _f(x, digits: int = 3) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
 
-def _est(cell, kind: str = "pooled", signed: bool = False) -> str:
+def _est(cell, kind: str = "pooled", signed: bool = False, of: int | None = None) -> str:
+    """`mean [lo, hi]`; with `of` (the population the table's head names), `(n=123 of 141)`
+    when the cell covers fewer items (the judge failed on the others), so a column's n is never
+    read as the cell's."""
     if not cell or not isinstance(cell, dict) or cell.get(kind) is None:
         return "not reported" if isinstance(cell, dict) and "note" in cell else "-"
     c = cell[kind]
@@ -31,6 +34,9 @@ def _est(cell, kind: str = "pooled", signed: bool = False) -> str:
     body = fmt.format(c["mean"])
     if ci and ci[0] is not None:
         body += " [" + ", ".join(fmt.format(v) for v in ci) + "]"
+    n = c.get("n")
+    if isinstance(of, int) and isinstance(n, int) and n < of:
+        body += f" (n={n} of {of})"
     return body
 
 
@@ -105,9 +111,11 @@ def chat_tables(r: dict) -> str:
         ["Condition", f"Whole corpus (n={pops.get('with_references')})",
          f"Memory-bearing, recorded (n={pops.get('memory_bearing_recorded')})",
          f"Memory-bearing, strict (n={pops.get('memory_bearing_strict')})"],
-        [[c, _est(per[c].get("content_with_references")),
-          _est(per[c].get("content_memory_bearing_recorded")),
-          _est(per[c].get("content_memory_bearing_strict"))] for c in conds]))
+        [[c, _est(per[c].get("content_with_references"), of=pops.get("with_references")),
+          _est(per[c].get("content_memory_bearing_recorded"),
+               of=pops.get("memory_bearing_recorded")),
+          _est(per[c].get("content_memory_bearing_strict"), of=pops.get("memory_bearing_strict"))]
+         for c in conds]))
     contrasts = r.get("contrasts") or {}
     if contrasts:
         first = next(iter(contrasts.values()))
@@ -161,9 +169,11 @@ def chat_tables(r: dict) -> str:
                   'rises to 59.2% while misapplication drops to 50.8% under condition C2"'),
             ["Condition", "Misapplication (misfire)", "Appropriate application",
              "Appropriate application, strict", "Restraint"],
-            [[c, _est(per[c].get("misfire_rate")),
-              _est(per[c].get("appropriate_application_recorded")),
-              _est(per[c].get("appropriate_application_strict")),
+            [[c, _est(per[c].get("misfire_rate"), of=pops.get("misfire")),
+              _est(per[c].get("appropriate_application_recorded"),
+                   of=pops.get("memory_bearing_recorded")),
+              _est(per[c].get("appropriate_application_strict"),
+                   of=pops.get("memory_bearing_strict")),
               _est(per[c].get("restraint"))] for c in conds]))
     by_subject = {c: per[c].get("used_memory_per_participant") for c in conds
                   if per[c].get("used_memory_per_participant")}
@@ -175,6 +185,8 @@ def chat_tables(r: dict) -> str:
                                  for c in by_subject])
         rows.append(["Pooled"] + [_est(per[c].get("used_memory")).split(" [")[0]
                                   for c in by_subject])
+        rows.append(["n judged"] + [str(((per[c].get("used_memory") or {}).get("pooled") or {})
+                                        .get("n", "-")) for c in by_subject])
         out.append(_table(
             _head("Table 39. Use of supplied context, by subject (used_memory)",
                   "every judged chat item", pops.get("all"),
@@ -208,7 +220,7 @@ def chat_tables(r: dict) -> str:
                   "evidence = one of the first five ids it cites is a reference"),
             ["Coverage", "Chat (RC)", "hit@5 of own evidence, recorded",
              "hit@5 of own evidence, strict"],
-            [[f"{r.get('n_scored')}/{n_items}", _est(system.get("response_consistency")),
+            [[f"{r.get('n_scored')}/{n_items}", _est(system.get("response_consistency"), of=n_items),
               _est(system.get("evidence_hit_at_5_recorded")),
               _est(system.get("evidence_hit_at_5_strict"))]]))
     out += v7_chat_tables(r.get("companion_origin"), bool((r.get("data") or {}).get("is_sample")))
@@ -423,15 +435,21 @@ def retrieval_tables(r: dict) -> str:
 def question_tables(r: dict) -> str:
     cov = r.get("coverage") or {}
     primary = r.get("primary") or {}
-    out = [_table(
+    out = []
+    if r.get("n_judge_errors"):
+        out.append(f"Judge errors: the judge failed on {r['n_judge_errors']} question(s); they "
+                   "have no judged score (not 0) and are left out of the accuracy below; "
+                   "`br-eval score` retries them.")
+    out += [_table(
         _head("Table 41. Deployed memory systems by coverage (this run's agent, question track)",
               "written questions the agent was run on; hit@5: questions with evidence ids",
               cov.get("items"), '"Codex ... question accuracy 44.5% ... hit@5 only 0.331 / 0.137"',
               "coverage = items with a reply among those run; hit@5 of the agent's own evidence "
               "= one of the first five ids it cites is an evidence id"),
-        ["Coverage", f"Accuracy ({r.get('primary_metric')})", "hit@5 of own evidence",
+        ["Coverage", f"Accuracy ({r.get('primary_metric')})", "Scored", "hit@5 of own evidence",
          "Evidence coverage"],
         [[f"{cov.get('answered')}/{cov.get('items')}", _ci(primary.get("mean"), primary.get("ci95")),
+          f"{primary.get('n', 0)}/{cov.get('items')}",
           _est(r.get("evidence_hit_at_5")), _est(r.get("evidence_coverage"))]])]
     co = r.get("companion_origin")
     if co and co.get("all"):
