@@ -478,6 +478,10 @@ class _Plan:
         if self.done and task.uses_agent:
             for line in reuse_lines(self.done, ctx.source):
                 print(f"br-eval: {task.name}: {line}", file=sys.stderr)
+        if self.done and ctx.judge is not None:
+            line = judgment_reuse_line(self.done, ctx.judge)
+            if line:
+                print(f"br-eval: {task.name}: {line}", file=sys.stderr)
 
     def warn(self, ctx: RunContext) -> None:
         """The task's data warnings, one line each on stderr (`run` and `score` alike)."""
@@ -544,6 +548,27 @@ def reuse_lines(done: list[Sample], current: dict | None) -> list[str]:
                      "older br-eval) and cannot be checked against the data: pass --overwrite "
                      "to redo them")
     return lines
+
+
+def judge_endpoint(judge) -> str | None:
+    """Where the judge is served (redacted), None for a local or mock judge."""
+    return getattr(getattr(judge, "model", None), "public_url", None)
+
+
+def judgment_reuse_line(done: list[Sample], judge) -> str | None:
+    """What a rerun with a judge says about the grades it keeps: the same judge (model, prompts,
+    settings) graded them, so they are not asked again; where they were graded, when that is not
+    where this run's judge is served."""
+    jid, here = judge_id(judge), judge_endpoint(judge)
+    kept = [s for s in done if s.judge and s.judge.get("id") == jid and not s.judge.get("error")]
+    if not kept:
+        return None
+    where = sorted({str(s.judge.get("endpoint") or "an unrecorded endpoint (older br-eval)")
+                    for s in kept})
+    moved = "" if where == [str(here)] or here is None else \
+        f", graded at {', '.join(where)} (this run's judge: {here})"
+    return (f"{len(kept)} judgment(s) reused from this judge "
+            f"({judge.describe().get('model_id')}){moved}")
 
 
 class Progress:
@@ -740,7 +765,8 @@ def judge_phase(ctx: RunContext, plans: list, lock, enabled: bool = True) -> int
             if isinstance(sample.metrics, dict) and "primary" in sample.metrics:
                 sample.metrics["primary"] = None     # the unjudged score is not the item's score
         sample.judge = {"id": jid, "error": error,
-                        "seconds": round(time.perf_counter() - started, 4)}
+                        "seconds": round(time.perf_counter() - started, 4),
+                        "endpoint": judge_endpoint(ctx.judge)}
         if error:
             failures.append(sample.key)
         with lock:

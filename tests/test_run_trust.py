@@ -352,3 +352,26 @@ def test_compare_warns_when_a_task_was_scored_by_another_scorer_or_judge(sample_
     assert main(["score", str(b), "--no-progress"]) == 0
     assert "memory_update: 7 judged line(s) keep the scorer version" in capsys.readouterr().err
     assert {x["scorer_version"] for x in journal(b, "memory_update")} == {"0ld0ld0ld0ld"}
+
+
+def test_a_rerun_says_which_judgments_it_keeps_and_where_they_were_graded(sample_snapshot,
+                                                                         tmp_path, capsys):
+    """Grades of the same judge (model, prompts, settings) are kept on a rerun, as answers are;
+    the rerun says so, and where they were graded when this run's judge is served elsewhere."""
+    from test_models_openai import chat_completion
+
+    out = tmp_path / "run"
+    base = ["--task", "memory_update", "--data", sample_snapshot, "--output_path", out,
+            "--judge", "openai"]
+    with FakeOpenAIServer() as first:
+        first.completion = lambda body: chat_completion(json.dumps({"score": 1, "reason": "ok"}))
+        code, _ = run(capsys, *base, "--judge_args", f"base_url={first.base_url},model=j")
+    assert code == 0
+    n = len(journal(out, "memory_update"))
+    assert {x["judge"]["endpoint"] for x in journal(out, "memory_update")} == {first.base_url}
+    with FakeOpenAIServer() as second:
+        second.completion = lambda body: chat_completion(json.dumps({"score": 0, "reason": "no"}))
+        code, err = run(capsys, *base, "--judge_args", f"base_url={second.base_url},model=j")
+    assert code == 0
+    assert (f"memory_update: {n} judgment(s) reused from this judge (j), graded at "
+            f"{first.base_url} (this run's judge: {second.base_url})") in err
