@@ -31,6 +31,7 @@ from evaluator.records import Sample, TaskResult
 from evaluator.results import RunDir, mend_surrogates, provenance
 from evaluator.runlock import RunLock
 from evaluator.sharding import assign, shard_filter
+from evaluator.task import edited_replies
 
 @dataclass
 class EvalResults:
@@ -502,10 +503,18 @@ class _Plan:
         return plan
 
 
-def check_answers_match(ctx: RunContext, task, by_key: dict, done: list[Sample]) -> None:
+def check_answers_match(ctx: RunContext, task, by_key: dict, done: list[Sample], *,
+                        rescoring: bool = False) -> None:
     """Refuse journal lines that answered other settings or another version of their item
-    (a task file edited in place, another --task-file, changed media): naming the first."""
+    (a task file edited in place, another --task-file, changed media), or whose reply changed
+    after it was scored, unless `rescoring` (`score` scores them again): naming the first."""
     where = ctx.run_dir.journal_path(task.name).name
+    edited = [] if rescoring else edited_replies(task, done)
+    if edited:
+        raise EvalError(f"{ctx.run_dir.path}: {where}: the reply of {edited[0].key} "
+                        f"({len(edited)} line(s) in all) is not the one its scores were computed "
+                        "on (edited after scoring?); `br-eval score` re-scores it, --overwrite "
+                        "answers afresh")
     current = ctx.settings.digest()
     other = [s for s in done if s.settings_fp and s.settings_fp != current]
     if other:
@@ -652,8 +661,11 @@ def score_item(ctx: RunContext, task, item, sample: Sample, judge=None) -> str |
     """`task.score`, recording on the line the scorer version that scored it."""
     from evaluator.scoring.version import scorer_version
 
+    from evaluator.task import content_digest
+
     error = task.score(ctx, item, sample, judge)
     sample.scorer_version = scorer_version()
+    sample.reply_fp = content_digest(task.replies(sample))
     return error
 
 
@@ -900,8 +912,21 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         done = {s.key for s in latest}
         plan = _Plan.existing(ctx, task, lambda items: [it for it in items if it.key in done])
         plan.warn(ctx)                 # what `run` said about the data, said again
-        check_answers_match(ctx, task, plan.by_key,
-                            [s for s in latest if s.solved and s.key in plan.by_key])
+        answered = [s for s in latest if s.solved and s.key in plan.by_key]
+        check_answers_match(ctx, task, plan.by_key, answered, rescoring=True)
+        edited = edited_replies(task, answered)
+        if edited:
+            # scores and judgment were of another reply: both go, and this scoring redoes them
+            print(f"br-eval: warning: {task.name}: {len(edited)} reply(ies) changed after they "
+                  f"were scored (first: {edited[0].key}); scored again"
+                  + (", judged again when a --judge is given" if any(s.judge for s in edited)
+                     else ""), file=sys.stderr)
+            for s in edited:
+                s.judge = None
+                if s.error_kind == "judge":
+                    s.error = s.error_kind = s.traceback = None
+                score_item(ctx, task, plan.by_key[s.key], s, None)
+            run_dir.rewrite(task.name, latest)
         plans.append(plan)
     if judge is not None and judge_jobs(ctx, plans):
         # the same one-line check `run --judge` makes, before the first item is judged

@@ -37,6 +37,8 @@ SAMPLE_FIELDS: dict[str, str] = {
                "as an open answer)",
     "judge": "the judge phase's record: {id, error}; null when no judge ran on this item",
     "scorer_version": "the scorer version (evaluator.scoring.version) that scored this line",
+    "reply_fp": "16 hex digits of the reply the line's scores were computed on: a reply changed "
+                "after scoring (edited by hand) is refused on resume and re-scored by `score`",
     "prompt_hash": "sha256 of the request as sent (media by content-addressed path)",
     "prompt": "the full request, only with --log_samples",
     "model_reported": "the model name the backend's responses reported, when it reports one",
@@ -101,6 +103,7 @@ class Sample:
     metrics: dict[str, Any] | None = None
     judge: dict[str, Any] | None = None
     scorer_version: str | None = None
+    reply_fp: str | None = None
     prompt_hash: str | None = None
     prompt: Any = None
     model_reported: str | None = None
@@ -129,8 +132,8 @@ class Sample:
         out: dict[str, Any] = {"schema": SCHEMA_VERSION, "key": self.key, "task": self.task,
                                "cluster": self.cluster}
         out.update(self.fields)
-        for name in ("inputs", "prediction", "metrics", "judge", "scorer_version", "prompt_hash",
-                     "prompt",
+        for name in ("inputs", "prediction", "metrics", "judge", "scorer_version", "reply_fp",
+                     "prompt_hash", "prompt",
                      "model_reported", "input_tokens", "output_tokens", "error", "error_kind",
                      "traceback", "seconds", "item_fp", "data_fp", "settings_fp", "source"):
             value = getattr(self, name)
@@ -156,7 +159,7 @@ class Sample:
 
 
 _CORE = {"key", "task", "cluster", "inputs", "prediction", "metrics", "judge", "scorer_version",
-         "prompt_hash",
+         "reply_fp", "prompt_hash",
          "prompt", "model_reported", "input_tokens", "output_tokens", "error", "error_kind",
          "traceback", "seconds", "item_fp", "data_fp", "settings_fp", "source"}
 _V1_INPUTS = ("cutoff", "visible_sessions", "visible_turns", "visible_media", "media_used",

@@ -33,6 +33,13 @@ def content_digest(value) -> str:
     return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+def edited_replies(task: "Task", samples: list[Sample]) -> list[Sample]:
+    """Answered lines whose reply is not the one their scores were computed on (edited by hand
+    after scoring). Lines from before `reply_fp` existed cannot be checked and are not listed."""
+    return [s for s in samples if s.solved and s.reply_fp
+            and s.reply_fp != content_digest(task.replies(s))]
+
+
 @dataclass(frozen=True)
 class Item:
     key: str                 # stable across runs: the journal's key
@@ -92,6 +99,11 @@ class Task:
     def needs_judge(self, sample: Sample) -> bool:
         """Whether the judge phase has anything to grade on this sample."""
         return False
+
+    def replies(self, sample: Sample) -> Any:
+        """What the agent replied, as `score` reads it: the prediction. Its digest is the line's
+        `reply_fp`, which ties the line's scores to the reply they were computed on."""
+        return sample.prediction
 
     def score(self, ctx, item: Item, sample: Sample, judge=None) -> str | None:
         """Set `sample.metrics` (deterministic without a judge, judged with one). Returns the

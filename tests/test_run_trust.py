@@ -375,3 +375,34 @@ def test_a_rerun_says_which_judgments_it_keeps_and_where_they_were_graded(sample
     assert code == 0
     assert (f"memory_update: {n} judgment(s) reused from this judge (j), graded at "
             f"{first.base_url} (this run's judge: {second.base_url})") in err
+
+
+def test_a_reply_edited_after_scoring_is_refused_on_resume_and_rescored_by_score(
+        sample_snapshot, tmp_path, capsys):
+    """Each line records the digest of the reply its scores were computed on (`reply_fp`): a
+    reply changed by hand afterwards is never reused with the old scores."""
+    import shutil
+
+    out = tmp_path / "run"
+    base = ["--task", "memory_update", "--data", sample_snapshot, "--output_path", out]
+    assert run(capsys, *base)[0] == 0
+    before = json.loads((out / "results.json").read_text())["results"]["memory_update"]
+    lines = journal(out, "memory_update")
+    assert all(len(x["reply_fp"]) == 16 for x in lines)
+    gold = lines[0]["answer"]
+    assert lines[0]["metrics"]["primary"] < 1
+    lines[0]["prediction"] = gold                     # the right answer, written in by hand
+    (out / "samples_memory_update.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    unscored = tmp_path / "copy"
+    shutil.copytree(out, unscored)
+    code, err = run(capsys, *base)
+    assert code == 1 and lines[0]["key"] in err and "edited after scoring" in err
+    assert main(["compare", str(unscored), str(unscored), "--json"]) == 0
+    warnings = json.loads(capsys.readouterr().out)["warnings"]
+    assert any("memory_update: 1 line(s) hold a reply other than" in w for w in warnings)
+    assert main(["score", str(out), "--no-progress"]) == 0
+    assert "memory_update: 1 reply(ies) changed after they were scored" in capsys.readouterr().err
+    after = json.loads((out / "results.json").read_text())["results"]["memory_update"]
+    assert journal(out, "memory_update")[0]["metrics"]["primary"] == 1.0
+    assert after["primary"]["mean"] > before["primary"]["mean"]
+    assert run(capsys, *base)[0] == 0                  # scored again: the folder is whole

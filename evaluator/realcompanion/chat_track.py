@@ -210,6 +210,11 @@ class ChatTask(RealCompanionTask):
     def needs_judge(self, sample: Sample) -> bool:
         return True
 
+    def replies(self, sample: Sample):
+        return {"prediction": sample.prediction,
+                "conditions": {c: (e or {}).get("reply")
+                               for c, e in (sample.fields.get("conditions") or {}).items()}}
+
     def score(self, ctx, item: Item, sample: Sample, judge=None) -> str | None:
         from evaluator.realcompanion.tracks import load_rc
 

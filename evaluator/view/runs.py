@@ -211,6 +211,11 @@ def differences(a: RunData, b: RunData) -> list[str]:
         if mixed:
             out.append(f"{run.label}: journal lines scored by several scorer versions in "
                        f"{', '.join(mixed)} (`br-eval score` re-scores them)")
+    for run in (a, b):
+        for task, n in _edited_lines(run).items():
+            out.append(f"{run.label}: {task}: {n} line(s) hold a reply other than the one their "
+                       "scores were computed on (edited after scoring?); `br-eval score` "
+                       "re-scores them")
     for task in [t for t in a.samples if t in b.samples]:
         # per task, from the lines themselves: a folder filled by several runs (other tasks,
         # `score` without the judge that graded some lines) keeps each line's own scorer and judge
@@ -246,6 +251,15 @@ def differences(a: RunData, b: RunData) -> list[str]:
         if ca.get(k) != cb.get(k):
             out.append(f"{k} differs: {_short(ca.get(k))} vs {_short(cb.get(k))}")
     return out
+
+
+def _edited_lines(run: RunData) -> dict[str, int]:
+    from evaluator.registry import TASKS
+    from evaluator.task import edited_replies
+
+    counts = {name: len(edited_replies(TASKS[name].load(), samples))
+              for name, samples in run.samples.items() if name in TASKS}
+    return {name: n for name, n in counts.items() if n}
 
 
 def _line_values(samples: list[Sample], of) -> set[str]:
