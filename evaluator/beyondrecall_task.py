@@ -73,6 +73,11 @@ def ask(ctx, sessions, query):
         answer = Answer(answer)
     if not isinstance(answer, Answer):
         raise TypeError(f"answer() returned {type(answer).__name__}, expected Answer or str")
+    if answer.text is None:
+        answer.text = ""              # no reply: an empty one (scores 0, counted as `empty`)
+    elif not isinstance(answer.text, str):
+        raise TypeError(f"answer() returned an Answer whose text is "
+                        f"{type(answer.text).__name__}, expected str")
     return answer
 
 

@@ -747,7 +747,7 @@ def judge_jobs(ctx: RunContext, plans: list) -> list:
     jobs = []
     for plan in plans:
         for s in ctx.run_dir.latest_samples(plan.task.name):
-            if s.key not in plan.keys or not s.solved or not plan.task.needs_judge(s):
+            if s.key not in plan.by_key or not s.solved or not plan.task.needs_judge(s):
                 continue
             if s.judge and s.judge.get("id") == jid and not s.judge.get("error"):
                 continue
@@ -796,7 +796,10 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
         # Retries and judgments appended later lines for some keys: keep one line per key
         # (atomic rewrite; the latest attempt wins, as on reading).
         ctx.run_dir.rewrite(task.name, list(latest.values()))
-    selected = [latest[it.key] for it in plan.items if it.key in latest]
+    # every item the folder's journal holds, not only this run's --limit: results.json, report,
+    # compare and view then describe the same lines (a --limit rerun into a finished folder
+    # reported its 2 items as 7/7 done)
+    selected = [latest[it.key] for it in plan.all_items if it.key in latest]
     lines = [s.to_json() for s in selected]
     metrics = task.aggregate(ctx, lines)
     if any(s.judge for s in selected):

@@ -104,3 +104,23 @@ class ViewAgent(Agent):
         if isinstance(query.persons, list):
             query.persons.append("intruder")      # must not reach the next question's agent
         return Answer("I don't know", relied_on=[])
+
+
+class OddTextAgent(Agent):
+    """Replies with an Answer whose text is `agent_args["text"]` read as JSON (`null`, `42`,
+    `["a"]`): the agent protocol's text must be a string, None meaning no reply."""
+
+    def __init__(self, model=None, **agent_args):
+        super().__init__(model)
+        import json
+
+        text = agent_args.get("text")      # --agent_args may have read the value already
+        self.text = json.loads(text) if isinstance(text, str) else text
+
+    def write(self, session):
+        pass
+
+    def answer(self, query):
+        from evaluator.agents.protocol import Answer
+
+        return Answer(self.text)

@@ -274,6 +274,89 @@ def test_realcompanion_tables_say_how_many_items_a_cell_covers_when_the_judge_fa
     assert f"{q['primary']['n']}/{q['coverage']['items']}" in table41
 
 
+# -- one folder, one set of numbers ----------------------------------------------------------------
+def test_a_limited_rerun_into_a_finished_folder_reports_every_answered_item(sample_snapshot,
+                                                                            tmp_path, capsys):
+    """results.json, report and compare describe the same journal lines: a --limit rerun into a
+    folder that holds more answers neither reports 2 items as 7/7 done nor gives compare another
+    overall than report."""
+    import shutil
+
+    full, rerun = tmp_path / "full", tmp_path / "rerun"
+    args = ["run", "--no-progress", "--tasks", "memory_update,conflict_detection", "--data",
+            str(sample_snapshot)]
+    assert main(args + ["--output_path", str(full)]) == 0
+    shutil.copytree(full, rerun)
+    assert main(args + ["--limit", "2", "--output_path", str(rerun)]) == 0
+    a, b = _results(full), _results(rerun)
+    for task in ("memory_update", "conflict_detection"):
+        ea, eb = a["results"][task], b["results"][task]
+        assert eb["primary"]["n"] == eb["n_done"] == ea["primary"]["n"], task
+        assert eb["primary"]["mean"] == ea["primary"]["mean"] and eb["complete"] is True
+    assert b["overall"] == a["overall"]
+    capsys.readouterr()
+    assert main(["compare", str(full), str(rerun), "--json"]) == 0
+    cmp = json.loads(capsys.readouterr().out)
+    suite = cmp["overall"]["beyondrecall"]
+    assert suite["mean_b"] == pytest.approx(b["overall"]["beyondrecall"]["mean"])
+
+
+def test_compare_marks_an_overall_over_fewer_tasks_and_names_the_missing_ones(sample_snapshot,
+                                                                            tmp_path, capsys):
+    a, b = tmp_path / "A", tmp_path / "B"
+    base = ["run", "--no-progress", "--data", str(sample_snapshot)]
+    assert main(base + ["--tasks", "memory_update,conflict_detection,temporal_anchoring",
+                        "--output_path", str(a)]) == 0
+    assert main(base + ["--tasks", "memory_update,conflict_detection", "--output_path", str(b)]) == 0
+    capsys.readouterr()
+    assert main(["compare", str(a), str(b), "--json"]) == 0
+    cmp = json.loads(capsys.readouterr().out)
+    assert cmp["overall"]["beyondrecall"]["complete"] is False
+    assert any(w.startswith("tasks differ") and "temporal_anchoring" in w for w in cmp["warnings"])
+    assert main(["compare", str(a), str(b)]) == 0
+    assert "overall (beyondrecall, 2 of 11 tasks)*" in capsys.readouterr().out
+
+
+def test_the_end_of_run_table_gives_the_folders_overall(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "run"
+    base = ["run", "--no-progress", "--data", str(sample_snapshot), "--output_path", str(out)]
+    assert main(base + ["--task", "conflict_detection"]) == 0
+    capsys.readouterr()
+    assert main(base + ["--task", "memory_update"]) == 0
+    printed = capsys.readouterr().out
+    mean = _results(out)["overall"]["beyondrecall"]["mean"]
+    assert f"Beyond Recall overall (mean of 2 of 11 tasks)*: {mean:.3f}" in printed
+    assert "includes 1 task(s) of this folder not listed above: conflict_detection" in printed
+    assert main(["report", str(out)]) == 0
+    assert f"(mean of 2 of 11 tasks)*: {mean:.3f}" in capsys.readouterr().out
+
+
+def test_an_answer_without_text_is_empty_and_one_of_another_type_a_failure_in_every_task(
+        sample_snapshot, rc_root, tmp_path, capsys):
+    """Answer(None) is no reply: 0, counted as empty, in the denominator, in both suites (the
+    reconstruction track failed on it). Answer(42) is the agent's error, counted as failed; the
+    folder stays readable (it was journaled and then refused as damaged)."""
+    tasks = "memory_update,realcompanion/question,realcompanion/reconstruction"
+    base = ["run", "--no-progress", "--tasks", tasks, "--limit", "3", "--data",
+            str(sample_snapshot), "--rc_data", str(rc_root),
+            "--agent", "agents_for_tests:OddTextAgent"]
+    none = tmp_path / "none"
+    assert main(base + ["--agent_args", "text=null", "--output_path", str(none)]) == 0
+    for task, entry in _results(none)["results"].items():
+        assert entry["n_failed"] == 0 and entry["n_unreadable"]["empty"] == 3, task
+        assert entry["primary"]["mean"] == 0.0 and entry["primary"]["n"] == 3, task
+    for text in ("42", '["a"]'):
+        odd = tmp_path / f"odd{len(text)}"
+        capsys.readouterr()
+        assert main(base + ["--agent_args", f"text={text}", "--output_path", str(odd)]) == 1
+        err = capsys.readouterr().err
+        assert "damaged" not in err
+        for task, entry in _results(odd)["results"].items():
+            assert entry["n_failed"] == 3 and entry["complete"] is False, task
+            assert "expected str" in entry["first_error"], task
+        assert main(["report", str(odd)]) == 0
+
+
 # -- scorer version -------------------------------------------------------------------------------
 def test_every_results_file_and_journal_line_carries_the_scorer_version(sample_snapshot, tmp_path):
     from evaluator.scoring.version import scorer_version

@@ -155,11 +155,16 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
         print(f"{n:<{width}}  {metric_words(r):<{mw}}  {score:<26} {count:>11} "
               f"{str(r.get('n_failed', '-')):>6} {str(r.get('n_judge_errors', '-')):>9} "
               f"{unreadable:>10}")
-    means = overall_lines({n: rows[n] for n in names})
+    # the overall is the folder's (results.json's), over every task it holds, listed or not
+    means = overall_lines(rows)
     for line in means:
         print(line)
     if any("*:" in line for line in means):
         print("  (* a mean over fewer tasks than its group has, or over an incomplete task)")
+    unlisted = [n for n in rows if n not in names]
+    if means and unlisted:
+        print(f"  (the overall includes {len(unlisted)} task(s) of this folder not listed above: "
+              f"{', '.join(unlisted)}; `br-eval report` lists them)")
     if partial:
         print(f"* partial: {', '.join(partial)} (not every item is answered and scored: rerun "
               "without --limit, rerun to retry failures, `br-eval score` to retry judge errors)")

@@ -164,7 +164,13 @@ def run_evaluate(args, media, shard, executor):
 def report(results, shard=None) -> int:
     from evaluator.commands.report import print_table
 
-    print_table(results.header | {"results": {n: r.to_json() for n, r in results.tasks.items()}})
+    entries = {n: r.to_json() for n, r in results.tasks.items()}
+    if shard is None:      # the folder may hold tasks of earlier runs: its overall covers them
+        from evaluator.results import RunDir
+
+        entries = {**(RunDir(results.run_dir, create=False).read_results().get("results") or {}),
+                   **entries}
+    print_table(results.header | {"results": entries}, only=list(results.tasks))
     print(f"results: {results.results_path}"
           + (f" (shard {shard[0]}/{shard[1]}: `br-eval merge {results.run_dir}` joins the shards)"
              if shard else ""))

@@ -177,7 +177,9 @@ def compare_runs(a: RunData, b: RunData, *, n_boot: int = 2000, seed: int = 0) -
         pairs[task] = {"a": xs, "b": ys, "wa": wa, "wb": wb, "clusters": cs, "metric": metric}
     overall = paired(pairs, n_boot=n_boot, seed=seed) or {}
     for entry in overall.values():
-        entry["complete"] = all(rows[t]["complete"] for t in entry["tasks"])
+        # fewer tasks than the suite has is a partial overall, as report marks it
+        entry["complete"] = entry["n_tasks"] == entry["of"] and all(
+            rows[t]["complete"] for t in entry["tasks"])
     return {"a": {"label": a.label, "path": str(a.path)}, "b": {"label": b.label, "path": str(b.path)},
             "tasks": rows, "overall": overall, "warnings": warnings}
 
@@ -211,6 +213,11 @@ def differences(a: RunData, b: RunData) -> list[str]:
         if mixed:
             out.append(f"{run.label}: journal lines scored by several scorer versions in "
                        f"{', '.join(mixed)} (`br-eval score` re-scores them)")
+    only_a, only_b = sorted(set(a.tasks) - set(b.tasks)), sorted(set(b.tasks) - set(a.tasks))
+    if only_a or only_b:
+        out.append("tasks differ: compared on the tasks both ran"
+                   + (f"; only {a.label}: {', '.join(only_a)}" if only_a else "")
+                   + (f"; only {b.label}: {', '.join(only_b)}" if only_b else ""))
     for run in (a, b):
         for task, n in _edited_lines(run).items():
             out.append(f"{run.label}: {task}: {n} line(s) hold a reply other than the one their "
