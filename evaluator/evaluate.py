@@ -431,6 +431,11 @@ def _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, 
                         if "preflight" in model_info and model_info["preflight"] is None else ""))
     if judge is not None:
         lines.append(f"judge: {judge.backend} {judge.model_id}")
+        if model_info and judge.model_id and judge.model_id == model_info.get("model_id") \
+                and agent_tasks and model_info.get("backend") != "mock":
+            print(f"br-eval: warning: the judge is the model under test ({judge.model_id}); a "
+                  "model grading its own replies tends to favour them: judge with another model "
+                  "for numbers you publish", file=sys.stderr)
     if data_info:
         label = "generated sample" if data_info.get("is_sample") else \
             f"revision {data_info.get('revision') or 'unknown'}"

@@ -406,3 +406,19 @@ def test_a_reply_edited_after_scoring_is_refused_on_resume_and_rescored_by_score
     assert journal(out, "memory_update")[0]["metrics"]["primary"] == 1.0
     assert after["primary"]["mean"] > before["primary"]["mean"]
     assert run(capsys, *base)[0] == 0                  # scored again: the folder is whole
+
+
+def test_a_model_judging_its_own_replies_is_warned_about(sample_snapshot, tmp_path, capsys):
+    from test_models_openai import chat_completion
+
+    with FakeOpenAIServer() as srv:
+        srv.completion = lambda body: chat_completion(json.dumps({"score": 1, "reason": "ok"}))
+        args = ["--task", "memory_update", "--limit", "1", "--data", sample_snapshot,
+                "--model", "openai", "--model_args", f"base_url={srv.base_url},model=m",
+                "--judge", "openai"]
+        code, err = run(capsys, *args, "--judge_args", f"base_url={srv.base_url},model=m",
+                        "--output_path", tmp_path / "self")
+        assert code == 0 and "the judge is the model under test (m)" in err
+        code, err = run(capsys, *args, "--judge_args", f"base_url={srv.base_url},model=other",
+                        "--output_path", tmp_path / "other")
+        assert code == 0 and "the judge is the model under test" not in err

@@ -524,3 +524,16 @@ def test_unreadable_replies_score_zero_in_the_denominator_with_their_reason(samp
     assert r["refusal_to_answer"]["primary"]["n"] == 3 and r["refusal_to_answer"]["n_failed"] == 0
     mc = next(s for s in _lines(out, "refusal_to_answer") if s["metrics"]["gold_choice"])
     assert mc["metrics"]["unreadable"] == "unparseable" and mc["metrics"]["primary"] == 0.0
+
+
+def test_report_of_a_run_stopped_before_it_scored_names_the_answers_it_holds(sample_snapshot,
+                                                                           tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["run", "--no-progress", "--task", "memory_update", "--data", str(sample_snapshot),
+                 "--output_path", str(out)]) == 0
+    r = _results(out)
+    r["results"], r["overall"] = {}, {}              # as a run stopped before aggregating leaves it
+    (out / "results.json").write_text(json.dumps(r))
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 0
+    assert "not yet scored: memory_update (the journal holds answers" in capsys.readouterr().out

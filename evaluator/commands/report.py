@@ -199,6 +199,11 @@ def main(args) -> int:
             raise EvalError(f"{run_dir.results_path}: {name}'s figures are malformed "
                             f"({type(exc).__name__}: {exc}); results.json is damaged") from None
     print_table(results)
+    pending = [t for t in ((results.get("config") or {}).get("tasks") or [])
+               if t not in (results.get("results") or {}) and run_dir.has_journal(t)]
+    if pending:       # a run stopped before it aggregated (Ctrl-C, a crash): its answers are kept
+        print(f"not yet scored: {', '.join(pending)} (the journal holds answers; rerun the same "
+              f"command to finish, or `br-eval score {args.run_dir}`)")
     for name, text in tables.items():
         if text:
             print(f"\n{name}: the paper's tables\n\n{text}")
