@@ -126,6 +126,14 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         raise UsageError("--fps must be positive")
     agent_args, model_args = dict(agent_args or {}), dict(model_args or {})
     gen_kwargs, judge_args = dict(gen_kwargs or {}), dict(judge_args or {})
+    # settings for a model or judge the run does not have would reach nothing, and the run would
+    # look made with them
+    if judge is None and (judge_args or judge_repeats > 1):
+        raise UsageError(f"--{'judge_args' if judge_args else 'judge_repeats'} without --judge: "
+                         "pass --judge openai (or hf, mock) to grade with a judge, or drop it")
+    if model is None and model_args:
+        raise UsageError("--model_args without --model: pass --model openai|hf|mock to answer "
+                         "with a model, or drop --model_args")
     if judge_repeats > 1:
         judge_args["repeats"] = judge_repeats
     from evaluator.plugins import add_include_paths
@@ -904,6 +912,9 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         from beyondrecall.snapshot import home_dir
 
         cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
+    if judge is None and judge_args:
+        raise UsageError("--judge_args without --judge: pass --judge openai (or hf, mock) to "
+                         "grade with a judge, or drop it")
     judge_kind = judge
     if isinstance(judge, str):
         from evaluator.scoring import make_judge

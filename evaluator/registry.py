@@ -80,5 +80,9 @@ def resolve(names: list[str]) -> list[TaskSpec]:
                     and TASKS[name.split("/", 1)[1]].group == name.split("/", 1)[0]:
                 wanted.add(name.split("/", 1)[1])
             else:
-                raise UsageError(f"unknown task {name!r}; `br-eval ls` lists the tasks")
+                import difflib
+
+                close = difflib.get_close_matches(name, [*TASKS, *GROUPS], n=1, cutoff=0.75)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise UsageError(f"unknown task {name!r}{hint}; `br-eval ls` lists the tasks")
     return [spec for n, spec in TASKS.items() if n in wanted]

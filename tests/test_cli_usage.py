@@ -118,6 +118,28 @@ def test_gen_kwargs_without_a_model_stops_before_the_first_item(tmp_path, capsys
     assert not list(out.glob("samples_*.jsonl"))
 
 
+@pytest.mark.parametrize("args, says", [
+    (["--judge_args", "base_url=http://127.0.0.1:9/v1,model=j"], "--judge_args without --judge"),
+    (["--judge_repeats", "3"], "--judge_repeats without --judge"),
+    (["--model_args", "base_url=http://127.0.0.1:9/v1,model=m"], "--model_args without --model"),
+    (["--judge", "openai"], "the openai judge needs --judge_args base_url=...,model=..."),
+    (["--agent", "fullcontext"], "unknown agent 'fullcontext' (did you mean full-context?)"),
+])
+def test_settings_for_what_the_run_does_not_have_are_usage_errors(args, says, tmp_path, capsys):
+    # settings that would reach nothing (no judge, no model) are refused, not ignored: a run
+    # that ignored them would look made with them
+    out = tmp_path / "a"
+    assert main(["--task", "conflict_detection", *args, "--output_path", str(out),
+                 "--no-progress"]) == 2
+    assert says in capsys.readouterr().err.strip().splitlines()[-1]
+    assert not out.exists() or not list(out.glob("samples_*.jsonl"))
+
+
+def test_a_mistyped_task_names_the_closest_one(capsys):
+    assert main(["--task", "conflict_detecton", "--no-progress"]) == 2
+    assert "did you mean conflict_detection?" in capsys.readouterr().err
+
+
 def test_a_user_agent_declares_its_keys(tmp_path, capsys):
     (tmp_path / "useragents.py").write_text(textwrap.dedent('''
         from evaluator.agents import Agent

@@ -591,7 +591,11 @@ def resolve_agent(spec: str):
             cls = getattr(importlib.import_module(module), name)
         return cls
     if ":" not in spec:
-        raise UsageError(f"unknown agent {spec!r}: use one of {', '.join(BUILTIN_AGENTS)} "
+        import difflib
+
+        close = difflib.get_close_matches(spec, list(BUILTIN_AGENTS), n=1, cutoff=0.75)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise UsageError(f"unknown agent {spec!r}{hint}: use one of {', '.join(BUILTIN_AGENTS)} "
                          "or package.module:Class")
     cls = load_attr(spec, "--agent", "class")
     for method in ("write", "answer"):

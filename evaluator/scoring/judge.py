@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from evaluator.errors import EvalError
+from evaluator.errors import EvalError, UsageError
 from evaluator.models.base import Message
 from evaluator.scoring.metrics import answer_text
 from evaluator.scoring.policy import policy_of
@@ -518,16 +518,16 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
     try:
         repeats = int(args.pop("repeats", 1))
     except (TypeError, ValueError):
-        raise EvalError("--judge_args repeats should be a whole number") from None
+        raise UsageError("--judge_args repeats should be a whole number") from None
     if repeats < 1:
-        raise EvalError("--judge_args repeats should be at least 1")
+        raise UsageError("--judge_args repeats should be at least 1")
     gen = {k: args.pop(k) for k in _GEN_ARGS if k in args}
     try:
         nonzero = float(gen.get("temperature", 0) or 0) != 0
     except (TypeError, ValueError):
         nonzero = True
     if nonzero:
-        raise EvalError("the judge runs at temperature 0; drop temperature from --judge_args")
+        raise UsageError("the judge runs at temperature 0; drop temperature from --judge_args")
     prompt_paths = {_PROMPT_ARGS[k]: args.pop(k) for k in list(args) if k in _PROMPT_ARGS}
     if cache is None and cache_path is not None:
         from evaluator.scoring.cache import JudgeCache
@@ -537,11 +537,11 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
     if kind == "openai":
         missing = [k for k in ("base_url", "model") if not args.get(k)]
         if missing:
-            raise EvalError(f"the openai judge needs --judge_args {','.join(m + '=...' for m in missing)}"
+            raise UsageError(f"the openai judge needs --judge_args {','.join(m + '=...' for m in missing)}"
                             " (e.g. --judge_args base_url=http://localhost:8000/v1,model=Qwen/Qwen2.5-7B-Instruct)")
         unknown = sorted(set(args) - set(_OPENAI_ARGS))
         if unknown:
-            raise EvalError(f"unknown --judge_args for the openai judge: {', '.join(unknown)} "
+            raise UsageError(f"unknown --judge_args for the openai judge: {', '.join(unknown)} "
                             f"(accepted: {', '.join(_OPENAI_ARGS + _GEN_ARGS + tuple(_PROMPT_ARGS))})")
         api_key = (args.pop("api_key", None) or os.environ.get("BR_EVAL_JUDGE_API_KEY")
                    or os.environ.get("OPENAI_API_KEY") or "EMPTY")
@@ -556,7 +556,7 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
                 try:
                     options[name] = convert(args.pop(name))
                 except (TypeError, ValueError):
-                    raise EvalError(f"--judge_args {name} should be a number") from None
+                    raise UsageError(f"--judge_args {name} should be a number") from None
         model = OpenAIChatModel(str(args.pop("base_url")), str(args.pop("model")), api_key, **options)
         model.args_flag = "--judge_args"
         # The backend retries (and knows which HTTP errors are worth retrying): no second layer.
@@ -571,11 +571,11 @@ def make_judge(kind: str, args: dict | None = None, *, cache_path=None, cache=No
         try:
             attempts = int(attempts)
         except (TypeError, ValueError):
-            raise EvalError("--judge_args attempts should be a whole number") from None
+            raise UsageError("--judge_args attempts should be a whole number") from None
         return Judge(model, cache=cache, attempts=attempts, backoff_s=0.0, gen_kwargs=gen,
                      prompt_paths=prompt_paths, repeats=repeats)
 
-    raise EvalError(f"unknown judge {kind!r} (choose from: {', '.join(JUDGE_KINDS)})")
+    raise UsageError(f"unknown judge {kind!r} (choose from: {', '.join(JUDGE_KINDS)})")
 
 
 # -- repeats and calibration ---------------------------------------------------------------------
