@@ -979,9 +979,8 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         run_dir.write_results({"results": {n: r.to_json() for n, r in out.items()}})
     finally:
         run_dir.close()
-    from evaluator.scoring.version import versions
-
-    update: dict = versions()                        # scorer_version and rules_versions
+    # scorer_version, rules_versions, the br-eval that scored, and when results.json was written
+    update: dict = provenance()
     new_config = dict(config)
     if seed is not None:                             # the intervals were drawn with it
         new_config["seed"] = seed

@@ -317,9 +317,12 @@ def test_score_records_its_seed_and_judge_as_run_does(sample_snapshot, tmp_path,
     assert run(capsys, "--task", "memory_update", "--data", sample_snapshot, *judge,
                "--output_path", out)[0] == 0
     before = json.loads((out / "results.json").read_text())
+    (out / "results.json").write_text(json.dumps({**before, "date": "2000-01-01T00:00:00Z"}))
+    capsys.readouterr()
     assert main(["score", str(out), "--no-progress", "--seed", "7", *judge]) == 0
+    assert f"results: {out / 'results.json'}" in capsys.readouterr().out
     after = json.loads((out / "results.json").read_text())
-    assert after["config"]["seed"] == 7
+    assert after["config"]["seed"] == 7 and after["date"] > "2000-01-01T00:00:00Z"
     assert after["judge"] == before["judge"] and "calibration" in after["judge"]
     capsys.readouterr()
     assert main(["compare", str(out), str(out), "--json"]) == 0
@@ -422,3 +425,29 @@ def test_a_model_judging_its_own_replies_is_warned_about(sample_snapshot, tmp_pa
         code, err = run(capsys, *args, "--judge_args", f"base_url={srv.base_url},model=other",
                         "--output_path", tmp_path / "other")
         assert code == 0 and "the judge is the model under test" not in err
+
+
+def test_a_run_whose_items_failed_shows_the_first_error(sample_snapshot, tmp_path, capsys):
+    code, err = run(capsys, "--task", "memory_update", "--data", sample_snapshot,
+                    "--agent", "agents_for_tests:ExplodingAgent", "--output_path", tmp_path / "r")
+    assert code == 1
+    line = next(x for x in err.splitlines() if "question(s) failed" in x)
+    assert "7 question(s) failed (first: management/memory_update/" in line
+    assert "RuntimeError: memory backend unavailable" in line and "--raise" in line
+
+
+def test_the_end_of_run_header_names_the_model_of_reused_answers(sample_snapshot, tmp_path,
+                                                                 capsys):
+    from test_models_openai import chat_completion
+
+    out = tmp_path / "run"
+    with FakeOpenAIServer() as srv:
+        srv.completion = lambda body: chat_completion(json.dumps({"score": 1, "reason": "ok"}))
+        args = ["--task", "memory_update", "--limit", "2", "--data", sample_snapshot, "--model",
+                "openai", "--model_args", f"base_url={srv.base_url},model=m", "--output_path", out]
+        assert run(capsys, *args)[0] == 0
+        code, printed = run(capsys, *args, "--judge", "openai", "--judge_args",
+                            f"base_url={srv.base_url},model=j")
+    assert code == 0
+    table_header = [line for line in printed.splitlines() if line.startswith("model: ")]
+    assert table_header and table_header[-1].startswith("model: openai m")

@@ -19,7 +19,7 @@ def _ci(d) -> str:
 def print_comparison(cmp: dict) -> None:
     """The table: one row per task and one "overall (<suite>)" row per suite (the one overall,
     evaluator.scoring.overall, on the items both runs scored). A row whose task is incomplete in
-    either run is marked `*`."""
+    either run is marked `*`, and so is an overall over fewer tasks than its suite has."""
     import sys
 
     for w in cmp["warnings"]:
@@ -34,13 +34,13 @@ def print_comparison(cmp: dict) -> None:
     width = max(len(n) for n in rows) + 1
     print(f"{'task':<{width}}  {'n':>5} {'A':>6} {'B':>6}  {'B - A [95% CI]':<26} "
           f"{'won':>4} {'lost':>4} {'tied':>4}  McNemar p")
-    partial = []
+    partial, partial_overall = [], []
     for name, r in rows.items():
         mc = r.get("mcnemar")
         label = name
         if r.get("complete") is False:
             label += "*"
-            partial.append(name)
+            (partial_overall if name.startswith("overall (") else partial).append(name)
         counts = " ".join(f"{'-' if r.get(k) is None else r[k]:>4}" for k in ("won", "lost", "tied"))
         print(f"{label:<{width}}  {r['n']:>5} {r['mean_a']:>6.3f} {r['mean_b']:>6.3f}  "
               f"{_ci(r['diff']):<26} {counts}  "
@@ -48,6 +48,9 @@ def print_comparison(cmp: dict) -> None:
     if partial:
         print("* incomplete in at least one run (items failed or not yet run): the difference "
               "covers only the items both runs scored")
+    if partial_overall:     # as `report` marks an overall
+        print("* overall: a mean over fewer tasks than its suite has, or over a task incomplete "
+              "in either run")
 
 
 def main(args) -> int:

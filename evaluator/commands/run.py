@@ -165,12 +165,15 @@ def report(results, shard=None) -> int:
     from evaluator.commands.report import print_table
 
     entries = {n: r.to_json() for n, r in results.tasks.items()}
-    if shard is None:      # the folder may hold tasks of earlier runs: its overall covers them
+    header = results.header
+    if shard is None:
+        # the folder as results.json holds it: the model an earlier run recorded (a rerun that
+        # asks nothing does not rewrite it), and tasks of earlier runs, which its overall covers
         from evaluator.results import RunDir
 
-        entries = {**(RunDir(results.run_dir, create=False).read_results().get("results") or {}),
-                   **entries}
-    print_table(results.header | {"results": entries}, only=list(results.tasks))
+        header = RunDir(results.run_dir, create=False).read_results() or header
+        entries = {**(header.get("results") or {}), **entries}
+    print_table(header | {"results": entries}, only=list(results.tasks))
     print(f"results: {results.results_path}"
           + (f" (shard {shard[0]}/{shard[1]}: `br-eval merge {results.run_dir}` joins the shards)"
              if shard else ""))
@@ -182,6 +185,11 @@ def report(results, shard=None) -> int:
     if results.n_failed:
         units = {r.unit for r in results.tasks.values() if r.n_failed}
         unit = units.pop() if len(units) == 1 else "item"
-        print(f"br-eval: {results.n_failed} {unit}(s) failed (see `error` and `traceback` in the "
-              "samples journals); rerun the same command to retry them", file=sys.stderr)
+        first = next((r.first_error for r in results.tasks.values()
+                      if r.n_failed and r.first_error), None)
+        print(f"br-eval: {results.n_failed} {unit}(s) failed"
+              + (f" (first: {first})" if first else "")
+              + "; see `error` and `traceback` in the samples journals; rerun the same command "
+              "to retry them, or add --raise to stop at the first with its traceback",
+              file=sys.stderr)
     return 1 if results.n_failed or judge_errors else 0

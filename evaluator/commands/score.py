@@ -36,6 +36,7 @@ def main(args) -> int:
                                     use_cache=args.use_cache, seed=args.seed,
                                     progress=None if args.progress else False)
     print_table(results.header, only=list(results.tasks))
+    print(f"results: {results.results_path}")
     if judge_errors:
         print(f"br-eval: {judge_errors} judge call(s) failed; they are recorded as judge errors, "
               "not scores; rerun `br-eval score` to retry them", file=sys.stderr)
