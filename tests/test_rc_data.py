@@ -389,3 +389,13 @@ def test_the_paper_size_corpus_reproduces_the_papers_counts_by_construction(tmp_
     assert (cell["auroc_memory_vs_no_referent"]["n_pos"], cell["auroc_memory_vs_no_referent"]["n_neg"],
             cell["auroc_memory_vs_cold_opens"]["n_neg"]) == (404, 120, 434)
     assert m["retrieval"]["true_gold"]["BM25"]["all"]["n_probes"] == 1_413
+    # the detector's "6 of 40" population: the proportional stratum where its threshold is set
+    assert (cell["detection_rate_proportional"]["n"], cell["false_alarms_proportional"]["n"],
+            cell["n_proportional"]) == (40, 1_129, 1_169)
+    # the offset-permuted control (memory-bearing probes) never holds a true reference (it held
+    # one for 907 of the 1,413 probes when thread probes took part)
+    lines = [json.loads(x) for x in
+             (tmp_path / "run" / "samples_realcompanion_retrieval.jsonl").read_text().splitlines()]
+    offsets = [(s["retrieval"]["gold"]["offset_permuted"], s["reference_ids"]) for s in lines
+               if s["retrieval"] and s["retrieval"]["gold"]["offset_permuted"]]
+    assert 0.9 * 404 < len(offsets) <= 404 and not any(set(g) & set(r) for g, r in offsets)

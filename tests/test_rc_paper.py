@@ -428,7 +428,7 @@ def test_report_prints_table_6_and_table_41_for_the_other_tracks(rc, tmp_path, c
     assert f"(n = {len(release.participants)})" in text
     assert f"persona  {pooled['f1']:.3f}" in text and f"{pooled['tp']}" in text
     q = run("realcompanion/question", tmp_path / "q", root, limit=25)["realcompanion/question"]
-    assert q["coverage"] == {"answered": 25, "items": 25}
+    assert (q["coverage"]["answered"], q["coverage"]["items"]) == (25, 25)
     text = paper_tables("realcompanion/question", q)
     assert "Table 41." in text and "25/25" in text and "V7." in text
     # V7's question-track row is on the cited turns: it names the digest's restricted reading

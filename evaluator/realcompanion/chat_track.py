@@ -371,6 +371,18 @@ def system_metrics(ok: list[dict], *, metric: str, seed: int) -> dict:
     return out
 
 
+COVERAGE_RULE = ("items with a readable, non-empty reply among those run (an empty reply or a "
+                 "failed item is not covered)")
+
+
+def replied(reply, unreadable=None) -> bool:
+    """Table 41's coverage: the reply can be read and says something (evaluator.scoring.readable:
+    `unreadable` is the reason recorded when the line was scored)."""
+    from evaluator.scoring.readable import is_empty
+
+    return unreadable is None and not is_empty(reply)
+
+
 def evidence_hit_at_5(s: dict, gold_field: str = "reference_ids") -> float | None:
     """Table 41's hit@5 of a system's own evidence: one of the first five ids it cited is a
     required one (None when it cited nothing it could be scored on)."""
@@ -462,8 +474,9 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
         "definitions": {
             "misfire": "cold opens and scoreable probes with no referent (locus none)",
             "with_references": "scoreable probes with a reference set R(p): an earlier message "
-                               "or a profile claim the gold draws on (Table 5 and the "
-                               "whole-corpus contrasts; the paper counts 1,477)",
+                               "or a profile claim the gold draws on, thread probes included "
+                               "(Table 5 and the whole-corpus contrasts; not the paper's 1,477 "
+                               "chat probes, see data.has_reference_set)",
             "memory_bearing_recorded": "locus profile, episode or companion",
             "memory_bearing_strict": "memory-bearing and not on screen (on_screen neither clear "
                                      "nor borderline; rows without a verdict keep their label)"}}
@@ -539,5 +552,10 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
 
     if "agent" in conds:
         out["system"] = system_metrics(ok, metric=metric, seed=seed)
+        # Table 41's coverage: n_scored counts an empty reply too, coverage does not
+        out["coverage"] = {"answered": sum(1 for s in ok if replied(
+            (s["conditions"].get("agent") or {}).get("reply"),
+            (s["conditions"].get("agent") or {}).get("unreadable"))),
+            "items": len(samples), "rule": COVERAGE_RULE}
     out["companion_origin"] = chat_companion_origin(ok)
     return out

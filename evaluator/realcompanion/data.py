@@ -154,10 +154,12 @@ def has_reference_set(reference_ids, profile_ids) -> bool:
     """One definition of "probes with a reference set" for Table 5 and every whole-corpus
     contrast: the probe's reference set R(p), "the specific records (e.g., prior profile
     statements or earlier episode messages) that the gold response draws upon", is not empty,
-    i.e. it cites an earlier message (reference_ids) or a profile claim (profile_ids). The paper
-    counts 1,477 such chat probes; the digests do not say which of the 1,533 scoreable ones they
-    are, so on br-eval's paper-size generated corpus the count is whatever the rows cite (1,413:
-    every scoreable probe with a referent, the 120 no-referent probes cite nothing)."""
+    i.e. it cites an earlier message (reference_ids) or a profile claim (profile_ids): every
+    scoreable probe with a referent, thread probes included (1,413 on br-eval's paper-size
+    generated corpus: the 120 no-referent probes cite nothing). This is not the paper's "1,477
+    chat probes": probes with a referent number at most 1,533 - 120 = 1,413, so the 1,477 hold at
+    least 64 no-referent probes; and the paper's R(p) holds no record of the recent window, which
+    would leave thread probes (referents 1-2 messages back) without one."""
     return bool(reference_ids) or bool(profile_ids)
 
 

@@ -126,5 +126,9 @@ def aggregate(samples: list[dict], *, seed: int = 0) -> dict:
     else:
         out["evidence_hit_at_5"] = {"value": None, "note": "not reported: the agent gave no "
                                                           "evidence_ids"}
-    out["coverage"] = {"answered": len(ok), "items": len(samples)}
+    from evaluator.realcompanion.chat_track import COVERAGE_RULE, replied
+
+    out["coverage"] = {"answered": sum(1 for s in ok if replied(
+        s.get("prediction"), (s.get("metrics") or {}).get("unreadable"))),
+        "items": len(samples), "rule": COVERAGE_RULE}
     return out

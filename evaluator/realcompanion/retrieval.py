@@ -18,11 +18,13 @@ in Table 29, "offset-permuted, broken oracle, 20 pool messages"; br-eval runs al
                  return has no rank: a miss at every k, reciprocal rank 0).
 - BROKEN-ORACLE+FILL (br-eval's extra) the same partner's references first, then the rest of the
                  pool in a seeded random order: near chance rather than exactly 0.
-- offset-permuted gold: the true references are replaced by the messages at the distances of a
-                 different probe's references (a probe of the same kind, memory-bearing or not,
-                 drawn from any participant), measured back from this probe. Distances survive,
-                 content does not: a purely positional method keeps its score, a content method
-                 should fall to its positional baseline.
+- offset-permuted gold (memory-bearing probes only): the true references are replaced by the
+                 messages at the distances of another memory-bearing probe's references (drawn
+                 from any participant), measured back from this probe, never a partner whose
+                 distances land on one of this probe's own references. Distances survive, content
+                 does not: a purely positional method keeps its score, a content method should
+                 fall to its positional baseline. Thread probes get none: their references lie
+                 1-2 messages back, so another thread probe's distances mostly land on them.
 - 20 pool messages (gold set `pool20`): the references are replaced by 20 messages drawn
                  uniformly from the pool (all of it when smaller). Position and content are both
                  gone: recency collapses to chance.
@@ -60,6 +62,13 @@ def stream(seed: int, participant: str, probe_id: str, purpose: str):
 
 
 # -- control partners ------------------------------------------------------------------------------
+def offset_positions(position: int, partner: Probe) -> list[int]:
+    """The offset-permuted gold of a probe at `position`: the messages at the partner's
+    reference distances, counted back from the probe (those that fall inside its pool)."""
+    distances = {partner.position - r for r in partner.reference_positions}
+    return sorted(position - d for d in distances if d <= position)
+
+
 @dataclass
 class ControlPlan:
     broken_partner: dict[str, Probe | None]   # probe key -> whose references the broken oracle gets
@@ -72,22 +81,22 @@ def plan_controls(release: Release, seed: int) -> ControlPlan:
     broken: dict[str, Probe | None] = {}
     offset: dict[str, Probe | None] = {}
 
-    # Offset partners: same kind, any participant, with a distance that fits in this pool.
-    for memory in (False, True):
-        group = sorted((p for p in probes if p.memory_bearing == memory),
-                       key=lambda q: (q.position - q.reference_positions[-1], q.participant,
-                                      q.probe_id))
-        nearest = [q.position - q.reference_positions[-1] for q in group]
-        at = {q.key: n for n, q in enumerate(group)}
-        for p in group:
-            eligible = bisect.bisect_right(nearest, p.position)   # nearest distance <= pool size
-            self_at = at[p.key]
-            choices = eligible - (1 if self_at < eligible else 0)
-            if choices <= 0:
-                offset[p.key] = None
-                continue
-            j = int(stream(seed, p.participant, p.probe_id, "offset-permuted").integers(choices))
-            offset[p.key] = group[j + (1 if j >= self_at else 0)]   # skip p itself
+    # Offset partners: memory-bearing probes only (a thread probe's references lie 1-2 messages
+    # back, so the message at another thread probe's distance is mostly its own reference), any
+    # participant, with a distance that fits in this pool and lands on none of p's references.
+    group = sorted((p for p in probes if p.memory_bearing),
+                   key=lambda q: (q.position - q.reference_positions[-1], q.participant,
+                                  q.probe_id))
+    nearest = [q.position - q.reference_positions[-1] for q in group]
+    for p in group:
+        eligible = bisect.bisect_right(nearest, p.position)   # nearest distance <= pool size
+        own = set(p.reference_positions)
+        rng = stream(seed, p.participant, p.probe_id, "offset-permuted")
+        for j in rng.permutation(eligible):
+            q = group[int(j)]
+            if q is not p and own.isdisjoint(offset_positions(p.position, q)):
+                offset[p.key] = q
+                break
 
     # Broken-oracle partners: same participant, disjoint references, one of them in this pool.
     for part in release.participants:
@@ -170,9 +179,7 @@ class ParticipantRetrieval:
         golds: dict[str, object] = {"true": true_gold}
         partner = plan.offset_partner.get(probe.key)
         if partner is not None:
-            distances = {partner.position - r for r in partner.reference_positions}
-            golds["offset_permuted"] = np.array(sorted(i - d for d in distances if d <= i),
-                                                dtype=np.int64)
+            golds["offset_permuted"] = np.array(offset_positions(i, partner), dtype=np.int64)
         else:
             golds["offset_permuted"] = None
         rng = stream(seed, pid, qid, "position-randomised")

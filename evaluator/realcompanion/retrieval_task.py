@@ -21,7 +21,7 @@ from evaluator.realcompanion.tracks import RealCompanionTask
 from evaluator.task import Item
 
 TASK = "realcompanion/retrieval"
-JOURNAL_VERSION = 2
+JOURNAL_VERSION = 3    # 3: offset-permuted gold: memory-bearing probes, no true reference
 K_VALUES = (1, 5, 10)
 WINDOW_MESSAGES = (10, 50, 100, 500, 1000, 2000, 5000, 10000)
 WINDOW_TOKENS = (8_000, 32_000, 128_000, 200_000, 1_000_000)
@@ -427,6 +427,8 @@ def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_thres
             return threshold is not None and score(s) >= threshold
 
         need_nothing = no_referent + cold
+        prop_memory = [s for s in proportional if s["memory_bearing"]]
+        prop_other = [s for s in proportional if not s["memory_bearing"]]
         out[name] = {
             "auroc_memory_vs_no_referent": vs["no_referent"],
             "auroc_memory_vs_cold_opens": vs["cold_opens"],
@@ -434,8 +436,13 @@ def _restraint(lines: list[dict], detectors: list[str], seed: int, misfire_thres
             "misfire_rate": wilson(sum(map(fires, need_nothing)), len(need_nothing)),
             "misfire_rate_no_referent": wilson(sum(map(fires, no_referent)), len(no_referent)),
             "misfire_rate_cold_opens": wilson(sum(map(fires, cold)), len(cold)),
+            # every memory-bearing scoreable probe (the AUROC positives), not the paper's 40
             "detection_rate_memory_bearing": wilson(sum(map(fires, positives)), len(positives)),
+            # on the stratum where the threshold is set: the paper's 6 of 40 and its 40 false alarms
+            "detection_rate_proportional": wilson(sum(map(fires, prop_memory)), len(prop_memory)),
+            "false_alarms_proportional": wilson(sum(map(fires, prop_other)), len(prop_other)),
             "fires_on_proportional": sum(map(fires, proportional)),
+            "n_proportional": len(proportional),
         }
     return out
 

@@ -9,7 +9,8 @@ once in the docs/realcompanion.md, "RealCompanion readings").
   Table 40 (macro and pooled contrasts), the system metrics (MR, AAR, LA, RC) and Table 41's chat
   columns in agent mode, V7.
 - realcompanion/retrieval: Table 33, Table 4, Table 38 (by subject), Table 34, Figure 4,
-  Table 32, the detector AUROCs, the question-track AUROC, reach.
+  Table 32, the detector AUROCs, the detector at its threshold on the proportional stratum,
+  the question-track AUROC, reach.
 - realcompanion/question: Table 41's question columns, V7.
 - realcompanion/reconstruction: Table 6.
 Standard library only: `br-eval report` imports it.
@@ -38,6 +39,12 @@ def _est(cell, kind: str = "pooled", signed: bool = False, of: int | None = None
     if isinstance(of, int) and isinstance(n, int) and n < of:
         body += f" (n={n} of {of})"
     return body
+
+
+def _n_est(cell, signed: bool = False) -> str:
+    """`mean [lo, hi] (n=123)`: a cell whose population is not the table's head."""
+    n = ((cell or {}).get("pooled") or {}).get("n") if isinstance(cell, dict) else None
+    return _est(cell, signed=signed) + (f" (n={n})" if isinstance(n, int) else "")
 
 
 def _ci(value, ci) -> str:
@@ -81,6 +88,16 @@ def _judged(cell, n_errors, kind: str = "pooled", signed: bool = False) -> str:
 
 REFERENCE_SET = ("scoreable probes with a reference set R(p) (an earlier message or a profile "
                  "claim the gold draws on)")
+READING_DELTA = (
+    "the paper's C2 − C1 is +0.149 in Table 36 but \"+0.140 across both strata\" (\"Measured "
+    "on the full set of 1,477 chat probes\"; the Chinese digest: \"C2−C1 配对差 +0.140 [0.126, "
+    "0.167]\"); br-eval computes both on one population, the reference set, so its Table 36 "
+    "whole-corpus value and Table 8's reference-set Δ are one figure, while the paper's differ")
+READING_1477 = (
+    "reference set = earlier messages or profile claims, thread probes included; this is not the "
+    "paper's 1,477: probes with a referent number at most 1,533 - 120 = 1,413, so its 1,477 hold "
+    "at least 64 no-referent probes, and its R(p) is defined so that \"by definition none of "
+    "those records appear in the recent window\", which leaves thread probes none")
 
 
 # -- realcompanion/chat --------------------------------------------------------------------------
@@ -97,8 +114,7 @@ def chat_tables(r: dict) -> str:
     out.append(_table(
         _head(f"Table 5. Content match by context condition ({metric}, pooled [95% CI])",
               REFERENCE_SET, pops.get("with_references"),
-              '"Measured on the full set of 1,477 chat probes"; 1,477 = "probes with a '
-              'reference set"', "reference set = earlier messages or profile claims"),
+              '"Measured on the full set of 1,477 chat probes"', READING_1477),
         ["Condition", "Content match", "Macro", "Judge errors"],
         [[c, _judged(per[c].get("content_with_references"), per[c].get("n_judge_errors")),
           _est(per[c].get("content_with_references"), "macro"),
@@ -123,7 +139,8 @@ def chat_tables(r: dict) -> str:
             _head("Table 36. Paired contrasts, bootstrapped over subjects", "whole corpus: "
                   + REFERENCE_SET + "; memory-bearing under each reading", first.get("n"),
                   '"Paired contrasts, bootstrapped over subjects. Whole-corpus rows do not vary '
-                  'with the reading"'),
+                  'with the reading"; "Table 36 shows the C2 − C1 contrast as +0.149 [+0.107, '
+                  '+0.201]"', READING_DELTA),
             ["Contrast", "n", "Whole corpus", "Memory-bearing, recorded",
              "Memory-bearing, strict"],
             [[name.replace("-", " - "), str(e.get("n")), _est(e.get("difference"), signed=True),
@@ -144,20 +161,25 @@ def chat_tables(r: dict) -> str:
             out.append(_table(
                 _head("Table 8. Decomposition of the retrieval contrast by ground-truth demand",
                       "each row on the population of the contrast it decomposes: the reference "
-                      "set (its Δ is Table 36's whole-corpus value) and the scoreable "
+                      "set (its Δ is br-eval's Table 36 whole-corpus value) and the scoreable "
                       "proportional stratum (its π is the demand rate)", first.get("n"),
                       '"Δ = πγ1 + (1 − π)γ0"; "on the proportional stratum πγ1 = +0.004 and '
-                      '(1 − π)γ0 = +0.104"'),
+                      '(1 − π)γ0 = +0.104"', READING_DELTA),
                 ["Contrast", "Population", "Reading", "n", "π", "γ1", "γ0", "πγ1",
                  "(1 − π)γ0", "Δ", "From no-memory rows"], rows))
         out.append(_table(
             _head("Table 40. Content match contrasts, macro and pooled (per-subject values in "
                   "results.json: difference_per_participant)", REFERENCE_SET, first.get("n"),
                   '"a macro contrast of 0.148 [0.109, 0.194] for C2 − C1"; "Both macro and '
-                  'pooled averages are reported"'),
-            ["Contrast", "Macro", "Pooled", "Subjects"],
+                  'pooled averages are reported to show consistency across subjects and across '
+                  'all judged rows"',
+                  "all judged rows = every chat item with both replies scored, cold opens and "
+                  "no-referent probes included (difference_all_items); Macro and Pooled are on "
+                  "the reference set, Table 36's population"),
+            ["Contrast", "Macro", "Pooled", "Pooled, all judged rows", "Subjects"],
             [[name.replace("-", " - "), _est(e.get("difference"), "macro", signed=True),
               _est(e.get("difference"), signed=True),
+              _n_est(e.get("difference_all_items"), signed=True),
               str(len(e.get("difference_per_participant") or {}))]
              for name, e in contrasts.items()]))
     if any("misfire_rate" in per[c] for c in conds):
@@ -165,8 +187,12 @@ def chat_tables(r: dict) -> str:
             _head("Table 37. Selectivity by supplied context (used_memory)",
                   "misapplication: cold opens and no-referent probes; appropriate application: "
                   "memory-bearing probes", pops.get("misfire"),
-                  '"434 cold opens plus 120 \'needs no past\' probes"; "appropriate-application '
-                  'rises to 59.2% while misapplication drops to 50.8% under condition C2"'),
+                  '"434 个冷启动加 120 个\'无需过去\'探针"; "appropriate-application '
+                  'rises to 59.2 % while misapplication drops to 50.8 % under condition C2"',
+                  "the digests disagree on misapplication: the Chinese digest has it rise from "
+                  "0 with no context, \"供给上下文后升至 29.2%(oracle 证据)到 60.8%(BM25 十条)\" "
+                  "(oracle evidence is br-eval's C2, BM25's ten its C4), not drop to 50.8 % under "
+                  "C2"),
             ["Condition", "Misapplication (misfire)", "Appropriate application",
              "Appropriate application, strict", "Restraint"],
             [[c, _est(per[c].get("misfire_rate"), of=pops.get("misfire")),
@@ -212,19 +238,28 @@ def chat_tables(r: dict) -> str:
             [[label, _est(system.get(key)), _est(system.get(key), "macro")]
              for label, key in names]))
         n_items = r.get("n_samples")
+        answered = (r.get("coverage") or {}).get("answered", "-")
         out.append(_table(
             _head("Table 41. Deployed memory systems by coverage (this run's agent, chat track)",
                   "chat items the agent was run on; hit@5: memory-bearing probes with reference "
-                  "messages", n_items, '"Codex ... chat 58.1%, hit@5 only 0.331 / 0.137"',
-                  "coverage = items with a reply among those run; hit@5 of the agent's own "
-                  "evidence = one of the first five ids it cites is a reference"),
+                  "messages", n_items, TABLE41_FOLLOWS,
+                  TABLE41_COVERAGE + "; hit@5 of the agent's own evidence = one of the first five "
+                  "ids it cites is a reference; " + TABLE41_HIT),
             ["Coverage", "Chat (RC)", "hit@5 of own evidence, recorded",
              "hit@5 of own evidence, strict"],
-            [[f"{r.get('n_scored')}/{n_items}", _est(system.get("response_consistency"), of=n_items),
+            [[f"{answered}/{n_items}", _est(system.get("response_consistency"), of=n_items),
               _est(system.get("evidence_hit_at_5_recorded")),
               _est(system.get("evidence_hit_at_5_strict"))]]))
     out += v7_chat_tables(r.get("companion_origin"), bool((r.get("data") or {}).get("is_sample")))
     return "\n\n".join(out)
+
+
+TABLE41_FOLLOWS = '"Codex 移植问答题准确率 44.5%、聊天 58.1%,hit@5 仅 0.331 / 0.137"'
+TABLE41_COVERAGE = ("coverage = items with a readable, non-empty reply among those run (an empty "
+                    "reply or a failed item is not covered)")
+TABLE41_HIT = ("the digest lists question accuracy 44.5%, chat 58.1%, then hit@5 0.331 / 0.137 in "
+               "that order, so br-eval reads 0.331 as the question track's hit@5 and 0.137 as "
+               "the chat track's")
 
 
 V7_PAPER = {"all": "22.0% [18.3, 26.3] of 404", "episode_level": "7.1% [5.4, 9.2] of 339",
@@ -295,13 +330,21 @@ def v7_chat_tables(co, is_sample: bool) -> list[str]:
 
 
 # -- realcompanion/retrieval ---------------------------------------------------------------------
+READING_424 = (
+    "the digests disagree on 0.424: the English one reads it as Table 38's \"BM25's macro recall\", "
+    "the Chinese one as BM25's hit@5 averaged per subject, \"hit@5 BM25 0.248(按主体平均 0.424)\"; "
+    "Table 38 here takes recall@5 (the share of required turns in the top five), Table 4's "
+    "hit@5 macro column the per-subject hit@5")
 METHODS = ["RANDOM", "RECENCY", "RECENCY-USER", "BM25", "ORACLE", "BROKEN-ORACLE"]
 
 
 def retrieval_tables(r: dict) -> str:
     out = []
     ret = r.get("retrieval") or {}
-    golds = [("true_gold", "Recorded gold"), ("offset_permuted_gold", "Offset-permuted"),
+    n_offset = ((ret.get("offset_permuted_gold") or {}).get("RANDOM") or {}).get("all", {}).get(
+        "n_probes")
+    golds = [("true_gold", "Recorded gold"),
+             ("offset_permuted_gold", f"Offset-permuted (n={n_offset if n_offset is not None else '-'})"),
              ("position_randomised_gold", "Position-randomized"),
              ("pool20_gold", "20 pool messages")]
 
@@ -318,13 +361,16 @@ def retrieval_tables(r: dict) -> str:
               '"three control variants (offset-permuted, position-randomized, broken-oracle)"; '
               'Table 29 "offset-permuted, broken oracle, 20 pool messages"',
               "position-randomized = the references replaced by as many messages at random "
-              "positions of the pool; 20 pool messages = 20 random pool messages"),
+              "positions of the pool; 20 pool messages = 20 random pool messages; "
+              "offset-permuted = memory-bearing probes only, at another memory-bearing probe's "
+              "distances and never on a true reference (a thread probe's references lie 1-2 "
+              "messages back, where another thread probe's distances land)"),
         ["Method"] + [label for _, label in golds], rows))
     mem = (ret.get("true_gold") or {}).get("BM25", {}).get("memory_bearing") or {}
     out.append(_table(
         _head("Table 4. Hit@5 on the distant items", "memory-bearing probes with reference "
               "messages (recorded reading)", mem.get("n_probes"),
-              '"hit@5: recency 0.022, BM25 0.248 (11x), random 0.005"'),
+              '"hit@5: recency 0.022, BM25 0.248 (11x), random 0.005"', READING_424),
         ["Method", "hit@5 pooled", "MRR pooled", "hit@5 macro"],
         [[m.replace("-", " "), _f(cell("true_gold", m, "memory_bearing", "hit@5")),
           _f(cell("true_gold", m, "memory_bearing", "mrr")),
@@ -346,7 +392,7 @@ def retrieval_tables(r: dict) -> str:
                   mem.get("n_probes"), '"Recall is computed as the proportion of required turns '
                                        'that appear within the top five retrieved results"; '
                                        '"BM25\'s macro recall as 0.424 compared to 0.004 for '
-                                       'Random"'),
+                                       'Random"', READING_424),
             ["Subject", "n"] + [m.replace("-", " ") for m in METHODS], rows))
     cov = r.get("window_coverage") or {}
     if cov.get("messages"):
@@ -397,10 +443,29 @@ def retrieval_tables(r: dict) -> str:
                   "memory-bearing scoreable probes; negatives: no-referent probes, cold opens",
                   (next(iter(restraint.values())).get("auroc_memory_vs_no_referent")
                    or {}).get("n_pos"),
-                  '"AUROC 0.530 (against no-referent probes), 0.548 (against cold opens)"; '
-                  '"the threshold catches 6 of 40 true demands"'),
+                  '"AUROC 0.530 (against no-referent probes), 0.548 (against cold opens)"'),
             ["Detector", "AUROC vs no-referent (pos vs neg)", "AUROC vs cold opens",
-             "Misfire at the demand-rate threshold", "Detection rate"], rows))
+             "Misfire at the demand-rate threshold",
+             "Detection, every memory-bearing probe (not the paper's 40)"], rows))
+        first = next(iter(restraint.values()))
+        if first.get("detection_rate_proportional") is not None:
+            def count(w):
+                return "-" if not w else f"{w['k']}/{w['n']}"
+
+            rows = [[name, count(v.get("detection_rate_proportional")),
+                     _rate(v.get("detection_rate_proportional")),
+                     count(v.get("false_alarms_proportional")), "6/40, 40 false alarms"]
+                    for name, v in restraint.items()]
+            det = first["detection_rate_proportional"]
+            out.append(_table(
+                _head("Detector at the demand-rate threshold, on the stratum where it is set",
+                      f"scoreable probes of the proportional stratum, {det['n']} of them "
+                      "memory-bearing", first.get("n_proportional"), '"阈值抓到 40 个真需求中的 6 个、报 40 个误警"',
+                      "detected = memory-bearing probes the detector fires on; false alarms = "
+                      "the stratum's other probes it fires on; br-eval's threshold fires on as "
+                      "many of the stratum's probes as are memory-bearing (ties aside), while the "
+                      "digest's 6 + 40 fires exceed its 40 demands"),
+                ["Detector", "Detected", "Detection rate", "False alarms", "Paper"], rows))
     qd = r.get("question_track_detection") or {}
     if qd.get("n_questions"):
         rows = []
@@ -443,9 +508,9 @@ def question_tables(r: dict) -> str:
     out += [_table(
         _head("Table 41. Deployed memory systems by coverage (this run's agent, question track)",
               "written questions the agent was run on; hit@5: questions with evidence ids",
-              cov.get("items"), '"Codex ... question accuracy 44.5% ... hit@5 only 0.331 / 0.137"',
-              "coverage = items with a reply among those run; hit@5 of the agent's own evidence "
-              "= one of the first five ids it cites is an evidence id"),
+              cov.get("items"), TABLE41_FOLLOWS,
+              TABLE41_COVERAGE + "; hit@5 of the agent's own evidence = one of the first five "
+              "ids it cites is an evidence id; " + TABLE41_HIT),
         ["Coverage", f"Accuracy ({r.get('primary_metric')})", "Scored", "hit@5 of own evidence",
          "Evidence coverage"],
         [[f"{cov.get('answered')}/{cov.get('items')}", _ci(primary.get("mean"), primary.get("ci95")),
