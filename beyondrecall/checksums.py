@@ -50,6 +50,7 @@ from beyondrecall.files import human_bytes, media_kind
 from beyondrecall.hashing import hash_file
 from beyondrecall.identity import fingerprint_note, snapshot_info
 from beyondrecall.loader import discover_task_files, validate_snapshot
+from beyondrecall.paths import snapshot_roots
 from beyondrecall.pdfmap import read_pdf_preprocessing
 from beyondrecall.sums import (BENCH_LIST, TOP_LIST, Finding, ListEntry, by_target, gather_list,
                               unsafe_reason)
@@ -270,7 +271,8 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bo
     # 1. Read both lists.
     entries: list[ListEntry] = []
     for list_name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark")):
-        read = gather_list(snapshot / list_name, list_name, base, entries, findings)
+        read = gather_list(snapshot / list_name, list_name, base, entries, findings,
+                           roots=snapshot_roots(snapshot))
         if read is not None:
             report.lists[list_name] = read
     report.entries = len(entries)

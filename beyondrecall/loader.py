@@ -364,6 +364,30 @@ def _lone_surrogates(value, where: str = "") -> list[str]:
     return out
 
 
+def read_task_json(path: Path) -> tuple[list, bool]:
+    """A task file's top-level array, and whether its text escapes a surrogate (the loader then
+    looks for lone surrogates); a DataError of one line when it is not such a file."""
+    if not _regular(path):
+        raise DataError(f"{_shown(path)}: not a regular file; not opened")
+    try:
+        with open(path, "rb") as fh:
+            blob = fh.read()
+        raw = json.loads(blob)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path}: not UTF-8 text ({exc.reason})") from None
+    except ValueError as exc:       # an integer over Python's 4,300-digit limit
+        raise DataError(f"{path}: not readable as JSON ({str(exc).split(':')[0]})") from None
+    except RecursionError:
+        raise DataError(f"{path}: JSON nested too deeply to read") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if not isinstance(raw, list):
+        raise DataError(f"{path}: expected an array of trajectories, got {type(raw).__name__}")
+    return raw, _SURROGATE_ESCAPE.search(blob) is not None
+
+
 def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = True,
                    lenient: bool = False, problems: _Problems | None = None,
                    parse_time: TimestampParser | None = None) -> TaskData:
@@ -372,29 +396,10 @@ def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = Tr
     checker = _MediaChecker(bench, check_media)
     dimension = TASK_DIMENSION[task]
     data = TaskData(task, dimension, Path(path))
-    if not _regular(path):
-        problems.add(f"{_shown(path)}: not a regular file; not opened")
-        return data
     try:
-        with open(path, "rb") as fh:
-            blob = fh.read()
-        raw = json.loads(blob)
-    except json.JSONDecodeError as exc:
-        problems.add(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
-        return data
-    except UnicodeDecodeError as exc:
-        problems.add(f"{path}: not UTF-8 text ({exc.reason})")
-        return data
-    except RecursionError:
-        problems.add(f"{path}: JSON nested too deeply to read")
-        return data
-    except OSError as exc:
-        problems.add(f"{path}: cannot read ({exc.strerror or exc})")
-        return data
-    check_text = _SURROGATE_ESCAPE.search(blob) is not None
-    del blob
-    if not isinstance(raw, list):
-        problems.add(f"{path}: expected an array of trajectories, got {type(raw).__name__}")
+        raw, check_text = read_task_json(path)
+    except DataError as exc:
+        problems.add(str(exc))
         return data
 
     def timestamp(value, where):
@@ -488,8 +493,9 @@ def load_task_file(path: Path, task: str, bench: Path, *, check_media: bool = Tr
                 problems.add(f"{where_q}: expected an object")
                 continue
             cutoff, cutoff_raw = timestamp(q.get("timestamp"), f"{where_q} field 'timestamp'")
-            if "answer" not in q:
-                problems.add(f"{where_q}: field 'answer' is required")
+            if q.get("answer") is None:   # nothing to score a reply against, on any run
+                problems.add(f"{where_q}: field 'answer' is required"
+                             + (" (it is null)" if "answer" in q else ""))
             elif _too_deep(q["answer"]):
                 problems.add(f"{where_q}: field 'answer' is nested more than {MAX_DEPTH} levels deep")
             questions.append(Question(

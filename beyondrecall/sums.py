@@ -11,13 +11,16 @@ files to the lists; nothing here opens a listed file.
 
 from __future__ import annotations
 
+import errno
 import os
 import posixpath
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from beyondrecall.files import human_bytes, printable
+from beyondrecall.paths import inside, snapshot_roots
 
 TOP_LIST = "checksums/SHA256SUMS"
 BENCH_LIST = "benchmark/SHA256SUMS"
@@ -103,37 +106,62 @@ MAX_LIST_LINES = 200_000
 MAX_MALFORMED_SHOWN = 20
 
 
-def read_sums(path: Path, list_name: str, base: str) -> tuple[list[ListEntry], list[Finding]]:
-    """Read and parse one list file, streaming, within MAX_LIST_BYTES and MAX_LIST_LINES.
-    OSError (a missing or unreadable list) is the caller's to report."""
-    with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size > MAX_LIST_BYTES:
-            return [], [Finding("malformed", list_name, f"{human_bytes(size)}, over br-eval's limit of "
+MAX_LINE_BYTES = 64 * 1024   # a line is a hash and a path: 64 KiB is 16 times the longest path
+
+
+def read_sums(path: Path, list_name: str, base: str, *,
+              roots: tuple[str, ...] | None = None) -> tuple[list[ListEntry], list[Finding]]:
+    """Read and parse one list file, streaming, within MAX_LIST_BYTES, MAX_LIST_LINES and
+    MAX_LINE_BYTES (counted as read: a file that grows or lies about its size stops there).
+    `roots` (beyondrecall.paths.snapshot_roots): a list that is a symlink leading out of them is
+    not read. A FIFO, device or other non-regular file is never read (opened without blocking).
+    OSError (a missing, unreadable or refused list) is the caller's to report."""
+    if roots is not None and not inside(path, roots):
+        raise OSError(errno.EPERM, "a symlink leading outside the snapshot; not read")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with open(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file; not read")
+        if st.st_size > MAX_LIST_BYTES:
+            return [], [Finding("malformed", list_name, f"{human_bytes(st.st_size)}, over br-eval's limit of "
                                                         f"{human_bytes(MAX_LIST_BYTES)} for a checksum "
                                                         "list; not read")]
 
         def lines():
-            for no, raw in enumerate(f, start=1):
+            total = 0
+            for no in range(1, MAX_LIST_LINES + 2):
+                raw = f.readline(MAX_LINE_BYTES + 1)
+                if not raw:
+                    return
+                total += len(raw)
                 if no > MAX_LIST_LINES:
-                    raise _TooManyLines
+                    raise _Refused(f"more than {MAX_LIST_LINES:,} lines, over br-eval's limit for "
+                                   "a checksum list; not read")
+                if total > MAX_LIST_BYTES:
+                    raise _Refused(f"over {human_bytes(MAX_LIST_BYTES)}, br-eval's limit for a "
+                                   "checksum list; not read")
+                if len(raw) > MAX_LINE_BYTES:
+                    raise _Refused(f"line {no} is over {human_bytes(MAX_LINE_BYTES)}, br-eval's "
+                                   "limit for a checksum list line; not read")
                 yield raw.rstrip(b"\n").decode("utf-8", errors="surrogateescape")
         try:
             return _parse_lines(lines(), list_name, base)
-        except _TooManyLines:
-            return [], [Finding("malformed", list_name, f"more than {MAX_LIST_LINES:,} lines, over "
-                                                        "br-eval's limit for a checksum list; not read")]
+        except _Refused as exc:
+            return [], [Finding("malformed", list_name, str(exc))]
 
 
-class _TooManyLines(Exception):
+class _Refused(Exception):
     pass
 
 
-def gather_list(path: Path, list_name: str, base: str, entries: list, findings: list) -> int | None:
-    """Read one checksum list (read_sums) into `entries` and `findings`: how many entries it
-    holds, or None when it cannot be read (a "missing" or "unreadable" finding then says why)."""
+def gather_list(path: Path, list_name: str, base: str, entries: list, findings: list, *,
+                roots: tuple[str, ...] | None = None) -> int | None:
+    """Read one checksum list (read_sums, `roots` as there) into `entries` and `findings`: how
+    many entries it holds, or None when it cannot be read (a "missing" or "unreadable" finding
+    then says why)."""
     try:
-        got, bad = read_sums(path, list_name, base)
+        got, bad = read_sums(path, list_name, base, roots=roots)
     except FileNotFoundError:
         findings.append(Finding("missing", list_name, "checksum list not found"))
         return None
@@ -152,7 +180,8 @@ def listed_paths(snapshot: Path) -> set[str] | None:
     found = False
     for list_name, base in ((TOP_LIST, ""), (BENCH_LIST, "benchmark")):
         try:
-            entries, _ = read_sums(Path(snapshot) / list_name, list_name, base)
+            entries, _ = read_sums(Path(snapshot) / list_name, list_name, base,
+                                   roots=snapshot_roots(snapshot))
         except FileNotFoundError:
             continue
         except OSError:

@@ -15,9 +15,8 @@ def add_arguments(parser) -> None:
 
 
 def _beyondrecall_rows(snapshot) -> list[dict]:
-    from beyondrecall.loader import find_task_files
+    from beyondrecall.loader import find_task_files, read_task_json
     from beyondrecall.records import TASK_DIMENSION, TASK_NAMES
-    from beyondrecall.errors import DataError
 
     files = find_task_files(snapshot)
     rows = []
@@ -27,12 +26,8 @@ def _beyondrecall_rows(snapshot) -> list[dict]:
         if path is None:
             row.update(units="questions", count=None, trajectories=None, note="missing")
         else:
-            # Counting needs no typed records: a plain parse is enough and fastest.
-            try:
-                with open(path, "rb") as fh:
-                    data = json.load(fh)
-            except ValueError as exc:
-                raise DataError(f"{path}: invalid JSON ({exc})") from None
+            # Counting needs no typed records: a plain parse (by the loader's rules) is enough.
+            data, _ = read_task_json(path)
             n_q = sum(len(t.get("questions") or []) for t in data if isinstance(t, dict))
             row.update(units="questions", count=n_q, trajectories=len(data))
         rows.append(row)

@@ -10,7 +10,10 @@ are retried with exponential backoff; a 500 or an invalid reply is retried once 
 does not repeat identically; other 4xx (a bad request, a context overflow, a wrong model name, a
 missing key) fail at once, because repeating them cannot help. Every retry is logged, and the last
 failure becomes one ModelCallError line with the status code, the server's URL and its own message,
-with the API key redacted.
+with the API key redacted. A reply with no text (content null beside tool calls or
+reasoning_content, a number, message null) is such a server error naming what it holds, never an
+empty answer; content sent as a list of text parts is joined; content "" is an empty reply. An
+HTML page is named as one and shown as a short excerpt of its text.
 
 Many servers: `base_url=URL1|URL2|...` (or the path of a file with one URL a line, `#` comments)
 spreads requests over the endpoints, each request to the one with the fewest requests
@@ -31,6 +34,7 @@ import json
 import logging
 import os
 import random
+import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -313,7 +317,7 @@ class OpenAIChatModel:
                 f"openai backend: cannot reach the server at {where}; is it running, "
                 "and is base_url right (it usually ends in /v1)?"))
         for what in unreachable:
-            log.warning("%s", self._clean(f"openai backend: cannot reach {what}; going on with the "
+            log.warning("%s", self._clean(f"br-eval: warning: openai backend: cannot reach {what}; going on with the "
                                           "other endpoints (it is retried later)"))
         page = found or None
         if page is None:
@@ -327,7 +331,7 @@ class OpenAIChatModel:
 
     def _preflight_call(self, payload, params, what: str, listed: dict, hint: str = "") -> Generation:
         try:
-            return self._call(payload, params, retry_connection=False)
+            return self._call(payload, params, retry_connection=False, preflight=True)
         except ModelCallError as exc:
             status = getattr(exc, "status", None)
             message = str(exc)
@@ -399,15 +403,19 @@ class OpenAIChatModel:
             return list(pool.map(one, requests))
 
     def _call(self, payload: list[dict[str, Any]], params: dict[str, Any], *,
-              retry_connection: bool = True) -> Generation:
+              retry_connection: bool = True, preflight: bool = False) -> Generation:
+        # The preflight asks only that the server answers: a thinking model's one-token reply
+        # may hold no text at all.
         return self.request(
             lambda client: client.chat.completions.create(model=self.model_id, messages=payload, **params),
-            self._to_generation, "a chat completion", retry_connection=retry_connection)
+            lambda response, attempts: self._to_generation(response, attempts, any_content=preflight),
+            "a chat completion", retry_connection=retry_connection)
 
     def request(self, send, read, what: str, *, retry_connection: bool = True):
         """`send(client)` to the endpoints with this backend's retries, rests and bounds, and
         `read(response, attempt)` for the result; `read` returns None for a reply that is not
-        `what` (e.g. "a chat completion"), which counts as a server error. The one retry loop
+        `what` (e.g. "a chat completion"), or raises ReplyNotText saying what the reply holds
+        instead of text: both count as a server error. The one retry loop
         of every OpenAI-compatible call (chat, and embeddings: evaluator.models.embeddings)."""
         import openai
 
@@ -427,6 +435,8 @@ class OpenAIChatModel:
                 status = exc.status_code
                 detail = f"HTTP {status}: {_server_message(exc)}"
                 kind = "transient" if status in _TRANSIENT_STATUS else "server" if status >= 500 else "final"
+                if status == 501:   # Not Implemented: no retry can change that
+                    kind = "final"
                 retry_after = _retry_after_seconds(exc)
             except openai.APITimeoutError:
                 detail, kind = f"timed out after {self.timeout:g} s", "transient"
@@ -441,15 +451,20 @@ class OpenAIChatModel:
                     kind = "transient" if retry_connection else "final"
             except ValueError as exc:      # a 200 whose body is not JSON (json.JSONDecodeError)
                 detail, kind = f"invalid JSON in the reply ({one_line(exc, 120)})", "server"
+            except RecursionError:         # valid JSON nested deeper than Python parses
+                detail, kind = "invalid JSON in the reply (nested too deeply to read)", "server"
             except openai.OpenAIError as exc:  # other client-side failures: not retryable
                 detail, kind = f"{type(exc).__name__}: {one_line(exc)}", "final"
             else:
-                result = read(response, attempt)
+                try:
+                    result, detail = read(response, attempt), None
+                except ReplyNotText as exc:
+                    result, detail = None, str(exc)
                 if result is not None:
                     self.pool.release(endpoint, ok=True)
                     released = True
                     return result
-                detail = f"the reply is not {what} ({one_line(repr(response), 120)})"
+                detail = detail or f"the reply is not {what} ({_excerpt(response)})"
                 kind = "server"
             finally:
                 if not released:    # a 4xx is the request's fault, not the endpoint's
@@ -474,7 +489,7 @@ class OpenAIChatModel:
             self.pool.rest(endpoint, delay if retry_after is not None or len(self.pool.endpoints) == 1
                            else max(delay, self.pool.rest_for(endpoint)))
             wait = self.pool.wait_s()
-            log.warning("%s", self._clean(f"openai backend: {endpoint.url}: {detail} (attempt {attempt} "
+            log.warning("%s", self._clean(f"br-eval: warning: openai backend: {endpoint.url}: {detail} (attempt {attempt} "
                                           f"of {attempts}); retrying in {wait:.2f} s"
                                           + (" on another endpoint" if len(self.pool.endpoints) > 1 and
                                              wait < delay else "")))
@@ -482,13 +497,18 @@ class OpenAIChatModel:
                 time.sleep(wait)
         raise AssertionError("unreachable")
 
-    def _to_generation(self, response, attempts: int) -> Generation | None:
+    def _to_generation(self, response, attempts: int, any_content: bool = False) -> Generation | None:
+        """The Generation of a chat completion; None when `response` is not one. A message
+        without text raises ReplyNotText, or is an empty text when `any_content`."""
         if not (isinstance(getattr(response, "choices", None), list) and response.choices):
             return None
         choice = response.choices[0]
-        message = getattr(choice, "message", None)
-        text = getattr(message, "content", None) if message is not None else None
-        text = text if isinstance(text, str) else ""
+        try:
+            text = _reply_text(choice)
+        except ReplyNotText:
+            if not any_content:
+                raise
+            text = ""
         usage = getattr(response, "usage", None)
         served = getattr(response, "model", None)
         raw = {"finish_reason": getattr(choice, "finish_reason", None),
@@ -700,6 +720,58 @@ def audio_payload(path: str) -> tuple[str, str]:
     raise ModelCallError(f"openai backend: {path}: not a WAV or MP3 file")
 
 
+class ReplyNotText(Exception):
+    """A chat completion whose message holds no text reply: the message says what it holds."""
+
+
+def _reply_text(choice) -> str:
+    """A choice's reply text: `content` as a string ("" is an empty reply), or its text parts
+    joined when a server sends content as a list of parts; else ReplyNotText."""
+    message = getattr(choice, "message", None)
+    content = getattr(message, "content", None)
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        texts = [p.get("text") if isinstance(p, dict) else getattr(p, "text", None) for p in content]
+        texts = [t for t in texts if isinstance(t, str)]
+        if texts:
+            return "\n".join(texts)
+        what = f"content is a list of {len(content)} part(s) without text"
+    elif message is None:
+        what = "no message"
+    elif content is not None:
+        what = f"content of type {type(content).__name__}, not text"
+    elif getattr(message, "tool_calls", None):
+        what = "tool calls and no content"
+    elif getattr(message, "reasoning_content", None) or getattr(message, "reasoning", None):
+        what = "reasoning_content and no content"
+    else:
+        what = "content null"
+    finish = getattr(choice, "finish_reason", None)
+    if isinstance(finish, str):
+        what += f", finish_reason {one_line(finish, 40)!r}"
+        if finish == "length":
+            what += " (raise max_tokens in --gen_kwargs?)"
+    raise ReplyNotText(f"the reply holds no text answer ({what})")
+
+
+_HTML = re.compile(r"\s*(<!doctype\s+html|<html|<head|<body)", re.I)
+
+
+def _excerpt(body: object, content_type: str = "", hint: bool = True) -> str:
+    """At most ~200 characters of a reply body on one line; an HTML page is named as such
+    (with the likely fix when `hint`) and shown as its text without tags, never as markup."""
+    text = body if isinstance(body, str) else repr(body)
+    text = text[:20_000]
+    if "html" in content_type.lower() or _HTML.match(text):
+        import html as html_lib
+
+        words = re.sub(r"<(script|style|title)\b.*?</\1\s*>|<[^>]*>", " ", text, flags=re.S | re.I)
+        return ("an HTML page, not an OpenAI-compatible API (is base_url the server's /v1?): "
+                if hint else "an HTML page: ") + one_line(html_lib.unescape(words), 200)
+    return one_line(text, 200)
+
+
 def _server_message(exc) -> str:
     """The server's own words from an error response, on one line."""
     body = exc.body
@@ -712,7 +784,10 @@ def _server_message(exc) -> str:
                 return one_line(value["message"])
         return one_line(json.dumps(body, ensure_ascii=False))
     if isinstance(body, str) and body.strip():
-        return one_line(body)
+        headers = getattr(getattr(exc, "response", None), "headers", None) or {}
+        # a proxy's 502 page is the server being down; a 404 or 501 page, the wrong server
+        status = getattr(exc, "status_code", 0) or 0
+        return _excerpt(body, headers.get("content-type", ""), hint=status < 500 or status == 501)
     return one_line(getattr(exc.response, "reason_phrase", "") or "no message")
 
 
