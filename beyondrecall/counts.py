@@ -13,6 +13,7 @@ from pathlib import Path
 from beyondrecall.card import MEDIA_DISTINCT, MEDIA_REFERENCED, TASKS, TOTALS
 from beyondrecall.files import media_kind
 from beyondrecall.loader import task_name_for_stem
+from beyondrecall.paths import snapshot_roots
 from beyondrecall.sums import BENCH_LIST, read_sums
 
 _TOTAL_NAMES = {
@@ -56,7 +57,7 @@ def snapshot_counts(snapshot: Path, tasks) -> dict:
     sums = Path(snapshot) / BENCH_LIST
     if sums.is_file():
         try:
-            entries, _ = read_sums(sums, BENCH_LIST, "")
+            entries, _ = read_sums(sums, BENCH_LIST, "", roots=snapshot_roots(Path(snapshot)))
         except OSError:
             entries = []
         digest = {e.target: e.digest for e in entries}

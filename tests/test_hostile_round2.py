@@ -274,3 +274,16 @@ def test_a_server_that_is_no_openai_api_is_one_line_saying_so(plain_http_server,
     assert lines[0].startswith("br-eval: error: preflight") and f"{plain_http_server} model 'm': HTTP 501: " \
         "an HTML page, not an OpenAI-compatible API (is base_url the server's /v1?): " in lines[0]
     assert "<" not in lines[0] and len(lines[0]) < 600
+
+
+@pytest.mark.parametrize("depth", [900, 50_000])
+def test_a_reply_with_json_nested_too_deep_is_read_not_raised(depth):
+    """A model reply is untrusted: JSON nested past the stack (within the reply's size cap) is
+    read as malformed JSON, never a RecursionError while scoring."""
+    from evaluator.scoring.choice import extract_choice
+    from evaluator.scoring.choice_reply import NO_FIELD, json_answer
+
+    reply = '{"answer": ' + "[" * depth + '"B"' + "]" * depth + "}"
+    value = json_answer(reply)
+    assert value is NO_FIELD or isinstance(value, str)
+    extract_choice(reply, {"A": "red", "B": "blue"})          # no exception

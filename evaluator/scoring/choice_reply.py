@@ -41,7 +41,7 @@ def json_answer(prediction: str):
     chunk = prediction[start:end + 1]
     try:
         data = json.loads(chunk)
-    except ValueError:
+    except (ValueError, RecursionError):       # too deep to read: no field, like malformed
         try:
             data = ast.literal_eval(chunk)
         except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
@@ -58,7 +58,10 @@ def json_answer(prediction: str):
             for value in node:
                 walk(value, depth + 1)
 
-    walk(data, 0)
+    try:
+        walk(data, 0)
+    except RecursionError:                     # nested deeper than the stack: read as malformed
+        return NO_FIELD
     if not found:
         return NO_FIELD
     value = min(found, key=lambda f: (f[0], -f[1]))[2]
