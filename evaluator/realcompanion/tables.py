@@ -3,7 +3,9 @@ labels: `paper_tables(task_name, results_entry) -> str` (empty for a task withou
 
 Every table says its population and n, the sentence of the paper it follows (quoted from the
 digests) and, where br-eval had to read a terse passage, "reading: ..." (each reading is listed
-once in the docs/realcompanion.md, "RealCompanion readings").
+once in the docs/realcompanion.md, "RealCompanion readings"). A text in double quotes is the
+digests' exact wording (the Chinese digest's, in Chinese, where a figure is only there; its
+English goes on the reading line as "in English: ..."), checked by tests/test_rc_quotes.py.
 
 - realcompanion/chat: Table 5, Table 35, Table 36, Table 8, Table 37, Table 39 (by subject),
   Table 40 (macro and pooled contrasts), the system metrics (MR, AAR, LA, RC) and Table 41's chat
@@ -93,6 +95,10 @@ READING_DELTA = (
     "on the full set of 1,477 chat probes\"; the Chinese digest: \"C2−C1 配对差 +0.140 [0.126, "
     "0.167]\"); br-eval computes both on one population, the reference set, so its Table 36 "
     "whole-corpus value and Table 8's reference-set Δ are one figure, while the paper's differ")
+READING_TABLE8 = (
+    "Δ = πγ1 + (1 − π)γ0 (Proposition 2); on the proportional stratum the Chinese digest has "
+    "πγ1 = +0.004 and (1 − π)γ0 = +0.104, 96% of the gain on probes that need no memory; "
+    + READING_DELTA)
 READING_1477 = (
     "reference set = earlier messages or profile claims, thread probes included; this is not the "
     "paper's 1,477: probes with a referent number at most 1,533 - 120 = 1,413, so its 1,477 hold "
@@ -163,8 +169,9 @@ def chat_tables(r: dict) -> str:
                       "each row on the population of the contrast it decomposes: the reference "
                       "set (its Δ is br-eval's Table 36 whole-corpus value) and the scoreable "
                       "proportional stratum (its π is the demand rate)", first.get("n"),
-                      '"Δ = πγ1 + (1 − π)γ0"; "on the proportional stratum πγ1 = +0.004 and '
-                      '(1 − π)γ0 = +0.104"', READING_DELTA),
+                      '"论文命题2 证明总差 $\\Delta=\\pi\\gamma_1+(1-\\pi)\\gamma_0$"; "比例层上分解为 '
+                      '$\\pi\\gamma_1=+0.004$ 与 $(1-\\pi)\\gamma_0=+0.104$,96% 的增益落在不需要记忆的'
+                      '探针上"', READING_TABLE8),
                 ["Contrast", "Population", "Reading", "n", "π", "γ1", "γ0", "πγ1",
                  "(1 − π)γ0", "Δ", "From no-memory rows"], rows))
         out.append(_table(
@@ -307,7 +314,7 @@ def v7_chat_tables(co, is_sample: bool) -> list[str]:
               '"22.0 % [18.3, 26.3] of the 404 memory-bearing rows rest on memory evidence sent '
               'entirely by the companion, of which 65 rows have a verified companion locus. '
               'Episode-level rows constitute 7.1 % [5.4, 9.2] of 339, and profile-level rows '
-              '1.8 % [0.7, 4.5] of 223"; "7.1% (24/339)"', reading),
+              '1.8 % [0.7, 4.5] of 223"; "7.1%(24/339)的记忆证据是伴侣说给用户听的内容"', reading),
         ["Row", "Population", "Companion origin", "k", "n", "Paper"], rows)]
     second = co.get("second_reading") or {}
     if second.get("all"):
@@ -370,7 +377,9 @@ def retrieval_tables(r: dict) -> str:
     out.append(_table(
         _head("Table 4. Hit@5 on the distant items", "memory-bearing probes with reference "
               "messages (recorded reading)", mem.get("n_probes"),
-              '"hit@5: recency 0.022, BM25 0.248 (11x), random 0.005"', READING_424),
+              '"远距项 hit@5:recency 0.022、BM25 0.248(11 倍)、随机 0.005"',
+              "in English: hit@5 on the distant items, recency 0.022, BM25 0.248 (11 times), "
+              "random 0.005; " + READING_424),
         ["Method", "hit@5 pooled", "MRR pooled", "hit@5 macro"],
         [[m.replace("-", " "), _f(cell("true_gold", m, "memory_bearing", "hit@5")),
           _f(cell("true_gold", m, "memory_bearing", "mrr")),
@@ -406,7 +415,7 @@ def retrieval_tables(r: dict) -> str:
             _head("Table 34. Share of memory-bearing probes whose every required turn lies in the "
                   "window", "memory-bearing probes with reference messages, three populations: "
                   + ", ".join(f"{label} {p.get('n')}" for label, p in pops), cov.get("n"),
-                  '"Populations are 404, 250 and 205. Tokens are counted with cl100k_base"; '
+                  '"Populations are 404, 250 and 205. Tokens are counted with `cl100k_base`"; '
                   f'tokens counted here with {cov.get("tokenizer")}',
                   "the three populations = the recorded reading, the rows whose referent is not "
                   "clearly on screen, the strict reading"),
@@ -430,8 +439,11 @@ def retrieval_tables(r: dict) -> str:
         out.append(_table(
             _head("Table 32. Demand rate as a percentage of user turns",
                   "scoreable probes of the proportional stratum", d["estimate"]["n"],
-                  '"3.4% (95% CI [2.5, 4.6]) ... 1.3% under the strict reading"',
-                  "strict = memory-bearing and on screen neither clear nor borderline"),
+                  '"Table 32 reports 3.4 % for the natural-rate stratum"; "自然率层上仅 '
+                  '3.4%(95% CI [2.5, 4.6])的消息带经验证的记忆需求,严格读法下降到 1.3%"',
+                  "in English: 3.4% (95% CI [2.5, 4.6]) of the natural-rate stratum's messages "
+                  "carry a verified memory demand, 1.3% under the strict reading; strict = "
+                  "memory-bearing and on screen neither clear nor borderline"),
             ["Reading", "π", "95% CI", "k/n"], rows))
     restraint = r.get("restraint") or {}
     if restraint:
@@ -443,7 +455,11 @@ def retrieval_tables(r: dict) -> str:
                   "memory-bearing scoreable probes; negatives: no-referent probes, cold opens",
                   (next(iter(restraint.values())).get("auroc_memory_vs_no_referent")
                    or {}).get("n_pos"),
-                  '"AUROC 0.530 (against no-referent probes), 0.548 (against cold opens)"'),
+                  '"Retrieval detectors barely beat chance (AUROC ~0.53-0.55) at identifying '
+                  'when the past is actually required"; "检测器在真实消息上 AUROC 0.530(对无指称'
+                  '探针)、0.548(对冷启动),均在随机水平"',
+                  "in English: AUROC 0.530 against no-referent probes and 0.548 against cold "
+                  "opens, both at chance"),
             ["Detector", "AUROC vs no-referent (pos vs neg)", "AUROC vs cold opens",
              "Misfire at the demand-rate threshold",
              "Detection, every memory-bearing probe (not the paper's 40)"], rows))
@@ -480,9 +496,11 @@ def retrieval_tables(r: dict) -> str:
         out.append(_table(
             _head("Question-track AUROC (written questions leak lexical cues)",
                   "positives: every written question; negatives: no-referent chat probes, cold "
-                  "opens", qd["n_questions"], '"the same detector on written questions reaches '
-                                              '0.802"',
-                  "the digests do not give the negatives: the chat probes that need nothing"),
+                  "opens", qd["n_questions"], '"同一检测器在编写问题上达 0.802,说明编写问题泄漏'
+                                              '线索、真实消息不泄漏"',
+                  "in English: the same detector reaches 0.802 on written questions (written "
+                  "questions leak cues, real messages do not); the digests do not give the "
+                  "negatives: the chat probes that need nothing"),
             ["Detector", "AUROC vs no-referent", "AUROC vs cold opens"], rows))
     reach = (r.get("reach") or {}).get("by_population") or {}
     if reach:
@@ -547,7 +565,7 @@ def reconstruction_tables(r: dict) -> str:
               f"{tokens.get('written', 0):,}{', estimated' if tokens.get('estimated') else ''})",
               "participants (per-participant F1 in results.json)", r.get("n_scored"),
               '"Persona reconstruction from the full history, pooled over the ten '
-              'participants"; "F1 = 2TP/(2TP+FP+FN)"'),
+              'participants"; "$\\mathrm{F1}=2TP/(2TP+FP+FN)$"'),
         ["Part", "F1 pooled [95% CI]", "Precision", "Recall", "TP", "FP", "FN", "F1 macro"],
         rows)
 
