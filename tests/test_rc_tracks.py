@@ -55,6 +55,48 @@ def test_chat_agent_sees_only_messages_before_the_probe(rc, tmp_path):
         assert e["positions"] == list(range(probe.position))     # everything before, nothing after
 
 
+class Tagger(Agent):
+    """Writes a tag into every turn it is given, and counts the tags it did not write."""
+
+    seen_foreign: list[int] = []
+
+    def __init__(self, model=None, **kw):
+        self.mine = object()
+
+    def write(self, session):
+        for t in session.turns:
+            if "#tag" in t.content:
+                Tagger.seen_foreign.append(1)
+            t.content += "#tag"
+            t.media.append("planted.png")
+
+    def answer(self, query):
+        return Answer("noted")
+
+
+@pytest.mark.parametrize("task", ["realcompanion/chat", "realcompanion/question"])
+def test_an_items_agent_cannot_change_what_a_later_item_sees(rc, tmp_path, task):
+    """One isolated memory per item: the turns an agent is given are its own (they were shared
+    objects, so an agent that edited them changed every later item's history)."""
+    root, _ = rc
+    Tagger.seen_foreign.clear()
+    run_task(task, tmp_path, root, agent=f"{__name__}:Tagger", limit=12)
+    assert Tagger.seen_foreign == []
+
+
+def test_a_turn_copy_carries_every_field():
+    from dataclasses import fields
+    from datetime import datetime, timezone
+
+    from evaluator.agents.protocol import MemoryTurn
+
+    turn = MemoryTurn(1, 2, datetime(2025, 1, 1, tzinfo=timezone.utc), "user", "hi", ["a.png"],
+                      "m7", "2025-01-01")
+    copy = turn.copy()
+    assert all(getattr(copy, f.name) == getattr(turn, f.name) for f in fields(MemoryTurn))
+    assert copy.media is not turn.media
+
+
 def _condition_reply(messages):
     """Gold when the prompt carries retrieved memories, else a reply sharing nothing with it."""
     text = messages[-1].content[0].text

@@ -104,6 +104,12 @@ class MemoryTurn:
     def ref(self) -> tuple[int, int]:
         return (self.session_index, self.turn_index)
 
+    def copy(self) -> "MemoryTurn":
+        """A fresh turn with its own media list: what one item's agent does to it cannot reach
+        another item (every field, positionally: five times faster than copy.copy)."""
+        return MemoryTurn(self.session_index, self.turn_index, self.time, self.person,
+                          self.content, list(self.media), self.id, self.time_raw)
+
 
 @dataclass(slots=True)
 class MemorySession:

@@ -109,7 +109,9 @@ class HistoryView:
             self.turns.append(MemoryTurn(ordinal, m.position, when, m.speaker, m.text, [], m.id))
 
     def sessions_before(self, position: int) -> list:
-        """Every message strictly before `position`, grouped into sessions, oldest first."""
+        """Every message strictly before `position`, grouped into sessions, oldest first: fresh
+        turn objects for each item, so one item's agent cannot change what a later one sees (an
+        isolated memory, as the Beyond Recall tasks give)."""
         from evaluator.agents.protocol import MemorySession
 
         out: list = []
@@ -117,5 +119,5 @@ class HistoryView:
             if not out or out[-1].index != turn.session_index:
                 out.append(MemorySession(turn.session_index,
                                          self.session_dates[turn.session_index], []))
-            out[-1].turns.append(turn)
+            out[-1].turns.append(turn.copy())
         return out
