@@ -80,12 +80,18 @@ class RunSettings:
     conditions: tuple[str, ...] | None = None   # realcompanion/chat: fixed context conditions
     detector: str | None = None         # realcompanion/retrieval: user restraint detector
     asr_identity: dict | None = None
+    clip_identity: dict | None = None   # the CLIP weights by content (a path can be overwritten)
     data_identity: dict = field(default_factory=dict)
 
     def answer(self) -> dict:
-        """The answer-changing settings (results.json `config.settings`)."""
+        """The answer-changing settings (results.json `config.settings`). The speech and CLIP
+        models' identities (their files' digests) are in it when they are used: new weights at
+        the same path make other answers."""
         out = {k: getattr(self, k) for k in _ANSWER_KEYS}
         out.update(self.media.as_dict())
+        for name in ("asr_identity", "clip_identity"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
         return out
 
     def digest(self) -> str:
@@ -100,7 +106,7 @@ class RunSettings:
                 "rc_data": self.rc_data, "task_files": self.task_files or None,
                 "conditions": list(self.conditions) if self.conditions else None,
                 "detector": self.detector, "asr_identity": self.asr_identity,
-                "data_identity": self.data_identity}
+                "clip_identity": self.clip_identity, "data_identity": self.data_identity}
 
     @classmethod
     def from_config(cls, config: dict, data: str | None = None) -> "RunSettings":
@@ -123,6 +129,7 @@ class RunSettings:
                    rc_data=config.get("rc_data"), task_files=config.get("task_files") or None,
                    conditions=tuple(config.get("conditions") or ()) or None,
                    detector=config.get("detector"), asr_identity=config.get("asr_identity"),
+                   clip_identity=config.get("clip_identity"),
                    data_identity=dict(config.get("data_identity") or {}))
 
 

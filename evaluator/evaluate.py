@@ -122,6 +122,10 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
 
     unanswerable_rule = read_unanswerable(unanswerable)
     media = media or MediaSettings()
+    from media_cache.pdf import DEFAULT_DPI
+
+    if media.dpi == DEFAULT_DPI:      # the default, named: the same pages as no --dpi
+        media = dataclasses.replace(media, dpi=None)
     if media.fps is not None and media.fps <= 0:
         raise UsageError("--fps must be positive")
     agent_args, model_args = dict(agent_args or {}), dict(model_args or {})
@@ -191,6 +195,15 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         from media_cache.asr import resolve_asr
 
         asr_identity = resolve_asr(media.asr, MediaCache().sha256).identity
+    clip_identity = None
+    if media.captions:
+        # Fail before any question rather than record the same missing-weights error on each;
+        # the weights' digest is part of the settings (new weights at the same path).
+        from media_cache import MediaCache
+        from media_cache.clip import resolve_clip
+
+        clip_identity = resolve_clip(media.clip_model or "ViT-B-32", media.clip_pretrained,
+                                     MediaCache().sha256).identity
     # The run's one settings record (tasks and data identity are filled in once the folder's
     # earlier runs are known).
     settings = RunSettings(
@@ -203,6 +216,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         data=str(snapshot) if snapshot else None, rc_data=str(rc_data) if rc_data else None,
         task_files={k: str(v) for k, v in (task_files or {}).items()} or None,
         conditions=conditions, detector=detector, asr_identity=asr_identity,
+        clip_identity=clip_identity,
         unanswerable=unanswerable_rule.describe())
 
     out = Path(output_path or default_output_path(agent, model_name, model_args))
@@ -224,13 +238,6 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         names = list(dict.fromkeys(previous.get("config", {}).get("tasks", [])
                                    + [s.name for s in specs]))
         settings = dataclasses.replace(settings, tasks=tuple(names), data_identity=identity)
-
-        if media.captions:
-            # Fail before any question rather than record the same missing-weights error on each.
-            from media_cache import MediaCache
-            from media_cache.clip import resolve_clip
-
-            resolve_clip(media.clip_model or "ViT-B-32", media.clip_pretrained, MediaCache().sha256)
 
         cache_path = None
         if use_cache is not None:
@@ -265,6 +272,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         model_info = _preflight(model, judge if ask_judge else None, gen_kwargs, agent_args,
                                 specs, agent_tasks, contact=ask_model)
         ctx.source = answer_source(model_info, agent_tasks)
+        _check_learned_context(out, previous, model_info, answer_args, plans, ask_model)
         if announce:
             _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, out)
         for plan in plans:
@@ -421,6 +429,21 @@ def _preflight(model, judge, gen_kwargs: dict, agent_args: dict, specs, agent_ta
     if judge is not None:
         preflight(judge.model, gen_kwargs=getattr(judge, "gen_kwargs", None))
     return info
+
+
+def _check_learned_context(out, previous: dict, model_info: dict | None, answer_args: dict,
+                           plans: list, asked: bool) -> None:
+    """A context length the backend reported (not given in --model_args) bounds the history
+    the prompt agents send: answers made under another one are not this run's."""
+    if not asked or "context_length" in answer_args or not any(p.done for p in plans):
+        return
+    before = (previous.get("model") or {}).get("context_length")
+    now = (model_info or {}).get("context_length")
+    if "model" in previous and before != now:
+        raise EvalError(f"{out}: its answers were made with the model's context length {before} "
+                        f"(as the server reported it); it now reports {now}, which changes the "
+                        f"history the agent sends: pass --model_args context_length={before} to "
+                        "continue, or --overwrite / another --output_path")
 
 
 def _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, out) -> None:

@@ -78,6 +78,7 @@ class MemoryServer(LocalServer):
         self.refuse_inputs = None         # a test on a request's inputs: True -> HTTP 400
         self.latency = 0.0                # seconds before each chat reply (a model's time)
         self.embed_latency = 0.0          # seconds before each embeddings reply
+        self.extraction_reply = None      # a fixed reply to mem0's extraction requests
         self._lock = threading.Lock()
         server = self
 
@@ -134,6 +135,8 @@ class MemoryServer(LocalServer):
         has_image = isinstance(last, list) and any(p.get("type") == "image_url" for p in last)
         if body.get("max_tokens") == 1:
             reply = "OK"
+        elif "Memory Extractor" in system and self.extraction_reply is not None:
+            reply = self.extraction_reply
         elif "Memory Extractor" in system:
             found = new_messages(text_of(messages[-1]["content"]))
             reply = json.dumps({"memory": [

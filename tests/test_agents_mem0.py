@@ -212,6 +212,28 @@ def test_a_failed_embedding_inside_mem0_fails_the_question_as_a_model_error(srv,
     assert line["prediction"] is None and not srv.answers()
 
 
+@needs_mem0
+@pytest.mark.parametrize("reply, fails", [
+    ("Sure! The user likes tea and lives in Oslo.", True),        # prose: mem0 would store nothing
+    ('```json\n{"memory": []}\n```', False),                     # mem0 reads fenced JSON
+    ("", False),                                                  # mem0's "nothing to store"
+])
+def test_a_memory_model_reply_mem0_cannot_read_fails_the_question(srv, tmp_path, sample_snapshot,
+                                                                  reply, fails):
+    # mem0 logs the parse error and stores nothing: the question would be answered from an
+    # empty memory and scored as if the memory system had worked
+    srv.extraction_reply = reply
+    out = tmp_path / "run"
+    code = mem0_run(srv, out, "--task", "memory_update", "--limit", "1", "--data",
+                    str(sample_snapshot))
+    line = journal(out, "memory_update")[0]
+    if fails:
+        assert code == 1 and line["error_kind"] == "model"
+        assert "not JSON" in line["error"] and srv.base_url in line["error"]
+    else:
+        assert code == 0 and not line.get("error")
+
+
 def test_a_missing_mem0_extra_is_one_line_with_the_pip_command(tmp_path, sample_snapshot):
     code = ("import sys; sys.modules['mem0'] = None\n"     # as if mem0ai were not installed
             "from evaluator.cli import main\n"

@@ -135,6 +135,22 @@ def test_settings_for_what_the_run_does_not_have_are_usage_errors(args, says, tm
     assert not out.exists() or not list(out.glob("samples_*.jsonl"))
 
 
+@pytest.mark.parametrize("agent, arg", [("rag", "top_k=ten"), ("rag", "top_k=-1"),
+                                         ("rag", "last=-2"), ("recent", "n=2.5"),
+                                         ("full-context", "max_context_tokens=0"),
+                                         ("baseline", "window=x")])
+def test_a_built_in_agents_count_that_is_no_whole_number_stops_before_the_first_item(
+        agent, arg, tmp_path, capsys):
+    # each question would fail alone (int("ten")), or top_k=-1 would mean "all hits but one"
+    model = [] if agent == "baseline" else ["--model", "mock"]
+    out = tmp_path / "a"
+    assert main(["--task", "memory_update", "--agent", agent, *model, "--agent_args", arg,
+                 "--output_path", str(out), "--no-progress"]) == 2
+    assert f"--agent_args {arg}: --agent {agent} takes a whole number of at least" in \
+        capsys.readouterr().err.strip().splitlines()[-1]
+    assert not out.exists() or not list(out.glob("samples_*.jsonl"))
+
+
 def test_a_mistyped_task_names_the_closest_one(capsys):
     assert main(["--task", "conflict_detecton", "--no-progress"]) == 2
     assert "did you mean conflict_detection?" in capsys.readouterr().err

@@ -451,3 +451,79 @@ def test_the_end_of_run_header_names_the_model_of_reused_answers(sample_snapshot
     assert code == 0
     table_header = [line for line in printed.splitlines() if line.startswith("model: ")]
     assert table_header and table_header[-1].startswith("model: openai m")
+
+
+def test_a_context_length_the_server_reports_differently_refuses_the_resume(sample_snapshot,
+                                                                            tmp_path, capsys):
+    """full-context bounds the history it sends by the context length the server publishes
+    (vLLM's max_model_len): answers made under another one are not reused silently."""
+    from local_http import JsonHandler, LocalServer
+
+    window = {"n": 4096}
+
+    class Server(LocalServer):
+        def __init__(self):
+            class Handler(JsonHandler):
+                def do_GET(self):
+                    self.send_json(200, {"object": "list", "data": [
+                        {"id": "m", "object": "model", "max_model_len": window["n"]}]})
+
+                def do_POST(self):
+                    body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                    self.send_json(200, {"id": "c", "object": "chat.completion", "created": 0,
+                                         "model": "m", "choices": [{
+                                             "index": 0, "finish_reason": "stop", "message": {
+                                                 "role": "assistant", "content": "Harbour Road"}}],
+                                         "usage": {"prompt_tokens": 1, "completion_tokens": 1,
+                                                   "total_tokens": 2}})
+            self.serve(Handler)
+
+    out = tmp_path / "run"
+    with Server() as srv:
+        base = ["--task", "memory_update", "--data", sample_snapshot, "--model", "openai",
+                "--model_args", f"base_url={srv.base_url},model=m", "--output_path", out]
+        assert run(capsys, *base, "--limit", "2")[0] == 0
+        window["n"] = 32768
+        code, err = run(capsys, *base)
+        assert code == 1 and "context length 4096" in err and "now reports 32768" in err
+        assert len(journal(out, "memory_update")) == 2
+        code, _ = run(capsys, "--task", "memory_update", "--data", sample_snapshot, "--model",
+                      "openai", "--model_args",
+                      f"base_url={srv.base_url},model=m,context_length=32768",
+                      "--output_path", tmp_path / "explicit")
+        assert code == 0
+
+
+def test_new_clip_weights_at_the_same_path_refuse_the_resume(sample_snapshot, tmp_path, capsys):
+    """The CLIP captions a model reads come from the weights' content, not their path: the
+    settings carry the weights' digest (a random-weight tiny CLIP; shows the identity, not any
+    caption's meaning)."""
+    open_clip = pytest.importorskip("open_clip")
+    torch = pytest.importorskip("torch")
+    from clip_models import register_tiny_clip
+
+    config = register_tiny_clip(tmp_path, "br-eval-trust-tiny-clip")
+    weights = tmp_path / "weights.pt"
+    torch.manual_seed(1)
+    torch.save(open_clip.create_model(config.stem).state_dict(), weights)
+    out = tmp_path / "run"
+    args = ["--task", "cross_modal_semantic_matching", "--limit", "1", "--data", sample_snapshot,
+            "--model", "mock", "--model_args", "supports_images=false", "--captions",
+            "--clip-model", config, "--clip-pretrained", weights, "--frames", "2",
+            "--output_path", out]
+    assert run(capsys, *args)[0] == 0
+    assert run(capsys, *args)[0] == 0                      # the same weights: reused
+    torch.manual_seed(2)
+    torch.save(open_clip.create_model(config.stem).state_dict(), weights)
+    code, err = run(capsys, *args)
+    assert code == 1 and "clip_identity" in err
+
+
+def test_the_default_dpi_named_is_the_same_setting(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "run"
+    base = ["--task", "high_density_information_extraction", "--limit", "1", "--data",
+            sample_snapshot, "--output_path", out]
+    assert run(capsys, *base)[0] == 0
+    code, err = run(capsys, *base, "--dpi", "144")
+    assert code == 0 and "1 answer(s) reused" in err
+    assert run(capsys, *base, "--dpi", "100")[0] == 1

@@ -133,6 +133,8 @@ def _as_int(value, default: int) -> int:
 
 class _Collecting(Agent):
     AGENT_ARGS: dict[str, str] = {}      # the --agent_args keys this agent reads, and what they do
+    COUNTS: dict[str, int] = {}          # its whole-number keys and their least value, checked
+                                         # before the first item (check_agent_args)
 
     def __init__(self, model=None, **agent_args) -> None:
         super().__init__(model)
@@ -149,6 +151,7 @@ class BaselineAgent(_Collecting):
     """BM25 retrieval that answers with the best-matching turn, or refuses."""
 
     AGENT_ARGS = {"window": "the last N turns that count as the recent thread, not retrieval (3)"}
+    COUNTS = {"window": 0}
 
     def answer(self, query: Query) -> Answer:
         from evaluator.agents.text_index import Bm25Index
@@ -412,6 +415,7 @@ class _PromptAgent(_Collecting):
 class FullContextAgent(_PromptAgent):
     AGENT_ARGS = {**_PromptAgent.AGENT_ARGS,
                   "max_context_tokens": "token budget of the history, cut from the front (32000)"}
+    COUNTS = {"max_context_tokens": 1}
 
     def cost(self, t: MemoryTurn, mode: str) -> int:
         cost = text_tokens(t.content) + 8 + text_tokens(self.own_time(t))
@@ -464,6 +468,7 @@ class FullContextAgent(_PromptAgent):
 
 class RecentAgent(_PromptAgent):
     AGENT_ARGS = {**_PromptAgent.AGENT_ARGS, "n": "the last N turns (20)"}
+    COUNTS = {"n": 0}
 
     def choose(self, query: Query) -> list[MemoryTurn]:
         n = _as_int(self.args.get("n"), 20)
@@ -485,6 +490,7 @@ class RagAgent(_PromptAgent):
                   "retriever": "bm25 (default), embed (dense: cosine over an embeddings "
                                "endpoint) or hybrid (BM25 + dense, reciprocal rank fusion, k=60)",
                   **EMBED_ARGS}
+    COUNTS = {"top_k": 1, "last": 0}
 
     @classmethod
     def identity(cls, agent_args: dict) -> dict | None:
@@ -651,6 +657,17 @@ def check_agent_args(spec: str, agent_args: dict, gen_kwargs: dict | None = None
             takes = f"it takes {', '.join(accepted)}" if accepted else "it takes none"
             raise UsageError(f"--agent_args {key}: --agent {spec} does not take it"
                              f"{did_you_mean(key, accepted)} ({takes})")
+    for key, least in getattr(cls, "COUNTS", {}).items():
+        value = agent_args.get(key)
+        if value is None:
+            continue
+        try:
+            ok = not isinstance(value, bool) and int(value) == float(value) and int(value) >= least
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise UsageError(f"--agent_args {key}={value}: --agent {spec} takes a whole number of "
+                             f"at least {least}")
 
 
 def agent_args_help() -> str:

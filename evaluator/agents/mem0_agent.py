@@ -334,7 +334,37 @@ class _LLM:
             self.agent._failure = self.agent._failure or exc
             raise
         self.agent._phase.add_llm(gen)
+        if (response_format or {}).get("type") == "json_object" and not _reads_as_json(gen.text):
+            # mem0 would log the parse error and store nothing: the question would then be
+            # answered from an empty memory and scored as if the memory system had worked
+            from evaluator.models.base import ModelCallError
+
+            where = getattr(self.agent.model, "public_url", None) or self.agent.model.model_id
+            failure = ModelCallError(
+                f"{where}: the reply to mem0's JSON request is not JSON "
+                f"({(gen.text or '')[:80]!r}); mem0 would store nothing from it")
+            self.agent._failure = self.agent._failure or failure
+            raise failure
         return gen.text
+
+
+def _reads_as_json(text: str) -> bool:
+    """Whether mem0's own parsing (code fences and <think> removed, then JSON or the JSON inside
+    the text) reads the reply; an empty reply is mem0's "nothing to store" and reads."""
+    import json
+
+    from mem0.memory.utils import extract_json, remove_code_blocks
+
+    body = remove_code_blocks(text)
+    if not body.strip():
+        return True
+    for candidate in (body, extract_json(body)):
+        try:
+            json.loads(candidate, strict=False)
+            return True
+        except (ValueError, TypeError, RecursionError):
+            continue
+    return False
 
 
 class _Embedder:
