@@ -72,7 +72,7 @@ class VerifyReport:
     deep: bool = False
     seconds: float = 0.0
     fingerprint: dict = field(default_factory=dict)   # inventory vs the card's (a note)
-    # real path -> (sha256, size, mtime_ns, inode) for files unchanged while they were hashed:
+    # real path -> (sha256, size, mtime_ns, inode, ctime_ns) for files unchanged while hashed:
     # what a media cache may reuse instead of hashing the same bytes again
     hashed: dict = field(default_factory=dict, repr=False)
 
@@ -305,7 +305,7 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bo
             continue
         resolved[target] = real
         sizes[target] = st.st_size
-        stats[target] = (st.st_size, st.st_mtime_ns, st.st_ino)
+        stats[target] = (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
 
     # 4. Hash each file once, largest first so the pool stays busy to the end.
     bar = _Progress(sum(sizes.values()), progress, "verify")
@@ -335,8 +335,8 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bo
         digests[target] = digest
         try:
             after = os.stat(resolved[target])
-            if (after.st_size, after.st_mtime_ns, after.st_ino) == stats[target] == \
-                    (n, stats[target][1], stats[target][2]):
+            if (after.st_size, after.st_mtime_ns, after.st_ino, after.st_ctime_ns) == \
+                    stats[target] == (n, *stats[target][1:]):
                 report.hashed[resolved[target]] = (digest, *stats[target])
         except OSError:
             pass

@@ -13,7 +13,7 @@ Public API
     or question id never is. Each entry is a folder with ``manifest.json`` and its artifact
     files, written to a temporary folder and renamed into place (atomic; two processes preparing
     the same entry end with one valid entry). File hashes are memoised by
-    (path, size, mtime_ns, inode) in the process and on disk, so a file is read once.
+    (path, size, mtime_ns, inode, ctime_ns) in the process and on disk, so a file is read once.
 
 ``cache.image(path) -> ImageInput``
     Fully decodes the image (MediaError naming the file if it does not). ``.path`` is a PNG or

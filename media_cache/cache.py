@@ -50,13 +50,14 @@ class MediaCache:
         return self.store.stats
 
     def sha256(self, path: PathLike) -> str:
-        """sha256 of the file's bytes (memoised by path, size, mtime and inode)."""
+        """sha256 of the file's bytes (memoised by path, size, mtime, inode and ctime)."""
         return self.store.source_sha256(Path(path))
 
-    def remember_sha256(self, path: PathLike, sha: str, size: int, mtime_ns: int, ino: int) -> bool:
-        """Reuse a sha256 computed elsewhere for the file in the state (size, mtime, inode) it
-        was hashed in; ignored (False) when the file has changed since."""
-        return self.store.remember_source_sha256(Path(path), sha, size, mtime_ns, ino)
+    def remember_sha256(self, path: PathLike, sha: str, size: int, mtime_ns: int, ino: int,
+                        ctime_ns: int | None = None) -> bool:
+        """Reuse a sha256 computed elsewhere for the file in the state (size, mtime, inode and,
+        when given, ctime) it was hashed in; ignored (False) when the file has changed since."""
+        return self.store.remember_source_sha256(Path(path), sha, size, mtime_ns, ino, ctime_ns)
 
     # ---- images ------------------------------------------------------------------------------
 
@@ -211,7 +212,7 @@ class MediaCache:
         import numpy as np
 
         from media_cache import clip
-        from media_cache.image import open_image
+        from media_cache.image import _to_8bit, open_image
 
         paths = [Path(p) for p in paths]
         model = model or clip.DEFAULT_MODEL
@@ -270,7 +271,7 @@ class MediaCache:
             images = []
             for sha, p in chunk:
                 im = open_image(p)
-                images.append(im.convert("RGB"))
+                images.append(_to_8bit(im).convert("RGB"))
                 im.close()
             m = get_model()
             before = m.forward_calls

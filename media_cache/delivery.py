@@ -1,6 +1,6 @@
 """Delivery of cached images to models: decoded pixels for local models, encoded bytes for servers.
 
-Both are memoised in the process, keyed by the file's identity (real path, size, mtime_ns, inode)
+Both are memoised in the process, keyed by the file's identity (real path, size, mtime_ns, inode, ctime_ns)
 plus the settings, so the questions of one run share the work: a page or frame is decoded (or
 encoded for a server) once per run, however many questions show it.
 
@@ -101,7 +101,7 @@ def _identity(path) -> tuple:
         raise MediaError(f"{path}: no such file") from None
     except OSError as exc:
         raise MediaError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    return (real, st.st_size, st.st_mtime_ns, st.st_ino)
+    return (real, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
 
 
 def quiet_open(path):
@@ -136,9 +136,11 @@ def load_rgb(path):
     im = pixel_memo.get(key)
     if im is not None:
         return im
+    from media_cache.image import _to_8bit
+
     raw = quiet_open(path)
     try:
-        im = raw if raw.mode == "RGB" else raw.convert("RGB")
+        im = raw if raw.mode == "RGB" else _to_8bit(raw).convert("RGB")
     finally:
         if im is not raw:
             raw.close()

@@ -4,7 +4,7 @@ Layout under the root:
 
     <op>/<key[:2]>/<key>/manifest.json     one entry: manifest + artifact files
     <op>/<key[:2]>/.tmp-*                   an entry being written (renamed into place when done)
-    .hashes/<xx>/<sha256 of path>.json      memo: (path, size, mtime_ns, inode) -> sha256 of bytes
+    .hashes/<xx>/<sha256 of path>.json      memo: (path, size, mtime_ns, inode, ctime_ns) -> sha256
     .locks/<key>.lock                       held while an entry is produced (removed afterwards)
 
 key = sha256 of the canonical JSON of {op, version, source, params}, where `source` is the sha256
@@ -19,6 +19,12 @@ anyway); `Store(verify=True)` (what `br-eval prepare` uses) and `info(verify=Tru
 cache info --verify`) also check the CRC-32s. A damaged entry (a file missing,
 truncated, or changed) is rebuilt from the source on the next use; when it cannot be (a
 read-only cache) the caller gets a MediaError naming the source file and the entry.
+
+The memo trusts that a file whose path, size, mtime, inode and ctime (all in nanoseconds) are
+unchanged has unchanged bytes. ctime is what catches a file rewritten in place with its size and
+mtime restored (`cp -p`, `tar -x`, `rsync -t --inplace`): any write or utime sets it to the current
+time and no system call sets it back, so only a rewrite within the clock tick of the file's previous
+change, or a clock set back, can fool the memo.
 
 Writes are atomic: an entry is built in a temporary folder next to its final place and published
 with one rename(2). A process that finds the final folder already there (another process won the
@@ -50,9 +56,9 @@ from media_cache.errors import MediaError
 
 # Bump an operation's number whenever what it writes changes (format, sampling, rendering).
 PRODUCER_VERSIONS: dict[str, int] = {
-    "image": 1,
+    "image": 2,         # 2: 16-bit and float images scaled to 8 bits (they were clamped)
     "pdf_pages": 2,     # 2: pages over MAX_PAGE_PIXELS are rendered at a lower dpi to fit
-    "video_frames": 3,  # 3: PNGs stored without compression (fast to write and to read back)
+    "video_frames": 4,  # 4: frames turned upright by the display matrix (3: PNGs stored uncompressed)
     "audio": 1,
     "clip_image": 1,    # CLIP image embedding of one image file
     "clip_text": 1,     # CLIP text embeddings of a vocabulary
@@ -67,12 +73,15 @@ _MARKER_TEXT = "This folder is a br-eval media cache (`br-eval cache prune` may 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 HASH_CHUNK = 1 << 20
 
-# errno values that mean "this cache cannot be written" (a read-only cache, a full disk)
-_UNWRITABLE = {errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+# errno values that mean "this cache cannot be written" (a read-only cache, a full disk, a file
+# where one of its folders should be); any other OSError while writing an entry is reported naming
+# the media file too, without that diagnosis
+_UNWRITABLE = {errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, errno.ENOTDIR, errno.EEXIST,
+               errno.EISDIR, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 _memo_lock = threading.Lock()
-# (realpath, size, mtime_ns, inode) -> sha256; shared by every MediaCache in the process.
-_sha_memo: dict[tuple[str, int, int, int], str] = {}
+# (realpath, size, mtime_ns, inode, ctime_ns) -> sha256; shared by every MediaCache in the process.
+_sha_memo: dict[tuple[str, int, int, int, int], str] = {}
 
 
 def default_root() -> Path:
@@ -235,7 +244,7 @@ class Store:
             raise MediaError(f"{path}: cannot read ({exc.strerror or exc})") from None
         if not os.path.isfile(real):
             raise MediaError(f"{path}: not a regular file")
-        return real, st, (real, st.st_size, st.st_mtime_ns, st.st_ino)
+        return real, st, (real, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
 
     def known_source_sha256(self, path: Path | str) -> str | None:
         """The memoised sha256 of a file (in this process or under `.hashes/`), without hashing;
@@ -247,7 +256,8 @@ class Store:
             return cached
         try:
             m = json.loads(self._memo_file(real).read_text(encoding="utf-8"))
-            if (m.get("path"), m.get("size"), m.get("mtime_ns"), m.get("ino")) == memo_key:
+            if (m.get("path"), m.get("size"), m.get("mtime_ns"), m.get("ino"),
+                    m.get("ctime_ns")) == memo_key:
                 sha = str(m["sha256"])
                 with _memo_lock:
                     _sha_memo[memo_key] = sha
@@ -257,7 +267,7 @@ class Store:
         return None
 
     def source_sha256(self, path: Path | str) -> str:
-        """sha256 of a file's bytes, hashed once per (path, size, mtime_ns, inode).
+        """sha256 of a file's bytes, hashed once per (path, size, mtime_ns, inode, ctime_ns).
 
         Memoised in the process and persisted under `.hashes/`, so a later process only stats.
         """
@@ -274,15 +284,17 @@ class Store:
         return sha
 
     def remember_source_sha256(self, path: Path | str, sha: str, size: int, mtime_ns: int,
-                               ino: int) -> bool:
+                               ino: int, ctime_ns: int | None = None) -> bool:
         """Take a sha256 that someone else computed (`br-eval verify` hashes every file of the
         release) for the file as it was stat'ed then; kept only if the file still has that size,
-        mtime and inode, so the media cache never hashes the same bytes twice. True if kept."""
+        mtime and inode (and ctime, when given), so the media cache never hashes the same bytes
+        twice. True if kept."""
         try:
             real, st, memo_key = self._stat_source(Path(path))
         except MediaError:
             return False
         if (st.st_size, st.st_mtime_ns, st.st_ino) != (size, mtime_ns, ino) or \
+                (ctime_ns is not None and st.st_ctime_ns != ctime_ns) or \
                 len(sha) != 64 or any(c not in "0123456789abcdef" for c in sha):
             return False
         self._remember(real, memo_key, sha)
@@ -297,7 +309,7 @@ class Store:
             memo_file.parent.mkdir(parents=True, exist_ok=True)
             _write_json_atomic(memo_file, {"path": real, "size": memo_key[1],
                                            "mtime_ns": memo_key[2], "ino": memo_key[3],
-                                           "sha256": sha})
+                                           "ctime_ns": memo_key[4], "sha256": sha})
 
     def _memo_file(self, real: str) -> Path:
         h = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()
@@ -337,11 +349,17 @@ class Store:
         except MediaError:
             raise
         except OSError as exc:
-            if exc.errno not in _UNWRITABLE:
-                raise
-            what = f"its cache entry {final} is damaged ({damage})" if damage else "it is not cached"
-            raise MediaError(f"{source or source_sha256}: {what} and the media cache {self.root} "
-                             f"cannot be written ({exc.strerror or exc})") from None
+            raise self._write_error(source or source_sha256, final, exc, damage) from None
+
+    def _write_error(self, source, final: Path, exc: OSError, damage: str | None = None) -> MediaError:
+        """One line naming the media file and its entry, for an OSError while writing the entry."""
+        why = exc.strerror or str(exc)
+        if exc.errno not in _UNWRITABLE:
+            return MediaError(f"{source}: writing its cache entry {final} failed ({why})")
+        what = f"its cache entry {final} is damaged ({damage})" if damage else \
+            f"it is not cached (entry {final})"
+        return MediaError(f"{source}: {what} and the media cache {self.root} cannot be written "
+                          f"({why})")
 
     def _create(self, op, source_sha256, params, build, key, final) -> Entry:
         self.ensure_root()
@@ -403,16 +421,18 @@ class Store:
             parent = self.root / op
             parent.mkdir(parents=True, exist_ok=True)
             staging = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}stage-", dir=parent))
-        except OSError as exc:
-            if exc.errno not in _UNWRITABLE:
-                raise
-            raise MediaError(f"{source}: it is not cached and the media cache {self.root} cannot "
-                             f"be written ({exc.strerror or exc})") from None
+        except OSError:
+            # No staging folder: hash first, then the plain path (a hit under another path is
+            # still served; a miss fails there, naming the entry).
+            return self.get_or_create(op, self.source_sha256(source), params, build, source)
         try:
             with ThreadPoolExecutor(1) as pool:
                 pending = pool.submit(self.source_sha256, source)
                 try:
                     data = build(staging)
+                except OSError as exc:
+                    final = self.entry_dir(op, entry_key(op, pending.result(), params))
+                    raise self._write_error(source, final, exc, self._damage_of(final)) from None
                 finally:
                     sha = pending.result()   # always wait, so no thread outlives the call
 
@@ -742,7 +762,8 @@ class Store:
                 try:
                     m = json.loads(memo.read_text(encoding="utf-8"))
                     st = os.stat(m["path"])
-                    stale = (st.st_size, st.st_mtime_ns, st.st_ino) != (m["size"], m["mtime_ns"], m["ino"])
+                    stale = (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns) != \
+                        (m["size"], m["mtime_ns"], m["ino"], m["ctime_ns"])
                 except (OSError, ValueError, KeyError, TypeError, RecursionError):
                     stale = True
             if stale:

@@ -29,6 +29,12 @@ decord
 
 Both convert to RGB24 with libswscale, honouring the stream's colour tags; on the test videos
 the two backends agree pixel for pixel (tests/test_media_video.py checks it).
+
+Rotation
+    Frames are stored upright: a display matrix (phones film portrait video as landscape frames
+    plus a 90 degree matrix) is applied in quarter turns, and the recorded width and height are
+    the displayed ones. PyAV reads it from each frame; decord turns the frames itself (and PyAV's
+    first frame tells what to expect). Mirroring in a matrix is not applied.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from __future__ import annotations
 import bisect
 import math
 import os
+import struct
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -297,7 +304,7 @@ def decode_pyav(source: Path, probe: VideoProbe, indices: list[int],
     done: set[int] = set()
 
     def emit_frame(i, frame):
-        emit(i, frame.reformat(format="rgb24"))
+        emit(i, frame.reformat(format="rgb24"), quarter_turns(frame))
         done.add(i)
 
     try:
@@ -315,6 +322,31 @@ def decode_pyav(source: Path, probe: VideoProbe, indices: list[int],
         raise
     except errors as exc:
         raise MediaError(f"{source}: cannot decode video ({exc})") from None
+
+
+def quarter_turns(frame) -> int:
+    """Counter-clockwise quarter turns (numpy.rot90's k) that show a decoded frame upright."""
+    degrees = getattr(frame, "rotation", None)     # FFmpeg's counter-clockwise display rotation
+    if degrees is None:   # PyAV < 13: read the matrix itself (av_display_rotation_get, no scaling)
+        degrees = 0.0
+        for sd in getattr(frame, "side_data", ()):
+            if "DISPLAYMATRIX" in str(getattr(sd, "type", "")).upper():
+                m = struct.unpack("=9i", bytes(sd)[:36])
+                degrees = -math.degrees(math.atan2(m[1], m[0]))
+    return round(degrees / 90) % 4
+
+
+def display_turns(source: Path) -> int:
+    """quarter_turns of the first frame PyAV decodes (the display matrix is the stream's)."""
+    container = open_container(source)
+    try:
+        for frame in container.decode(container.streams.video[0]):
+            return quarter_turns(frame)
+        return 0
+    except _av_errors() as exc:
+        raise MediaError(f"{source}: cannot decode video ({exc})") from None
+    finally:
+        container.close()
 
 
 def _decode_seeking(source, probe, indices, emit_frame, done, container=None) -> None:
@@ -394,12 +426,14 @@ def _decode_sequential(source, probe, indices, emit_frame) -> None:
 
 def decode_decord(source: Path, probe: VideoProbe, indices: list[int],
                   emit: Callable[[int, "object"], None]) -> None:
-    """Call emit(index, rgb24 ndarray) for each chosen frame, in index order."""
+    """Call emit(index, upright rgb24 ndarray) for each chosen frame, in index order."""
     try:
         import decord
     except ImportError:
         raise MediaError("the decord backend needs the `decord` package (pip install 'br-eval[decord]'); "
                          "or use --backend pyav") from None
+    turns = display_turns(source)
+    h, w = (probe.width, probe.height) if turns % 2 else (probe.height, probe.width)
     try:
         reader = decord.VideoReader(str(source), ctx=decord.cpu(0))
     except Exception as exc:   # decord raises its own DECORDError and RuntimeError
@@ -408,17 +442,31 @@ def decode_decord(source: Path, probe: VideoProbe, indices: list[int],
         if len(reader) != probe.frame_count:
             raise MediaError(f"{source}: decord counts {len(reader)} frames where PyAV counts "
                              f"{probe.frame_count}; use --backend pyav for this file")
-        for start in range(0, len(indices), _DECORD_CHUNK):
-            chunk = indices[start:start + _DECORD_CHUNK]
+        # decord turns the frames itself, but fails to batch some quarter-turned sizes (it pads
+        # their rows): those are read one by one.
+        step = 1 if turns % 2 else _DECORD_CHUNK
+        for start in range(0, len(indices), step):
+            chunk = indices[start:start + step]
             try:
-                batch = reader.get_batch(chunk).asnumpy()
+                batch = (reader.get_batch(chunk).asnumpy() if step > 1
+                         else reader[chunk[0]].asnumpy()[None])
             except Exception as exc:
                 raise MediaError(f"{source}: decord cannot decode frames {chunk[0]}..{chunk[-1]} ({exc})") from None
             for i, rgb in zip(chunk, batch):
-                emit(i, rgb)
+                emit(i, _decord_upright(source, rgb, h, w))
             del batch
     finally:
         del reader
+
+
+def _decord_upright(source, rgb, h: int, w: int):
+    """A decord frame as an (h, w, 3) array: rows padded to an alignment are cut back."""
+    if rgb.shape == (h, w, 3):
+        return rgb
+    if rgb.shape[0] == h and rgb.size % h == 0 and rgb.size // h >= w * 3:
+        return rgb.reshape(h, -1)[:, :w * 3].reshape(h, w, 3)
+    raise MediaError(f"{source}: decord gives {rgb.shape[1]}x{rgb.shape[0]} frames where PyAV "
+                     f"shows {w}x{h} (display rotation); use --backend pyav for this file")
 
 
 class PngWriter:
@@ -444,20 +492,25 @@ class PngWriter:
         self.pending: list = []
         self.local = threading.local()           # one row buffer per writer thread
 
-    def write(self, name: str, rgb) -> None:
-        """`rgb`: an rgb24 av.VideoFrame or an (H, W, 3) uint8 array."""
+    def write(self, name: str, rgb, turns: int = 0) -> None:
+        """`rgb`: an rgb24 av.VideoFrame or an (H, W, 3) uint8 array, written turned by `turns`
+        counter-clockwise quarter turns."""
         self.slots.acquire()
         try:
-            self.pending.append(self.pool.submit(self._write, self.out_dir / name, rgb))
+            self.pending.append(self.pool.submit(self._write, self.out_dir / name, rgb, turns))
         except BaseException:
             self.slots.release()
             raise
         while self.pending and self.pending[0].done():    # surface a failed write early
             self.pending.pop(0).result()
 
-    def _write(self, path: Path, rgb) -> None:
+    def _write(self, path: Path, rgb, turns: int = 0) -> None:
         try:
             rgb = rgb if hasattr(rgb, "shape") else rgb.to_ndarray()
+            if turns:
+                import numpy as np
+
+                rgb = np.ascontiguousarray(np.rot90(rgb, turns))
             self.local.rows = write_png(path, rgb, getattr(self.local, "rows", None))
         finally:
             self.slots.release()
@@ -549,11 +602,15 @@ def build_video_frames(source: Path, out_dir: Path, *, num_frames: int | None, f
 def _build_frames(source, out_dir, probe, container, num_frames, fps, backend) -> dict:
     indices, sampling = choose_indices(probe, num_frames, fps, source)
     written: dict[int, str] = {}
+    size = [probe.width, probe.height]        # displayed: swapped by a quarter-turn rotation
     writer = PngWriter(out_dir)
 
-    def emit(i: int, rgb) -> None:
+    def emit(i: int, rgb, turns: int = 0) -> None:
         name = f"frame_{i:07d}.png"
-        writer.write(name, rgb)
+        writer.write(name, rgb, turns)
+        if not written:
+            h, w = rgb.shape[:2] if hasattr(rgb, "shape") else (rgb.height, rgb.width)
+            size[:] = (h, w) if turns % 2 else (w, h)
         written[i] = name
 
     try:
@@ -570,5 +627,5 @@ def _build_frames(source, out_dir, probe, container, num_frames, fps, backend) -
         "frames": [{"index": i, "time": probe.times[i], "file": written[i]} for i in indices],
         "duration": probe.duration, "has_audio": probe.has_audio,
         "frame_count": probe.frame_count, "avg_fps": probe.avg_fps,
-        "width": probe.width, "height": probe.height, "sampling": sampling, "backend": backend,
+        "width": size[0], "height": size[1], "sampling": sampling, "backend": backend,
     }

@@ -290,6 +290,8 @@ def prepare_one(job, settings: dict, cache_dir) -> dict:
             out["error"] = "unsupported media type (expected an image, a PDF or a video)"
     except MediaError as exc:
         out["error"] = str(exc)
+    except OSError as exc:     # the store names the file itself; this keeps one bad file from
+        out["error"] = f"{path}: {exc}"   # stopping the others all the same
     return out
 
 

@@ -90,9 +90,9 @@ def share_hashes(report) -> int:
 
     cache = MediaCache()
     kept = 0
-    for real, (sha, size, mtime_ns, ino) in report.hashed.items():
+    for real, (sha, size, mtime_ns, ino, ctime_ns) in report.hashed.items():
         if media_kind(real):
-            kept += cache.remember_sha256(real, sha, size, mtime_ns, ino)
+            kept += cache.remember_sha256(real, sha, size, mtime_ns, ino, ctime_ns)
     return kept
 
 
