@@ -19,6 +19,7 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 
 from evaluator.records import Sample
+from evaluator.results import mend_surrogates
 from evaluator.task import Item, Task, content_digest, plain
 
 
@@ -78,6 +79,9 @@ def ask(ctx, sessions, query):
     elif not isinstance(answer.text, str):
         raise TypeError(f"answer() returned an Answer whose text is "
                         f"{type(answer.text).__name__}, expected str")
+    # half an emoji (a lone surrogate) cannot be encoded by anything downstream: every task of
+    # both suites reads the mended text (U+FFFD)
+    answer.text = mend_surrogates(answer.text)
     return answer
 
 

@@ -115,7 +115,10 @@ class OddTextAgent(Agent):
         import json
 
         text = agent_args.get("text")      # --agent_args may have read the value already
-        self.text = json.loads(text) if isinstance(text, str) else text
+        if text == "lone-surrogate":       # half an emoji, as a cut model reply can hold
+            self.text = "half \ud83d an emoji"
+        else:
+            self.text = json.loads(text) if isinstance(text, str) else text
 
     def write(self, session):
         pass

@@ -348,6 +348,11 @@ def test_an_answer_without_text_is_empty_and_one_of_another_type_a_failure_in_ev
     for task, entry in _results(none)["results"].items():
         assert entry["n_failed"] == 0 and entry["n_unreadable"]["empty"] == 3, task
         assert entry["primary"]["mean"] == 0.0 and entry["primary"]["n"] == 3, task
+    lone = tmp_path / "lone"          # half an emoji: mended to U+FFFD, never an encode error
+    assert main([*base[:3], tasks + ",realcompanion/chat", *base[4:], "--agent_args",
+                 "text=lone-surrogate", "--output_path", str(lone)]) == 0
+    for task, entry in _results(lone)["results"].items():
+        assert entry["n_failed"] == 0, task
     for text in ("42", '["a"]'):
         odd = tmp_path / f"odd{len(text)}"
         capsys.readouterr()

@@ -262,6 +262,63 @@ def test_view_reads_failed_items_with_their_error_kind(sample_snapshot, tmp_path
     assert data["runs"][0]["tasks"][0]["failed"] == 1
 
 
+def test_view_shows_each_runs_own_version_of_a_changed_item(sample_snapshot, tmp_path):
+    """Side by side, an item answered for another version (item_fp differs) shows that run's
+    own question and reference, flagged; it was shown with the first run's text only."""
+    import shutil
+
+    from evaluator.view.report import build_report
+    from evaluator.view.runs import load_run
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert main(["run", "--no-progress", "--task", "memory_update", "--data", str(sample_snapshot),
+                 "--output_path", str(a)]) == 0
+    shutil.copytree(a, b)
+    path = b / "samples_memory_update.jsonl"
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    lines[0].update(item_fp="0" * 16, question="A DIFFERENT QUESTION?", answer="Elm Street")
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    data = _payload(build_report([load_run(a), load_run(b)], thumbnails=False))
+    item = next(it for it in data["items"] if it["k"] == lines[0]["key"])
+    assert item["changed"] and "v" not in item["r"][0]
+    assert item["r"][1]["v"] == {"q": "A DIFFERENT QUESTION?", "a": "Elm Street"}
+    others = [it for it in data["items"] if it["k"] != lines[0]["key"]]
+    assert not any(it.get("changed") for it in others)
+
+
+def test_view_embeds_long_texts_within_a_bound_and_says_so(sample_snapshot, tmp_path):
+    from evaluator.view.report import MAX_TEXT_CHARS, build_report
+    from evaluator.view.runs import load_run
+
+    out = tmp_path / "long"
+    assert main(["run", "--no-progress", "--task", "memory_update", "--data", str(sample_snapshot),
+                 "--output_path", str(out)]) == 0
+    path = out / "samples_memory_update.jsonl"
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    lines[0]["prediction"] = "word " * 40_000                  # 200,000 characters
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    data = _payload(build_report([load_run(out)], thumbnails=False))
+    shown = next(it for it in data["items"] if it["k"] == lines[0]["key"])["r"][0]["p"]
+    assert len(shown) < MAX_TEXT_CHARS + 200
+    assert "180,000 more characters left out of this page" in shown
+
+
+def test_view_and_compare_join_newer_shards_first(sample_snapshot, tmp_path, capsys):
+    out = tmp_path / "sharded"
+    for task in ("memory_update", "temporal_anchoring"):
+        for i in (0, 1):
+            assert main(["run", "--no-progress", "--task", task, "--shard", f"{i}/2", "--data",
+                         str(sample_snapshot), "--output_path", str(out)]) == 0
+        if task == "memory_update":
+            assert main(["merge", str(out)]) == 0
+    assert main(["view", str(out), "-o", str(tmp_path / "r.html")]) == 0
+    data = _payload((tmp_path / "r.html").read_text())
+    assert {t["task"] for t in data["runs"][0]["tasks"]} == {"memory_update", "temporal_anchoring"}
+    capsys.readouterr()
+    assert main(["compare", str(out), str(out), "--json"]) == 0
+    assert "temporal_anchoring" in json.loads(capsys.readouterr().out)["tasks"]
+
+
 @pytest.mark.parametrize("present, said", [
     (["chromium"], "chromedriver is not installed"),
     (["chromedriver"], "chromium is not installed"),

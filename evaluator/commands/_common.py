@@ -58,3 +58,13 @@ def add_unanswerable_arg(parser: argparse.ArgumentParser) -> None:
                         help="which questions are unanswerable: gold-text (default: every "
                              "reference answer reads as a refusal) or a FILE of question keys "
                              "(JSON list, or one key per line)")
+
+
+def merged(run_dir):
+    """`run_dir`, its shards joined first when they are newer than its results.json (what
+    `report` does), so `view` and `compare` read the folder's current numbers."""
+    from evaluator.evaluate import merge, needs_merge
+
+    if needs_merge(run_dir):
+        merge(run_dir, quiet=True)
+    return run_dir

@@ -58,7 +58,9 @@ def main(args) -> int:
 
     from evaluator.view.runs import compare_runs, label_runs, load_run
 
-    a, b = load_run(args.run_a), load_run(args.run_b)
+    from evaluator.commands._common import merged
+
+    a, b = load_run(merged(args.run_a)), load_run(merged(args.run_b))
     label_runs([a, b])
     cmp = compare_runs(a, b, seed=args.seed)
     if args.json:

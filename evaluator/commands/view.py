@@ -25,7 +25,9 @@ def main(args) -> int:
     from evaluator.view.report import write_report
     from evaluator.view.runs import load_run
 
-    runs = [load_run(p) for p in args.run_dirs]
+    from evaluator.commands._common import merged
+
+    runs = [load_run(merged(p)) for p in args.run_dirs]
     out = Path(args.output) if args.output else runs[0].path / "report.html"
     out = write_report(runs, out, thumbnails=not args.no_thumbnails, seed=args.seed)
     size = out.stat().st_size

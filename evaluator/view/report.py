@@ -363,6 +363,23 @@ def _primary_metrics_table(sample: Sample) -> dict:
     return out
 
 
+# What the page embeds of one reply, traceback or prompt: the journal keeps the whole text, the
+# page its first part and says how much it left out (a 10,000-item run of long replies made a
+# 167 MB page).
+MAX_TEXT_CHARS = 20_000
+
+
+def _bounded(value):
+    """`value` within MAX_TEXT_CHARS (a prompt, which may be a structure, as its JSON text)."""
+    if value is None:
+        return None
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) <= MAX_TEXT_CHARS:
+        return value
+    return (text[:MAX_TEXT_CHARS] + f"\n[... {len(text) - MAX_TEXT_CHARS:,} more characters "
+            "left out of this page; the samples journal holds the whole text]")
+
+
 def _items(runs: list[RunData], thumbs: Thumbnails | None) -> list[dict]:
     """One entry per (task, key), with each run's record side by side (null where a run has no
     line for the item)."""
@@ -378,16 +395,23 @@ def _items(runs: list[RunData], thumbs: Thumbnails | None) -> list[dict]:
                         "k": s.key, "t": task, "c": s.cluster,
                         "q": _text(f.get("question")), "a": _text(f.get("answer")),
                         "f": {k: v for k, v in f.items() if k not in ("question", "answer")},
-                        "r": [None] * len(runs)}
+                        "r": [None] * len(runs), "fp": s.item_fp}
                 score = item_primary(s, result)
                 prediction, condition = item_prediction(s, result)
                 metric = result.primary_metric if result else None
-                rec = {"p": prediction, "s": score, "o": outcome(s, score, metric),
+                rec = {"p": _bounded(prediction), "s": score, "o": outcome(s, score, metric),
                        "m": _primary_metrics_table(s), "in": s.inputs}
                 if condition:
                     rec["pc"] = condition
+                if s.item_fp and entry["fp"] and s.item_fp != entry["fp"]:
+                    # another version of the item (the question, references, history or media
+                    # changed): this run's own question and reference, flagged
+                    rec["v"] = {"q": _text(s.fields.get("question")),
+                                "a": _text(s.fields.get("answer"))}
+                    entry["changed"] = True
                 for short, value in (("j", s.judge), ("e", s.error), ("ek", s.error_kind),
-                                     ("tb", s.traceback), ("pr", s.prompt),
+                                     ("tb", _bounded(s.traceback)),
+                                     ("pr", _bounded(s.prompt)),
                                      ("mr", s.model_reported), ("sec", s.seconds),
                                      ("it", s.input_tokens), ("ot", s.output_tokens)):
                     if value is not None:
