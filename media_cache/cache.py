@@ -212,7 +212,8 @@ class MediaCache:
         import numpy as np
 
         from media_cache import clip
-        from media_cache.image import _to_8bit, open_image
+        from media_cache.delivery import to_8bit
+        from media_cache.image import open_image
 
         paths = [Path(p) for p in paths]
         model = model or clip.DEFAULT_MODEL
@@ -271,7 +272,7 @@ class MediaCache:
             images = []
             for sha, p in chunk:
                 im = open_image(p)
-                images.append(_to_8bit(im).convert("RGB"))
+                images.append(to_8bit(im).convert("RGB"))
                 im.close()
             m = get_model()
             before = m.forward_calls

@@ -104,6 +104,28 @@ def _identity(path) -> tuple:
     return (real, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
 
 
+def to_8bit(im):
+    """16/32-bit integer and float greyscale scaled to 8 bits (Pillow's convert clamps them,
+    which turns a 16-bit image almost white): I;16 by its range (value >> 8), I the same when
+    its values fit 0..65535, F by 255 when they fit 0..1; anything else by its own min..max."""
+    import numpy as np
+    from PIL import Image
+
+    if not (im.mode.startswith("I;16") or im.mode in ("I", "F")):
+        return im
+    a = np.asarray(im)
+    lo, hi = (np.nanmin(a), np.nanmax(a)) if a.size else (0, 0)
+    if im.mode != "F" and lo >= 0 and hi <= 65535:
+        out = (a.astype(np.uint32) >> 8).astype(np.uint8)
+    else:
+        a = a.astype(np.float64)
+        if im.mode == "F" and lo >= 0 and hi <= 1:
+            lo, hi = 0.0, 1.0
+        scale = 255.0 / (hi - lo) if hi > lo else 0.0
+        out = np.nan_to_num((a - lo) * scale + 0.5, nan=0.0).clip(0, 255).astype(np.uint8)
+    return Image.fromarray(out, mode="L")
+
+
 def quiet_open(path):
     """`PIL.Image.open` + `load()`; every failure is one MediaError line naming the file.
 
@@ -136,11 +158,10 @@ def load_rgb(path):
     im = pixel_memo.get(key)
     if im is not None:
         return im
-    from media_cache.image import _to_8bit
 
     raw = quiet_open(path)
     try:
-        im = raw if raw.mode == "RGB" else _to_8bit(raw).convert("RGB")
+        im = raw if raw.mode == "RGB" else to_8bit(raw).convert("RGB")
     finally:
         if im is not raw:
             raw.close()

@@ -19,37 +19,17 @@ def open_image(path: Path):
     return quiet_open(path)
 
 
-def _to_8bit(im):
-    """16/32-bit integer and float greyscale scaled to 8 bits (Pillow's convert clamps them,
-    which turns a 16-bit image almost white): I;16 by its range (value >> 8), I the same when
-    its values fit 0..65535, F by 255 when they fit 0..1; anything else by its own min..max."""
-    import numpy as np
-    from PIL import Image
-
-    if not (im.mode.startswith("I;16") or im.mode in ("I", "F")):
-        return im
-    a = np.asarray(im)
-    lo, hi = (np.nanmin(a), np.nanmax(a)) if a.size else (0, 0)
-    if im.mode != "F" and lo >= 0 and hi <= 65535:
-        out = (a.astype(np.uint32) >> 8).astype(np.uint8)
-    else:
-        a = a.astype(np.float64)
-        if im.mode == "F" and lo >= 0 and hi <= 1:
-            lo, hi = 0.0, 1.0
-        scale = 255.0 / (hi - lo) if hi > lo else 0.0
-        out = np.nan_to_num((a - lo) * scale + 0.5, nan=0.0).clip(0, 255).astype(np.uint8)
-    return Image.fromarray(out, mode="L")
-
-
 def build_image(source: Path, out_dir: Path) -> dict:
     """Producer of the `image` operation: decode, and write `image.png` when conversion is needed.
 
     PNG and JPEG files are used as they are, unless their pixel mode is unusual (CMYK, 16-bit)
     or an EXIF orientation would make a model see them rotated. Everything else (WEBP, GIF:
     its first frame, BMP, TIFF, ...) becomes an 8-bit RGB or RGBA PNG (deeper greyscale scaled:
-    _to_8bit).
+    to_8bit).
     """
     from PIL import ImageOps
+
+    from media_cache.delivery import to_8bit
 
     im = open_image(source)
     try:
@@ -69,7 +49,7 @@ def build_image(source: Path, out_dir: Path) -> dict:
             converted = ImageOps.exif_transpose(im) if orientation != 1 else im
             has_alpha = converted.mode in ("RGBA", "LA", "PA") or (
                 converted.mode == "P" and "transparency" in converted.info)
-            converted = _to_8bit(converted).convert("RGBA" if has_alpha else "RGB")
+            converted = to_8bit(converted).convert("RGBA" if has_alpha else "RGB")
             converted.save(out_dir / "image.png", format="PNG", compress_level=1)
         except (OSError, ValueError) as exc:
             raise MediaError(f"{source}: cannot convert image ({exc})") from None
