@@ -240,9 +240,11 @@ class BeyondRecallTask(Task):
         _, q = item.payload
         gold = q.answer
         sample.fields.update(question=q.question, answer=gold)
+        rule = ctx.unanswerable
         sample.metrics = score_sample(self.policy, q.question, sample.prediction,
                                       gold, judge=judge,
-                                      unanswerable=ctx.unanswerable.classify(item.key, gold))
+                                      unanswerable=rule.classify(item.key, gold),
+                                      refusal_in_references=rule.refusal_in_references(gold))
         return sample.metrics.get("judge_error") if judge is not None else None
 
     def aggregate(self, ctx, lines: list[dict]) -> dict:

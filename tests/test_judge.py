@@ -66,7 +66,11 @@ def test_parse_answer_judgment(reply, score):
 
 
 @pytest.mark.parametrize("reply", ["Score: 10", '{"score": 0.7}', "I think it is right.", "",
-                                   '{"score": true}', '{"verdict": "correct"}'])
+                                   '{"score": true}', '{"verdict": "correct"}',
+                                   # scores.md: JSON, or `Score: x` the reply ends with
+                                   "Score: 0.5/1", "Score: 0,5", "Score: 1 out of 2",
+                                   "Score: 1. Wait, the reference says 2019, so it is wrong.",
+                                   '{"score": 1} on reflection... Score: 0'])
 def test_parse_answer_judgment_rejects(reply):
     with pytest.raises(JudgeParseError):
         parse_answer_judgment(reply)

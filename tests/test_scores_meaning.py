@@ -545,3 +545,24 @@ def test_report_of_a_run_stopped_before_it_scored_names_the_answers_it_holds(sam
     capsys.readouterr()
     assert main(["report", str(out)]) == 0
     assert "not yet scored: memory_update (the journal holds answers" in capsys.readouterr().out
+
+
+
+def test_a_refusal_alternative_in_the_references_accepts_a_decline_unless_a_keys_file_decides():
+    """gold-text rule: a list of references with a decline among them accepts a decline (not a
+    false refusal); under --unanswerable FILE the file alone decides which questions do."""
+    from evaluator.scoring import score_sample
+    from evaluator.scoring.unanswerable import KEYS, UnanswerableRule
+
+    gold = ["Paris", "It was not mentioned in our conversations."]
+    reply = "I'm sorry, I don't know; you never told me that."
+    default = UnanswerableRule()
+    m = score_sample("refusal_to_answer", "Where does she live?", reply, gold,
+                     unanswerable=default.classify("k", gold),
+                     refusal_in_references=default.refusal_in_references(gold))
+    assert (m["answerable"], m["refused"], m["false_refusal"], m["primary"]) == (True, True, False, 1.0)
+    keys = UnanswerableRule(KEYS, frozenset())
+    m = score_sample("refusal_to_answer", "Where does she live?", reply, gold,
+                     unanswerable=keys.classify("k", gold),
+                     refusal_in_references=keys.refusal_in_references(gold))
+    assert (m["answerable"], m["refused"], m["false_refusal"], m["primary"]) == (True, True, True, 0.0)

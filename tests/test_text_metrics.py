@@ -151,3 +151,15 @@ def test_bm25_variants_are_the_shared_module():
     assert rc_text.BM25_TOKENIZER == "bm25-en-snowball-v1"
     assert "universiti" in rc_text.bm25_terms(s)
     assert rc_text.bm25_terms_many([s, "", "dogs"]) == [rc_text.bm25_terms(s), [], ["dog"]]
+
+
+
+@pytest.mark.parametrize("pred, gold", [("", ["Paris", "the"]), ("...", ["Paris", "-"]),
+                                        ("The", ["the city of Paris", "An"])])
+def test_a_gold_alternative_that_normalises_to_nothing_gives_no_free_marks(pred, gold):
+    # SQuAD v2.0's get_raw_scores drops such golds ([a for a in golds if normalize_answer(a)])
+    from evaluator.scoring.metrics import contains
+
+    assert exact_match(pred, gold) == token_f1(pred, gold) == contains(pred, gold) == 0.0
+    assert exact_match(gold[0], gold) == token_f1(gold[0], gold) == 1.0   # the real one counts
+    assert exact_match("", ["the"]) == 1.0          # nothing else to keep: empty agrees with empty

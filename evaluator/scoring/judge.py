@@ -171,7 +171,8 @@ def _yes_no(value: object) -> bool | None:
     return None
 
 
-_NUMBER = r"(\d+\s*/\s*\d+|\d*\.\d+|\d+)(?![\d/])"
+# a number never read out of a longer one: "0.5/1" and "0,5" are not 0, "1.5" is not 1
+_NUMBER = r"(\d+\s*/\s*\d+|\d*\.\d+|\d+)(?![\d/]|[.,]\d)"
 
 
 def _last_labelled(text: str, label: str, value: str) -> str | None:
@@ -193,16 +194,31 @@ def parse_answer_judgment(text: str) -> tuple[dict, str | None]:
     """({"score": 0.0 | 0.5 | 1.0}, reason) from a JSON object or a trailing "Score: x"."""
     visible = _visible_text(text)
     objects = [o for o in _json_objects(visible) if "score" in o]
+    trailing = _trailing_score(visible)
     if objects:
         raw, reason = objects[-1]["score"], _reason(objects)
+        if trailing is not None and _number(trailing) != _number(raw):
+            raise JudgeParseError(f"the judge's reply gives two scores ({raw!r} in JSON, "
+                                  f"{trailing!r} at its end)")
     else:
-        raw, reason = _last_labelled(visible, "score", _NUMBER), None
+        raw, reason = trailing, None
     if raw is None:
-        raise JudgeParseError("no score in the judge's reply")
+        raise JudgeParseError("no score in the judge's reply (JSON, or `Score: x` at its end)")
     score = _number(raw)
     if score not in (0.0, 0.5, 1.0):
         raise JudgeParseError(f"judge score {raw!r} is not 0, 0.5 or 1")
     return {"score": score}, reason
+
+
+def _trailing_score(visible: str) -> str | None:
+    """The value of a `Score: x` the reply ends with (markdown and a final period allowed after
+    it), else None: a score in the middle of the reasoning ("Score: 1. Wait, the reference says
+    2019...") is not the verdict."""
+    pattern = re.compile(rf"(?i)\bscore\b[\s*_`\"']*(?:is|=|:|-)?[\s*_`\"']*{_NUMBER}")
+    matches = list(pattern.finditer(visible))
+    if not matches or not re.fullmatch(r"[\s*_`\"'.)\]]*", visible[matches[-1].end():]):
+        return None
+    return matches[-1].group(1)
 
 
 def parse_chat_judgment(text: str) -> tuple[dict, str | None]:

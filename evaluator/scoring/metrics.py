@@ -40,7 +40,8 @@ Deliberate departures (each in the README with its example pair):
   (evaluator.text): "cats" vs "cat" is F1 1.0 here, 0 in SQuAD; `token_f1(..., stem=False)` is
   SQuAD's compute_f1 exactly.
 - a gold answer may be a number, a bool or a list of acceptable answers (each metric takes the
-  best candidate, as SQuAD does over its gold list).
+  best candidate, as SQuAD does over its gold list, dropping, as SQuAD v2.0 does, an alternative
+  that normalises to nothing when the list has others).
 
 ROUGE-L follows Google's rouge-score: F = 2PR/(P+R) of the LCS, and 0.0 when either side has no
 tokens (after normalisation "A" vs "the" is 0.0, not 1.0).
@@ -72,10 +73,13 @@ def answer_text(value: object) -> str:
 
 
 def gold_candidates(gold: object) -> list[str]:
-    """Every acceptable gold answer as text (a list or tuple gives several)."""
+    """Every acceptable gold answer as text (a list or tuple gives several). As SQuAD v2.0's
+    evaluator does, an alternative that normalises to nothing ("the", "-") is dropped from a
+    list that has others: it would give an empty reply full marks."""
     if isinstance(gold, (list, tuple)):
         out = [answer_text(g) for g in gold if g is not None]
-        return out or [""]
+        kept = [g for g in out if normalize_answer(g)]
+        return kept or out[:1] or [""]
     return [answer_text(gold)]
 
 

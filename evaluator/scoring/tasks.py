@@ -130,7 +130,8 @@ def needs_judge(task: str | TaskPolicy, question: str, gold: object, reply: obje
 
 def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold: object, *,
                  judge_score: float | None = None, judge_error: str | None = None,
-                 judge_refused: bool | None = None, unanswerable: bool | None = None) -> dict:
+                 judge_refused: bool | None = None, unanswerable: bool | None = None,
+                 refusal_in_references: bool | None = None) -> dict:
     """Every metric for one answer plus `primary` (the task's primary metric, or None when the
     judge that should have graded it failed) and `primary_metric` (its name). `task` is the
     task's name or its policy (evaluator.scoring.policy).
@@ -145,7 +146,9 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     reply the judge found right does not decline, whatever the detector read (`refusal_by: judge`).
     `unanswerable`: the question's class under the run's rule (evaluator.scoring.unanswerable);
     None applies the default gold-text rule. A refusal is right when the question is
-    unanswerable or one of its reference answers is itself a refusal.
+    unanswerable or one of its reference answers is itself a refusal (a list of references that
+    accepts a decline); `refusal_in_references=False` turns the second reason off (under
+    `--unanswerable FILE` the file alone decides).
     A reply that cannot be read (empty; no option letter on a multiple-choice question) scores 0
     and says why in `unreadable` (evaluator.scoring.readable).
     On a multiple-choice question: `choice` (the flexible reading, extract_choice), `choice_trace`
@@ -201,7 +204,9 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     out["refused_detector"] = detector
     if unanswerable is None:
         unanswerable = gold_text_unanswerable(gold)
-    refusal_right = unanswerable or any(rules_verdict(g) for g in candidates)   # reference answers: the rules
+    if refusal_in_references is None:       # reference answers are read by the rules
+        refusal_in_references = any(rules_verdict(g) for g in candidates)
+    refusal_right = unanswerable or refusal_in_references
     out["refused"] = refused
     out["answerable"] = not unanswerable
     out["false_refusal"] = refused and not refusal_right
@@ -234,7 +239,8 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
 
 
 def score_sample(task: str | TaskPolicy, question: str, prediction: object, gold: object,
-                 judge=None, *, unanswerable: bool | None = None) -> dict:
+                 judge=None, *, unanswerable: bool | None = None,
+                 refusal_in_references: bool | None = None) -> dict:
     """`score_answer`, asking `judge` (an evaluator.scoring.judge.Judge) first when one is given
     and the question needs it (`needs_judge`).
 
@@ -248,7 +254,8 @@ def score_sample(task: str | TaskPolicy, question: str, prediction: object, gold
     if unanswerable is None:
         unanswerable = gold_text_unanswerable(gold)
     if judge is None or not needs_judge(policy, question, gold, answer_text(prediction)):
-        return score_answer(policy, question, prediction, gold, unanswerable=unanswerable)
+        return score_answer(policy, question, prediction, gold, unanswerable=unanswerable,
+                            refusal_in_references=refusal_in_references)
     from evaluator.scoring.judge import prompt_kind_for
 
     abstention = policy.refusal_aware and unanswerable
@@ -257,11 +264,13 @@ def score_sample(task: str | TaskPolicy, question: str, prediction: object, gold
     if abstention:
         declined = None if result.error else result.score >= 1
         out = score_answer(policy, question, prediction, gold, judge_error=result.error,
-                           judge_refused=declined, unanswerable=unanswerable)
+                           judge_refused=declined, unanswerable=unanswerable,
+                           refusal_in_references=refusal_in_references)
         out["judge"] = None if result.error else result.score
     else:
         out = score_answer(policy, question, prediction, gold, judge_score=result.score,
-                           judge_error=result.error, unanswerable=unanswerable)
+                           judge_error=result.error, unanswerable=unanswerable,
+                           refusal_in_references=refusal_in_references)
     out["judge_raw"] = result.raw
     out["judge_reason"] = result.reason
     out["judge_cached"] = result.cached

@@ -59,6 +59,12 @@ class UnanswerableRule:
             return str(key) in self.keys
         return gold_text_unanswerable(gold)
 
+    def refusal_in_references(self, gold: object) -> bool | None:
+        """Whether a refusal is right on an answerable question because a reference answer is
+        itself a refusal: under a keys file, never (the file alone decides which questions
+        accept a decline); under the gold-text rule, the scorer reads the references (None)."""
+        return False if self.name == KEYS else None
+
     def describe(self) -> dict:
         """What results.json records (`config.settings.unanswerable`)."""
         out = {"rule": self.name, "definition": RULES[self.name]}
