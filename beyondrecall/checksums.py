@@ -367,7 +367,10 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bo
         dirnames[:] = [d for d in dirnames if _utf8(d)]
 
     # 6. Media named by the task files that no list covers.
-    for media, task in _task_media_paths(snapshot, task_files).items():
+    task_media = _task_media_paths(snapshot, task_files)
+    named = {f"benchmark/{posixpath.normpath(m)}" for m in task_media
+             if isinstance(m, str) and not unsafe_reason(m)}
+    for media, task in task_media.items():
         if not isinstance(media, str):
             continue
         norm = posixpath.normpath(media) if not unsafe_reason(media) else None
@@ -380,7 +383,7 @@ def verify_snapshot(snapshot: Path, *, workers: int = 4, decode=None, strict: bo
         bad = {f.path for f in findings if f.kind == "mismatch"}
         confirmed = {t for t in digests if t not in bad}
         _deep_checks(snapshot, resolver, resolved, digests, workers, progress, report, decode,
-                     confirmed)
+                     confirmed, named)
 
     report.findings.sort(key=lambda f: (PROBLEM_KINDS.index(f.kind), f.path, f.detail))
     info = snapshot_info(snapshot, task_files=task_files)
@@ -464,7 +467,10 @@ def _pdf_hash_findings(rel: str, entry, digest: str | None, confirmed: bool) -> 
 
 def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
                  digests: dict[str, str], workers: int, progress: bool,
-                 report: VerifyReport, decode, confirmed: set[str] | None = None) -> None:
+                 report: VerifyReport, decode, confirmed: set[str] | None = None,
+                 named: set[str] = frozenset()) -> None:
+    """Decode every media file under benchmark/ (by its name's kind), and every file a task
+    names as media whatever its name (`named`: `benchmark/...` paths), by its content."""
     pdf_report = read_pdf_preprocessing(snapshot)
     for w in pdf_report.warnings:
         report.findings.append(Finding("malformed", "benchmark/PDF_PREPROCESSING.json",
@@ -477,7 +483,7 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
         dirnames[:] = sorted(d for d in dirnames if _utf8(d))
         for name in sorted(filenames):
             rel = Path(dirpath, name).relative_to(snapshot).as_posix()
-            if media_kind(rel) is None or not _utf8(rel):
+            if media_kind(rel) is None and rel not in named or not _utf8(rel):
                 continue
             real = resolved.get(rel)
             if real is None:
@@ -502,6 +508,9 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
             info["type"] = kind
             if kind == "empty":
                 raise ValueError("empty file (0 bytes)")
+            if kind is None:      # a task names it as media, and nothing reads it as media
+                raise ValueError("named as media by a task, but by its content no image, PDF "
+                                 "or video")
             info.update(decode(targets[rel], kind))
             info["ok"] = True
         except Exception as exc:  # any decoder error means the file is corrupt
@@ -533,9 +542,9 @@ def _deep_checks(snapshot: Path, resolver: _Resolver, resolved: dict[str, str],
         for rels, info in zip(groups.values(), pool.map(check, [g[0] for g in groups.values()])):
             for rel in rels:
                 one = dict(info, path=rel)
-                named = media_kind(rel)
-                if one["type"] not in (named, "empty"):
-                    one["named_as"] = named
+                by_name = media_kind(rel)
+                if by_name is not None and one["type"] not in (by_name, "empty", None):
+                    one["named_as"] = by_name
                 results.append(one)
             if bar is not None:
                 bar.update(1)

@@ -244,6 +244,13 @@ def download(*, repo: str | None = None, dataset: str = "beyondrecall", revision
             recorded = read_revision_file(Path(path)) or {}
             if recorded.get("repo") not in (None, repo):
                 raise DataError(f"offline, and {target} holds {recorded['repo']}, not {repo}")
+            held = recorded.get("commit") or ""
+            if revision and recorded and not (revision == recorded.get("revision") or (
+                    len(revision) >= 7 and held.startswith(revision.lower()))):
+                # a pin that cannot be checked offline against another copy: not this snapshot
+                raise DataError(f"offline, and {target} holds {repo}@{held[:12] or '?'} (downloaded "
+                                f"as {recorded.get('revision') or '?'}), not --revision {revision}: "
+                                "download it with the network, or drop --revision to use this copy")
             return DownloadResult(Path(path), repo, recorded.get("commit"), asked, True)
         try:
             api = HfApi(endpoint=endpoint)

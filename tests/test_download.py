@@ -375,6 +375,14 @@ def test_offline_with_nothing_cached_then_with_a_copy(hub, tmp_path, capsys, mon
     assert code == 0, err
     assert "offline" in err and SHA_NEW in err and "OK" in out
     assert len(hub.log) == mark
+    # a pin the copy does not hold is one line, not a success citing another commit
+    for pin in ("v1.0.0", SHA_OLD):
+        code, _, err = cli(capsys, "--local-dir", str(dest), "--revision", pin)
+        assert code == 1 and f"not --revision {pin}" in one_line_error(err)
+    # an incomplete copy: verify names what is missing, and the last line says what to do
+    next(p for p in (dest / "benchmark").rglob("*.png")).unlink()
+    code, _, err = cli(capsys, "--local-dir", str(dest))
+    assert code == 1 and "rerun without HF_HUB_OFFLINE" in err.strip().splitlines()[-1]
 
 
 def test_server_unreachable(tmp_path, capsys, monkeypatch):

@@ -211,6 +211,34 @@ def test_deep_verify_decodes_by_content_and_names_misnamed_and_empty_files(sampl
     assert media["benchmark/images/empty.png"]["type"] == "empty" != "pdf"
 
 
+def test_deep_verify_decodes_every_file_a_task_names_whatever_its_name(sample_copy, capsys):
+    """A task's media with an extension no media kind has is decoded by its content too: random
+    bytes are corrupt, a JPEG named .jfif decodes (it was passed without being opened)."""
+    import io
+
+    from PIL import Image
+    from test_verify import rewrite_sums
+
+    images = sample_copy / "benchmark" / "images"
+    (images / "scan.jfif").write_bytes(bytes(range(100)))
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8), "red").save(buf, format="JPEG")
+    (images / "photo.jfif").write_bytes(buf.getvalue())
+    task = sample_copy / "benchmark" / "reasoning" / "Cross Modal Relational Reasoning.json"
+    data = json.loads(task.read_text())
+    data[0]["questions"][0]["media"] = ["images/scan.jfif"]
+    data[1]["questions"][0]["media"] = ["images/photo.jfif"]
+    task.write_text(json.dumps(data))
+    rewrite_sums(sample_copy)
+    code, out, _ = cli(capsys, "verify", "--data", str(sample_copy), "--deep", "--json",
+                       "--no-progress")
+    obj = json.loads(out)
+    bad = {(f["kind"], f["path"]) for f in obj["findings"] if f["fatal"]}
+    assert code == 1 and bad == {("corrupt", "benchmark/images/scan.jfif")}
+    media = {m["path"]: m for m in obj["media"]}
+    assert media["benchmark/images/photo.jfif"]["ok"] and media["benchmark/images/photo.jfif"]["type"] == "image"
+
+
 # --- item 13: a trajectory id holding '/' stays addressable ------------------------------------
 def test_trajectory_id_with_a_slash_is_addressable(tmp_path, capsys):
     minimal_snapshot(tmp_path, "memory_update", [traj([session(DATE, turn("hi"))],

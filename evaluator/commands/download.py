@@ -75,4 +75,9 @@ def main(args) -> int:
     report = verify_snapshot(result.path, workers=min(args.workers, 4),
                              progress=progress and sys.stderr.isatty())
     share_hashes(report)
-    return print_report(report)
+    code = print_report(report)
+    if result.offline and any(f.kind == "missing" for f in report.findings):
+        print("br-eval download: the copy is incomplete, and offline (HF_HUB_OFFLINE) nothing can "
+              "be fetched: rerun without HF_HUB_OFFLINE to fetch the missing files",
+              file=sys.stderr)
+    return code
