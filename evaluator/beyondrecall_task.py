@@ -162,7 +162,17 @@ class BeyondRecallTask(Task):
 
     def fingerprint(self, ctx, item: Item) -> str:
         """The question (text, reference, time as released, query media), the trajectory's
-        persons and its visible history (sessions, turns, media), media by content digest."""
+        persons and its visible history (sessions, turns, media), media by content digest and a
+        PDF with its page map."""
+        return self._fingerprint(ctx, item, page_maps=True)
+
+    def legacy_fingerprints(self, ctx, item: Item) -> list[str]:
+        """The fingerprint as br-eval wrote it before page maps were part of it: a line carrying
+        it is not of another item, but its page maps cannot be checked."""
+        old = self._fingerprint(ctx, item, page_maps=False)
+        return [old] if old != self.fingerprint(ctx, item) else []
+
+    def _fingerprint(self, ctx, item: Item, *, page_maps: bool) -> str:
         from beyondrecall.visibility import visible_history
 
         traj, q = item.payload
@@ -175,7 +185,7 @@ class BeyondRecallTask(Task):
                     out.append([p, prep.cache.sha256(prep.benchmark_dir / p)])
                 except Exception as exc:   # missing or unreadable: solving reports it
                     out.append([p, f"unreadable: {type(exc).__name__}"])
-                page_map = prep.pdf_map.get(p)
+                page_map = prep.pdf_map.get(p) if page_maps else None
                 if page_map is not None:   # which original pages, which carry evidence: the
                     out[-1].append([list(page_map.original_pages),    # model sees them
                                     sorted(page_map.evidence_pages)])

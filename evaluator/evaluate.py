@@ -558,14 +558,23 @@ def check_answers_match(ctx: RunContext, task, by_key: dict, done: list[Sample],
                         f"other settings than this run's (first: {other[0].key}); the folder "
                         "mixes runs: pass --overwrite to start it afresh, or another --output_path")
     data_fp = task.data_fingerprint(ctx) if done else None
+    older = []
     for s in done:
         if s.item_fp and s.item_fp != task.fingerprint(ctx, by_key[s.key]):
+            if s.item_fp in task.legacy_fingerprints(ctx, by_key[s.key]):
+                older.append(s)
+                continue
             label = task.data_label(ctx)
             also = (f" (the data changed: {s.data_fp} -> {data_fp})"
                     if s.data_fp and data_fp and s.data_fp != data_fp else "")
             raise EvalError(f"{ctx.run_dir.path}: {where}: the answer to {s.key} was made for "
-                            f"another version of that item than {label} holds now{also}; pass "
-                            "--overwrite to answer afresh, or another --output_path")
+                            f"another version of that item than {label} holds now{also}; "
+                            "`br-eval run` with --overwrite answers afresh, or use another "
+                            "--output_path")
+    if older:
+        print(f"br-eval: warning: {task.name}: {len(older)} answer(s) written by an older br-eval "
+              "whose item fingerprint did not cover PDF page maps: their page maps cannot be "
+              "checked (`br-eval run` with --overwrite redoes them)", file=sys.stderr)
 
 
 def reuse_lines(done: list[Sample], current: dict | None) -> list[str]:
@@ -955,6 +964,7 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         plan = _Plan.existing(ctx, task, lambda items: [it for it in items if it.key in done])
         plan.warn(ctx)                 # what `run` said about the data, said again
         answered = [s for s in latest if s.solved and s.key in plan.by_key]
+        task.check_scorable(ctx, answered)
         check_answers_match(ctx, task, plan.by_key, answered, rescoring=True)
         edited = edited_replies(task, answered)
         if edited:

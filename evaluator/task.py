@@ -88,6 +88,15 @@ class Task:
         """The data the task reads, as a resume refusal names it."""
         return "the task's data"
 
+    def legacy_fingerprints(self, ctx, item: Item) -> list[str]:
+        """Earlier forms of `fingerprint` for the same item content (an older br-eval's): a line
+        carrying one is reused with a warning that what the form left out cannot be checked."""
+        return []
+
+    def check_scorable(self, ctx, done: list[Sample]) -> None:
+        """Refuse (EvalError, one line) journal lines `score` cannot score again with this code:
+        lines whose task-specific layout changed (a new journal version of the task)."""
+
     def check_resume(self, ctx, done: list[Sample]) -> None:
         """Refuse to resume over journal lines written under other task settings."""
 

@@ -159,6 +159,27 @@ def test_resume_skips_done_probes_and_gives_the_same_metrics(full_run, sample, t
         retrieval(tmp_path, sample, seed=3)
 
 
+def test_score_refuses_a_journal_of_an_earlier_layout(full_run, sample, tmp_path, capsys):
+    """Lines of another journal version (its controls were computed otherwise) are not scored
+    again and shown under today's readings: `score` says so in one line, as `run` does."""
+    import shutil
+
+    from evaluator.cli import main
+
+    src, _ = full_run
+    out = tmp_path / "old"
+    shutil.copytree(src, out)
+    path = out / "samples_realcompanion_retrieval.jsonl"
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    for line in lines:
+        line["journal_version"] = 2
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    capsys.readouterr()
+    assert main(["score", str(out), "--no-progress"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "journal version 2" in err[-1] and "--overwrite" in err[-1]
+
+
 def test_limit_and_seed_are_honoured(sample, tmp_path):
     m = retrieval(tmp_path, sample, limit=7, seed=5)
     lines = [json.loads(x) for x in (tmp_path / "samples_realcompanion_retrieval.jsonl").read_text().splitlines()]

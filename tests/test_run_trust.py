@@ -527,3 +527,25 @@ def test_the_default_dpi_named_is_the_same_setting(sample_snapshot, tmp_path, ca
     code, err = run(capsys, *base, "--dpi", "144")
     assert code == 0 and "1 answer(s) reused" in err
     assert run(capsys, *base, "--dpi", "100")[0] == 1
+
+
+def test_answers_from_before_page_maps_were_fingerprinted_are_reused_with_a_warning(
+        sample_copy, tmp_path, capsys, monkeypatch):
+    """A folder written before the page map joined the item fingerprint holds the same items:
+    it resumes and re-scores, saying that its page maps cannot be checked (it was refused as
+    'another version of that item')."""
+    from evaluator.beyondrecall_task import BeyondRecallTask
+
+    out = tmp_path / "run"
+    base = ["--task", "high_density_information_extraction", "--data", sample_copy,
+            "--output_path", out]
+    with monkeypatch.context() as m:     # the older br-eval's fingerprint
+        m.setattr(BeyondRecallTask, "fingerprint",
+                  lambda self, ctx, item: self._fingerprint(ctx, item, page_maps=False))
+        assert run(capsys, *base, "--limit", "2")[0] == 0
+    code, err = run(capsys, *base)
+    assert code == 0 and "2 answer(s) reused" in err
+    assert "whose item fingerprint did not cover PDF page maps" in err
+    capsys.readouterr()
+    assert main(["score", str(out), "--no-progress"]) == 0
+    assert "cannot be checked" in capsys.readouterr().err

@@ -239,6 +239,12 @@ def test_a_failing_judge_is_a_judge_error_in_every_table(sample_snapshot, rc_roo
     for task, samples in run.samples.items():
         assert [item_primary(s, run.tasks[task]) for s in samples] == [None] * 4, task
     assert compare_runs(run, load_run(out))["tasks"] == {}
+    # `score` without the judge leaves judged lines as they were: still the judge's to grade
+    assert main(["score", str(out), "--no-progress"]) == 0
+    again = _results(out)["results"]
+    assert again["realcompanion/chat"]["primary_metric"] == "content_match"
+    assert again["memory_update"]["primary_metric"] == "judge"
+    assert all(again[t]["primary"] is None for t in again)
 
 
 def test_realcompanion_tables_say_how_many_items_a_cell_covers_when_the_judge_failed_on_some(

@@ -240,8 +240,11 @@ class ChatTask(RealCompanionTask):
     def aggregate(self, ctx, lines: list[dict]) -> dict:
         from evaluator.realcompanion.tracks import data_info
 
-        judged = ctx.judge is not None or any(
-            r.get("content_match") is not None for s in lines for r in s.get("conditions", {}).values())
+        # judged when a judge graded, or was asked and failed (a line keeps its judge record):
+        # a run whose every judgment failed is still to be graded by the judge, never by token F1
+        judged = ctx.judge is not None or any(s.get("judge") for s in lines) or any(
+            r.get("content_match") is not None or r.get("judge_error")
+            for s in lines for r in s.get("conditions", {}).values())
         out = aggregate(lines, seed=ctx.seed, judged=judged)
         out["data"] = data_info(ctx)
         out["generation"] = generation_settings(ctx)

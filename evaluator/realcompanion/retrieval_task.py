@@ -128,6 +128,16 @@ class RetrievalTask(RealCompanionTask):
                 refs.append(f"[{mid}] (not in the conversation)")
         return p.text, "\n".join(refs)
 
+    def check_scorable(self, ctx, done) -> None:
+        old = [s for s in done if not s.failed and s.fields.get("journal_version") != JOURNAL_VERSION]
+        if old:
+            raise EvalError(
+                f"{ctx.run_dir.journal_path(self.name)}: {old[0].key} was written with journal "
+                f"version {old[0].fields.get('journal_version')!r} (this br-eval writes "
+                f"{JOURNAL_VERSION}: its controls changed), so its figures cannot be scored again; "
+                f"`br-eval run --task {self.name} --overwrite` into the folder redoes the task "
+                "(it needs no agent)")
+
     def check_resume(self, ctx, done) -> None:
         _check_resumable([s.to_json() for s in done], ctx.seed, self._state(ctx)["fingerprint"],
                          self._detectors(ctx), ctx.run_dir.journal_path(self.name))
@@ -203,7 +213,8 @@ def _check_resumable(existing: list[dict], seed: int, fingerprint: str, detector
             why = f"other detectors (no {', '.join(missing)})"
         if why:
             raise EvalError(f"{journal}: {s.get('key')} was written with {why}; rerun with the "
-                            f"same settings or into a fresh output folder")
+                            f"same settings, or pass --overwrite (or another --output_path) to "
+                            "redo it")
 
 
 def _probe_line(task, probe: Probe, engine, plan, seed, fingerprint, detector_fn,
