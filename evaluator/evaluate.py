@@ -134,7 +134,7 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     # look made with them
     if judge is None and (judge_args or judge_repeats > 1):
         raise UsageError(f"--{'judge_args' if judge_args else 'judge_repeats'} without --judge: "
-                         "pass --judge openai (or hf, mock) to grade with a judge, or drop it")
+                         "pass --judge openai (or mock) to grade with a judge, or drop it")
     if model is None and model_args:
         raise UsageError("--model_args without --model: pass --model openai|hf|mock to answer "
                          "with a model, or drop --model_args")
@@ -475,8 +475,8 @@ def _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, 
     if rc_data:
         lines.append(f"RealCompanion data: {rc_data}")
     lines.append(f"output: {out}")
-    for line in lines:
-        print(f"br-eval: {line}", flush=True)
+    for line in lines:       # on stdout, before the report: stderr stays the one error line
+        print(f"br-eval: {line}", flush=True)                    # a run that stops prints
 
 
 def _show(progress: bool | None) -> bool:
@@ -945,8 +945,9 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
 
         cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
     if judge is None and judge_args:
-        raise UsageError("--judge_args without --judge: pass --judge openai (or hf, mock) to "
-                         "grade with a judge, or drop it")
+        raise UsageError(f"--{'judge_repeats' if set(judge_args) == {'repeats'} else 'judge_args'} "
+                         "without --judge: pass --judge openai (or mock) to grade with a judge, "
+                         "or drop it")
     judge_kind = judge
     if isinstance(judge, str):
         from evaluator.scoring import make_judge

@@ -84,7 +84,7 @@ TASK_RESULT_FIELDS: dict[str, str] = {
     "n_failed": "items whose latest attempt failed (no reply: model, transport, media, data or "
                 "agent error); never scored as 0",
     "n_judge_errors": "answered items the judge failed to grade (no primary score; "
-                      "`br-eval score` retries them)",
+                      "`br-eval score --judge ...` retries them)",
     "complete": "every item answered and scored: n_done == n_expected, no failure, no judge "
                 "error",
     "errors_by_kind": "failed items per error kind", "first_error": "the first failure's line",

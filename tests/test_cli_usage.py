@@ -242,3 +242,27 @@ def test_gen_kwargs_for_a_user_agent_that_cannot_take_them_stops_before_the_firs
     err = capsys.readouterr().err
     assert code == 2 and "--gen_kwargs: --agent plainagents:Plain does not take gen_kwargs" in err
     assert not (out / "samples_conflict_detection.jsonl").exists()
+
+
+def test_score_names_judge_repeats_and_says_judge_errors_need_a_judge(sample_snapshot, tmp_path,
+                                                                      capsys):
+    out = tmp_path / "run"
+    assert main(["run", "--no-progress", "--task", "memory_update", "--data", str(sample_snapshot),
+                 "--judge", "mock", "--judge_args", 'replies={"score": 1},fail_on=1;2;3',
+                 "--output_path", str(out)]) == 1
+    capsys.readouterr()
+    assert main(["score", str(out), "--judge_repeats", "2", "--no-progress"]) == 2
+    assert "--judge_repeats without --judge" in capsys.readouterr().err
+    # without a judge nothing can grade the judge error: score says so and exits 1
+    assert main(["score", str(out), "--no-progress"]) == 1
+    assert "judge error(s) left unscored" in capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_a_runs_first_lines_name_agent_and_data_and_stderr_keeps_only_errors(tmp_path, capsys):
+    # the README: the first lines of a run (stdout) say which agent, model and data it uses;
+    # stderr carries the progress lines and, for a run that stops, its one error line
+    assert main(["--task", "conflict_detection", "--output_path", str(tmp_path / "r"),
+                 "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[0] == "br-eval: agent: weight-free baseline, no model"
+    assert "br-eval: agent:" not in captured.err

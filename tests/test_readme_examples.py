@@ -78,3 +78,15 @@ def test_your_own_agent_and_the_compare_block(sample_home, tmp_path, capsys, mon
     printed = _table_lines(_run(capsys, ["compare", "runs/bm25", "runs/mine"]))
     shown = _table_lines(_block_after("br-eval compare runs/bm25 runs/mine"))
     assert shown and printed == shown
+
+
+def test_the_verify_block(sample_home, capsys):
+    shown = _block_after("br-eval verify                       # every file")
+    capsys.readouterr()
+    assert main(["verify", "--data", str(sample_home), "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    printed = captured.out + captured.err
+    result = [line for line in shown.splitlines() if line.startswith("br-eval verify:")]
+    assert result and result[0].split(" in ")[0] in printed      # files, size, lists, entries
+    note = next(line for line in shown.splitlines() if line.startswith("note: inventory"))
+    assert note in printed

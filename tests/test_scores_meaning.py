@@ -240,7 +240,7 @@ def test_a_failing_judge_is_a_judge_error_in_every_table(sample_snapshot, rc_roo
         assert [item_primary(s, run.tasks[task]) for s in samples] == [None] * 4, task
     assert compare_runs(run, load_run(out))["tasks"] == {}
     # `score` without the judge leaves judged lines as they were: still the judge's to grade
-    assert main(["score", str(out), "--no-progress"]) == 0
+    assert main(["score", str(out), "--no-progress"]) == 1       # judge errors left
     again = _results(out)["results"]
     assert again["realcompanion/chat"]["primary_metric"] == "content_match"
     assert again["memory_update"]["primary_metric"] == "judge"

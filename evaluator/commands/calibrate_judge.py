@@ -17,7 +17,7 @@ from evaluator.commands._common import add_alias
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--judge", required=True, choices=["openai", "mock"],
                         help="the judge to calibrate (as for br-eval run)")
-    add_alias(parser, "judge_args", default="", help="judge settings: base_url=,model=,api_key=")
+    add_alias(parser, "judge_args", default="", help="judge settings, as for br-eval run (br-eval run --help)")
     add_alias(parser, "use_cache", nargs="?", const="", default="", metavar="SQLITE",
               help="the response cache to write into (default file in the br-eval home)")
     parser.add_argument("--data", default=None, help="another calibration set (JSON lines)")

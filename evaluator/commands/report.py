@@ -167,7 +167,7 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
               f"{', '.join(unlisted)}; `br-eval report` lists them)")
     if partial:
         print(f"* partial: {', '.join(partial)} (not every item is answered and scored: rerun "
-              "without --limit, rerun to retry failures, `br-eval score` to retry judge errors)")
+              "without --limit, rerun to retry failures, `br-eval score --judge ...` to retry judge errors)")
     if any(isinstance(rows[n].get("n_unreadable"), dict) and sum(rows[n]["n_unreadable"].values())
            for n in names):
         print("unreadable: replies that could not be read (empty, or no letter / JSON where one "

@@ -18,7 +18,8 @@ def add_arguments(parser) -> None:
                              "realcompanion, beyondrecall or all; comma-separated or repeated")
     parser.add_argument("--agent", default=None,
                         help="full-context (the default with --model), rag, recent, none, "
-                             "baseline (the default without --model: weight-free, no model), or "
+                             "mem0, baseline (the default without --model: weight-free, no "
+                             "model), or "
                              "package.module:Class (searched in the current folder and "
                              "--include_path)")
     add_alias(parser, "include_path", action="append", default=None, metavar="DIR",
@@ -34,7 +35,9 @@ def add_arguments(parser) -> None:
               "stop strings)")
     parser.add_argument("--judge", default=None, choices=["openai", "mock"],
                         help="score with an LLM judge on an OpenAI-compatible server")
-    add_alias(parser, "judge_args", default="", help="judge settings: base_url=,model=,api_key=")
+    add_alias(parser, "judge_args", default="", help="judge settings: openai: base_url=,model=,api_key=,max_tokens=,seed=,timeout=,"
+                   "max_retries=,backoff=,concurrency=,prompt=,temporal_prompt=,update_prompt=,"
+                   "abstention_prompt=,repeats=; mock: replies= (docs/scoring.md, \"A judge\")")
     add_alias(parser, "judge_repeats", type=int, default=1, metavar="K",
               help="judge each item K times; the most frequent verdict counts and the agreement "
                    "is reported")

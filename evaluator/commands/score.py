@@ -39,6 +39,12 @@ def main(args) -> int:
     print(f"results: {results.results_path}")
     if judge_errors:
         print(f"br-eval: {judge_errors} judge call(s) failed; they are recorded as judge errors, "
-              "not scores; rerun `br-eval score` to retry them", file=sys.stderr)
+              f"not scores; rerun `br-eval score {args.run_dir} --judge ...` to retry them",
+              file=sys.stderr)
+        return 1
+    left = sum(r.n_judge_errors for r in results.tasks.values())
+    if left and args.judge is None:   # only a judge grades them: the folder stays incomplete
+        print(f"br-eval: {left} judge error(s) left unscored; `br-eval score {args.run_dir} "
+              "--judge ... --judge_args ...` retries them", file=sys.stderr)
         return 1
     return 0

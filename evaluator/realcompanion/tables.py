@@ -116,7 +116,7 @@ def chat_tables(r: dict) -> str:
     if r.get("n_judge_errors"):
         out.append(f"Judge errors: the judge failed on {r['n_judge_errors']} probe(s); they have "
                    "no judged score (not 0) and are left out of every judged cell below; "
-                   "`br-eval score` retries them.")
+                   "`br-eval score --judge ...` retries them.")
     out.append(_table(
         _head(f"Table 5. Content match by context condition ({metric}, pooled [95% CI])",
               REFERENCE_SET, pops.get("with_references"),
@@ -522,7 +522,7 @@ def question_tables(r: dict) -> str:
     if r.get("n_judge_errors"):
         out.append(f"Judge errors: the judge failed on {r['n_judge_errors']} question(s); they "
                    "have no judged score (not 0) and are left out of the accuracy below; "
-                   "`br-eval score` retries them.")
+                   "`br-eval score --judge ...` retries them.")
     out += [_table(
         _head("Table 41. Deployed memory systems by coverage (this run's agent, question track)",
               "written questions the agent was run on; hit@5: questions with evidence ids",
