@@ -1056,9 +1056,20 @@ def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
     count = counts[0]
     headers = {i: RunDir(run_path, (i, count), create=False).read_results() for i, _ in parts}
     first = headers[min(headers)]
+
+    def what_counts(h: dict, k: str) -> dict:
+        # what must agree across shards: settings, tasks (as a set), seed, limit, judge, data
+        # identity; not transport (concurrency, endpoints) nor where each node mounts the data
+        out = dict(h.get(k) or {})
+        for key in (("transport", "data", "rc_data") if k == "config" else ("path",)):
+            out.pop(key, None)
+        if k == "config":
+            out["tasks"] = sorted(out.get("tasks") or [])
+        return out
+
     for i, h in headers.items():
         for k in ("config", "data"):
-            if {kk: vv for kk, vv in (h.get(k) or {}).items()} != (first.get(k) or {}):
+            if what_counts(h, k) != what_counts(first, k):
                 raise EvalError(f"{run_path}: shard {i}/{count} ran with other {k} than shard "
                                 f"{min(headers)}/{count}; they cannot be merged")
     problems = [f"shard {i}/{count}: missing (no results.shard-{i}-of-{count}.json)"

@@ -179,3 +179,27 @@ def test_two_shards_prepare_the_same_media_into_one_cache_at_once(sample_snapsho
     assert info.entries > 0 and info.invalid == 0 and info.temp == 0
     code, out, err = finish(cli(args, home=home))
     assert code == 0 and " 0 prepared" in out + err, out + err
+
+
+def test_shards_that_differ_in_transport_or_task_order_merge(sample_snapshot, tmp_path, capsys):
+    """Nodes get their own --num_concurrent and may run a folder's tasks in another order:
+    neither changes an answer, so merge joins them (it refused both as 'other config'); other
+    answer-changing settings are still refused."""
+    out = tmp_path / "run"
+    base = ["run", "--no-progress", "--data", str(sample_snapshot), "--output_path", str(out)]
+    for task in ("conflict_detection", "memory_update"):
+        assert main(base + ["--task", task, "--shard", "0/2", "--num_concurrent", "1"]) == 0
+    for task in ("memory_update", "conflict_detection"):
+        assert main(base + ["--task", task, "--shard", "1/2", "--num_concurrent", "4"]) == 0
+    capsys.readouterr()
+    assert main(["merge", str(out)]) == 0
+    results = json.loads((out / "results.json").read_text())["results"]
+    assert all(results[t]["complete"] for t in ("conflict_detection", "memory_update"))
+    other = tmp_path / "other"
+    base = ["run", "--no-progress", "--data", str(sample_snapshot), "--output_path", str(other),
+            "--task", "memory_update"]
+    assert main(base + ["--shard", "0/2", "--limit", "3"]) == 0
+    assert main(base + ["--shard", "1/2"]) == 0
+    capsys.readouterr()
+    assert main(["merge", str(other)]) == 1
+    assert "ran with other config" in capsys.readouterr().err
