@@ -31,7 +31,7 @@ from evaluator.records import Sample, TaskResult
 from evaluator.results import RunDir, mend_surrogates, provenance
 from evaluator.runlock import RunLock
 from evaluator.sharding import assign, shard_filter
-from evaluator.task import edited_replies
+from evaluator.task import edited_replies, reply_digest
 
 @dataclass
 class EvalResults:
@@ -122,24 +122,23 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
 
     unanswerable_rule = read_unanswerable(unanswerable)
     media = media or MediaSettings()
-    from media_cache.pdf import DEFAULT_DPI
+    if media.dpi is not None:         # (media_cache is imported only when a dpi is given)
+        from media_cache.pdf import DEFAULT_DPI
 
-    if media.dpi == DEFAULT_DPI:      # the default, named: the same pages as no --dpi
-        media = dataclasses.replace(media, dpi=None)
+        if media.dpi == DEFAULT_DPI:  # the default, named: the same pages as no --dpi
+            media = dataclasses.replace(media, dpi=None)
     if media.fps is not None and media.fps <= 0:
         raise UsageError("--fps must be positive")
     agent_args, model_args = dict(agent_args or {}), dict(model_args or {})
     gen_kwargs, judge_args = dict(gen_kwargs or {}), dict(judge_args or {})
+    if judge_repeats > 1:
+        judge_args["repeats"] = judge_repeats
     # settings for a model or judge the run does not have would reach nothing, and the run would
     # look made with them
-    if judge is None and (judge_args or judge_repeats > 1):
-        raise UsageError(f"--{'judge_args' if judge_args else 'judge_repeats'} without --judge: "
-                         "pass --judge openai (or mock) to grade with a judge, or drop it")
+    _no_judge_no_judge_args(judge, judge_args)
     if model is None and model_args:
         raise UsageError("--model_args without --model: pass --model openai|hf|mock to answer "
                          "with a model, or drop --model_args")
-    if judge_repeats > 1:
-        judge_args["repeats"] = judge_repeats
     from evaluator.plugins import add_include_paths
 
     add_include_paths([include_path] if isinstance(include_path, (str, Path)) else include_path)
@@ -431,6 +430,14 @@ def _preflight(model, judge, gen_kwargs: dict, agent_args: dict, specs, agent_ta
     return info
 
 
+def _no_judge_no_judge_args(judge, judge_args: dict) -> None:
+    """--judge_args (or --judge_repeats, kept in them as `repeats`) without --judge: one line."""
+    if judge is None and judge_args:
+        flag = "judge_repeats" if set(judge_args) == {"repeats"} else "judge_args"
+        raise UsageError(f"--{flag} without --judge: pass --judge openai (or mock) to grade with "
+                         "a judge, or drop it")
+
+
 def _check_learned_context(out, previous: dict, model_info: dict | None, answer_args: dict,
                            plans: list, asked: bool) -> None:
     """A context length the backend reported (not given in --model_args) bounds the history
@@ -475,8 +482,9 @@ def _announce(agent, agent_tasks, model_info, judge, specs, data_info, rc_data, 
     if rc_data:
         lines.append(f"RealCompanion data: {rc_data}")
     lines.append(f"output: {out}")
-    for line in lines:       # on stdout, before the report: stderr stays the one error line
-        print(f"br-eval: {line}", flush=True)                    # a run that stops prints
+    # on stdout, before the report: stderr keeps the progress and a stopped run's one error line
+    for line in lines:
+        print(f"br-eval: {line}", flush=True)
 
 
 def _show(progress: bool | None) -> bool:
@@ -706,11 +714,9 @@ def score_item(ctx: RunContext, task, item, sample: Sample, judge=None) -> str |
     """`task.score`, recording on the line the scorer version that scored it."""
     from evaluator.scoring.version import scorer_version
 
-    from evaluator.task import content_digest
-
     error = task.score(ctx, item, sample, judge)
     sample.scorer_version = scorer_version()
-    sample.reply_fp = content_digest(task.replies(sample))
+    sample.reply_fp = reply_digest(task, sample)
     return error
 
 
@@ -944,10 +950,7 @@ def _rescore(run_dir: RunDir, judge, judge_args, use_cache, seed, progress):
         from beyondrecall.snapshot import home_dir
 
         cache_path = Path(use_cache) if use_cache else home_dir() / "responses.sqlite"
-    if judge is None and judge_args:
-        raise UsageError(f"--{'judge_repeats' if set(judge_args) == {'repeats'} else 'judge_args'} "
-                         "without --judge: pass --judge openai (or mock) to grade with a judge, "
-                         "or drop it")
+    _no_judge_no_judge_args(judge, judge_args)
     judge_kind = judge
     if isinstance(judge, str):
         from evaluator.scoring import make_judge

@@ -33,11 +33,15 @@ def content_digest(value) -> str:
     return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+def reply_digest(task: "Task", sample: Sample) -> str:
+    """A line's `reply_fp`: the digest of the reply its scores are computed on."""
+    return content_digest(task.replies(sample))
+
+
 def edited_replies(task: "Task", samples: list[Sample]) -> list[Sample]:
     """Answered lines whose reply is not the one their scores were computed on (edited by hand
     after scoring). Lines from before `reply_fp` existed cannot be checked and are not listed."""
-    return [s for s in samples if s.solved and s.reply_fp
-            and s.reply_fp != content_digest(task.replies(s))]
+    return [s for s in samples if s.solved and s.reply_fp and s.reply_fp != reply_digest(task, s)]
 
 
 @dataclass(frozen=True)

@@ -60,11 +60,12 @@ def add_unanswerable_arg(parser: argparse.ArgumentParser) -> None:
                              "(JSON list, or one key per line)")
 
 
-def merged(run_dir):
-    """`run_dir`, its shards joined first when they are newer than its results.json (what
-    `report` does), so `view` and `compare` read the folder's current numbers."""
+def merged(run_dir, *, quiet: bool = True):
+    """`run_dir`, its shards joined first when they are newer than its results.json, so
+    `report`, `view` and `compare` read the folder's current numbers (`quiet=False` prints the
+    missing or partial shards)."""
     from evaluator.evaluate import merge, needs_merge
 
     if needs_merge(run_dir):
-        merge(run_dir, quiet=True)
+        merge(run_dir, quiet=quiet)
     return run_dir

@@ -175,14 +175,11 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
 
 
 def main(args) -> int:
+    from evaluator.commands._common import merged
     from evaluator.errors import EvalError
     from evaluator.results import RunDir
 
-    from evaluator.evaluate import merge, needs_merge
-
-    run_dir = RunDir(args.run_dir, create=False)
-    if needs_merge(args.run_dir):         # a sharded run: join the shards first
-        merge(args.run_dir, quiet=False)
+    run_dir = RunDir(merged(args.run_dir, quiet=False), create=False)   # shards joined first
     results = run_dir.read_results()
     if not results and not run_dir.results_path.exists():
         raise EvalError(f"{args.run_dir}: no results.json (not a br-eval run folder?)")
