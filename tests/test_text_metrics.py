@@ -85,6 +85,19 @@ def test_normalisation_and_f1_equal_squad_on_generated_pairs():
     assert sum(squad_compute_f1(g, p) not in (0, 1) for p, g in pairs) > 500   # partial overlaps seen
 
 
+def test_gold_lists_are_scored_as_squad_v2_get_raw_scores_scores_them():
+    """Best over a list of references, an alternative that normalises to nothing dropped (and
+    [''] when none is left), as SQuAD v2.0's get_raw_scores does."""
+    rng = random.Random(23)
+    for _ in range(3000):
+        golds = [_random_text(rng) if rng.random() < 0.7 else rng.choice(["the", "-", "", "An."])
+                 for _ in range(rng.randint(1, 3))]
+        pred = _random_text(rng) if rng.random() < 0.8 else rng.choice(["", "...", "the"])
+        kept = [a for a in golds if squad_normalize_answer(a)] or [""]
+        assert exact_match(pred, golds) == max(squad_compute_exact(a, pred) for a in kept)
+        assert token_f1(pred, golds, stem=False) == max(squad_compute_f1(a, pred) for a in kept)
+
+
 def test_documented_differences_from_memeye():
     # README: "3.5 km" vs "35 km" is an exact match (SQuAD deletes the point), "well-known" vs
     # "well known" is F1 0 (SQuAD joins the words).
