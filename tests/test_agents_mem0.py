@@ -217,6 +217,12 @@ def test_a_failed_embedding_inside_mem0_fails_the_question_as_a_model_error(srv,
     ("Sure! The user likes tea and lives in Oslo.", True),        # prose: mem0 would store nothing
     ('```json\n{"memory": []}\n```', False),                     # mem0 reads fenced JSON
     ("", False),                                                  # mem0's "nothing to store"
+    ('{"memory": [{"text": "Lives in Oslo"}]}', False),           # mem0 2.x's extraction format
+    ("{}", False),                                                # nothing to store
+    ("[]", True),                                                 # JSON mem0 logs and drops:
+    ("null", True),                                               # the memory would stay empty
+    ('{"facts": ["Lives in Oslo"]}', True),                       # mem0's older format
+    ('{"memory": ["Lives in Oslo"]}', True),
 ])
 def test_a_memory_model_reply_mem0_cannot_read_fails_the_question(srv, tmp_path, sample_snapshot,
                                                                   reply, fails):

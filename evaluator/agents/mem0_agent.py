@@ -341,16 +341,20 @@ class _LLM:
 
             where = getattr(self.agent.model, "public_url", None) or self.agent.model.model_id
             failure = ModelCallError(
-                f"{where}: the reply to mem0's JSON request is not JSON "
-                f"({(gen.text or '')[:80]!r}); mem0 would store nothing from it")
+                f"{where}: the reply to mem0's JSON request is not JSON in mem0's format "
+                f"({(gen.text or '')[:80]!r}: it reads {{\"memory\": [{{\"text\": ...}}]}}); "
+                "mem0 would store nothing from it")
             self.agent._failure = self.agent._failure or failure
             raise failure
         return gen.text
 
 
 def _reads_as_json(text: str) -> bool:
-    """Whether mem0's own parsing (code fences and <think> removed, then JSON or the JSON inside
-    the text) reads the reply; an empty reply is mem0's "nothing to store" and reads."""
+    """Whether mem0's own parsing reads the reply as memories: code fences and <think> removed, then
+    JSON or the JSON inside the text, holding an object whose "memory" is a list of objects with a
+    "text" (mem0 2.x's extraction format). An empty reply, `{}` and `{"memory": []}` are mem0's
+    "nothing to store" and read. Any other JSON (`[]`, `null`, `{"facts": [...]}`, mem0's older
+    format) mem0 drops with a log line, as it drops prose: the memory would stay empty."""
     import json
 
     from mem0.memory.utils import extract_json, remove_code_blocks
@@ -360,11 +364,19 @@ def _reads_as_json(text: str) -> bool:
         return True
     for candidate in (body, extract_json(body)):
         try:
-            json.loads(candidate, strict=False)
-            return True
+            parsed = json.loads(candidate, strict=False)
         except (ValueError, TypeError, RecursionError):
             continue
+        return _holds_memories(parsed)
     return False
+
+
+def _holds_memories(parsed: object) -> bool:
+    if not isinstance(parsed, dict) or (parsed and "memory" not in parsed):
+        return False
+    memories = parsed.get("memory", [])
+    return isinstance(memories, list) and all(
+        isinstance(m, dict) and isinstance(m.get("text"), str) for m in memories)
 
 
 class _Embedder:
