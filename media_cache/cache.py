@@ -63,14 +63,15 @@ class MediaCache:
 
     def image(self, path: PathLike) -> ImageInput:
         """Decode an image fully (MediaError naming the file if it cannot) and return a
-        PNG/JPEG a model can read: the file itself when it already is one, else a PNG copy."""
+        PNG/JPEG a model can read, inside the cache: a copy of the file when it already is one,
+        else a PNG conversion (never the benchmark's own file, which an agent could change)."""
         from media_cache.image import build_image
 
         source = Path(path)
         sha = self.sha256(source)
         entry = self.store.get_or_create("image", sha, {}, lambda tmp: build_image(source, tmp), source)
         d = entry.data
-        out_path = entry.path / d["file"] if d["normalized"] else source
+        out_path = entry.path / d["file"]
         return ImageInput(source, sha, out_path, d["format"], d["source_format"], d["width"],
                           d["height"], d["normalized"], entry.from_cache)
 

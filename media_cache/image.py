@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 from pathlib import Path
 
 from media_cache.errors import MediaError
@@ -22,7 +24,7 @@ def open_image(path: Path):
 def build_image(source: Path, out_dir: Path) -> dict:
     """Producer of the `image` operation: decode, and write `image.png` when conversion is needed.
 
-    PNG and JPEG files are used as they are, unless their pixel mode is unusual (CMYK, 16-bit)
+    PNG and JPEG files are copied as they are, unless their pixel mode is unusual (CMYK, 16-bit)
     or an EXIF orientation would make a model see them rotated. Everything else (WEBP, GIF:
     its first frame, BMP, TIFF, ...) becomes an 8-bit RGB or RGBA PNG (deeper greyscale scaled:
     to_8bit).
@@ -42,7 +44,11 @@ def build_image(source: Path, out_dir: Path) -> dict:
         usable_as_is = (source_format in ("PNG", "JPEG") and im.mode in _PLAIN_MODES
                         and orientation == 1)
         if usable_as_is:
-            return {"normalized": False, "file": None, "format": source_format,
+            # a copy, not the source: an agent handed the benchmark's own file could change it
+            # for every later question and run (verify would notice, nothing else)
+            name = "image.png" if source_format == "PNG" else "image.jpg"
+            shutil.copyfile(source, out_dir / name)
+            return {"normalized": False, "file": name, "format": source_format,
                     "source_format": source_format, "width": im.width, "height": im.height,
                     "frames": int(getattr(im, "n_frames", 1))}
         try:

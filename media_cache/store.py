@@ -56,7 +56,7 @@ from media_cache.errors import MediaError
 
 # Bump an operation's number whenever what it writes changes (format, sampling, rendering).
 PRODUCER_VERSIONS: dict[str, int] = {
-    "image": 2,         # 2: 16-bit and float images scaled to 8 bits (they were clamped)
+    "image": 3,         # 3: PNG/JPEG sources copied into the entry (2: 16-bit images scaled to 8 bits)
     "pdf_pages": 2,     # 2: pages over MAX_PAGE_PIXELS are rendered at a lower dpi to fit
     "video_frames": 4,  # 4: frames turned upright by the display matrix (3: PNGs stored uncompressed)
     "audio": 1,

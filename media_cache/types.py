@@ -30,12 +30,12 @@ class _Record:
 class ImageInput(_Record):
     source: Path           # the file asked about
     sha256: str            # of the source file's bytes
-    path: Path             # a PNG or JPEG a model can read: the source itself when it already is one
+    path: Path             # a PNG or JPEG a model can read, in the cache (a copy when the source is one)
     format: str            # format of `path`: "PNG" or "JPEG"
     source_format: str     # what Pillow called the source ("WEBP", "GIF", "PNG", ...)
     width: int             # of the image at `path` (EXIF orientation applied)
     height: int
-    normalized: bool       # True when `path` is a converted copy inside the cache
+    normalized: bool       # True when `path` is converted, not a byte copy of the source
     from_cache: bool = field(default=False, compare=False)
 
 
