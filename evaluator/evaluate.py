@@ -341,8 +341,8 @@ def folder_headers(run_dir: RunDir) -> list[tuple[str, dict]]:
 def _agent_identity(agent: str) -> dict:
     """What identifies the agent's code, so a rerun after editing it is not taken as the same
     agent: for a built-in, the package version and the digest of the code that builds its
-    prompts and answers (`evaluator.agents.builtin.prompt_digest`); for a user class, the sha256
-    of its module file."""
+    prompts and answers (`evaluator.agents.builtin.prompt_digest`); for a user class, a sha256
+    over its package's code (`plugins.source_fingerprint`)."""
     from evaluator import __version__
     from evaluator.agents.builtin import BUILTIN_AGENTS, prompt_digest, resolve_agent
     from evaluator.plugins import source_fingerprint
@@ -359,8 +359,18 @@ def _memory_identity(identity: dict, agent: str, agent_args: dict) -> dict:
     answers with: one request to it), under "memory"; unchanged for an agent without one."""
     from evaluator.agents.builtin import resolve_agent
 
+    import json
+
     hook = getattr(resolve_agent(agent), "identity", None)
-    extra = hook(dict(agent_args)) if callable(hook) else None
+    try:
+        extra = hook(dict(agent_args)) if callable(hook) else None
+        # as results.json will hold it: a tuple read back as a list must compare equal on resume
+        extra = json.loads(json.dumps(extra, allow_nan=False)) if extra else None
+    except (TypeError, ValueError) as exc:
+        raise EvalError(f"--agent {agent}: its identity() must return JSON data (dicts, lists, "
+                        f"text, numbers): {exc}") from None
+    except Exception as exc:            # the user's code: one line, not a traceback
+        raise EvalError(f"--agent {agent}: its identity() failed ({type(exc).__name__}: {exc})") from None
     return {**identity, "memory": extra} if extra else identity
 
 
@@ -397,6 +407,11 @@ def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
                         differences.append(f"{key}.{sub}: {a.get(sub)!r} -> {b.get(sub)!r}")
             elif a != b:
                 differences.append(f"{key}: {a!r} -> {b!r}")
+    source = settings.get("agent_source") or {}
+    if source.get("builtin") is False and not source.get("source_sha256") and not differences:
+        raise EvalError(f"{out} holds answers, and the agent's code cannot be read (a class "
+                        "defined without a source file) to check it is the code that wrote them; "
+                        "pass --overwrite to start it afresh, or another --output_path")
     if differences:
         edited = any(d.startswith("agent_source") for d in differences)
         why = ("the agent's source changed since its answers were written; " if edited else "")
