@@ -30,7 +30,9 @@ def metric_words(entry: dict) -> str:
         counts = entry.get("primary_metric_counts") or {}
         parts = [f"{METRIC_WORDS.get(k, k)} on {v}" for k, v in counts.items()]
         return "mixed: " + ", ".join(parts) if parts else "mixed"
-    return METRIC_WORDS.get(name, name or "-")
+    words = METRIC_WORDS.get(name, name or "-")
+    cond = entry.get("primary_condition")      # realcompanion/chat --conditions: whose score
+    return f"{words}, condition {cond}" if isinstance(cond, str) and cond != "agent" else words
 
 
 def _fmt(est) -> str:

@@ -22,6 +22,11 @@ gold response, used_memory, restraint), seeing the recent conversation (the 3 me
 probe, the same for every condition); without a judge, token F1 against the gold response,
 labelled `token_f1_vs_gold`, and no used-memory figures (they need a judge).
 
+Headline: the task's one score (its `primary`, the report's row and the RealCompanion overall)
+is the agent's replies in agent mode; with `--conditions`, one condition's (`headline_condition`,
+`HEADLINE_RULE`), named in results.json as `primary_condition`. A folder holds one set of
+conditions: resuming it with another `--conditions` is refused (`check_resume`).
+
 Populations (one definition each, README "RealCompanion tracks"): misfire = cold opens + probes
 with no referent; appropriate application = memory-bearing probes; Table 5 and the whole-corpus
 contrasts = probes with a reference set (`data.has_reference_set`); decomposition = the contrast's
@@ -42,6 +47,13 @@ BM25_K = 10
 CONTRASTS = (("C1", "C0"), ("C2", "C0"), ("C2", "C1"), ("C3", "C1"), ("C4", "C1"), ("C4", "C4m"),
              ("C4", "C3m"), ("C3", "C2"))
 READINGS = ("recorded", "strict")
+# Which condition's score is the task's headline (`primary`): C4, BM25's ten under "RETRIEVED
+# MEMORIES" (a retrieval system's condition), when the run has it, else the last it has in
+# this order. Not the order given to --conditions: C1,C0 and C0,C1 have one headline.
+HEADLINE_ORDER = ("C0", "C1", "C2", "C3", "C3m", "C4m", "C4")
+HEADLINE_RULE = ("agent mode: the agent's replies; with --conditions: C4 when the run has it, "
+                 "else the run's condition that comes last in C0, C1, C2, C3, C3m, C4m "
+                 "(whatever order --conditions gives)")
 
 SYSTEM_PROMPT = (
     "You are a warm, attentive AI companion in a conversation with one user that has lasted "
@@ -121,6 +133,24 @@ def _score(reply: str, probe, judge, context: str = "") -> dict:
     return out
 
 
+def headline_condition(conds) -> str | None:
+    """The condition whose score is the task's headline (`HEADLINE_RULE`); "agent" in agent
+    mode, None when nothing was scored."""
+    conds = set(conds)
+    if "agent" in conds:
+        return "agent"
+    ranked = [c for c in HEADLINE_ORDER if c in conds]
+    return ranked[-1] if ranked else None
+
+
+def describe_conditions(conds) -> str:
+    """A journal line's or a run's conditions in words, for one-line errors."""
+    conds = set(conds)
+    if not conds or conds == {"agent"}:
+        return "agent mode (no --conditions)"
+    return "--conditions " + ",".join(c for c in CONDITIONS if c in conds)
+
+
 def parse_conditions(conditions) -> tuple[str, ...] | None:
     """`C0,C1` or a sequence -> a tuple of known conditions (UsageError naming unknown ones)."""
     from evaluator.errors import UsageError
@@ -155,6 +185,22 @@ class ChatTask(RealCompanionTask):
         _, release = load_rc(ctx)
         return [Item(f"{TASK}/{p.participant}/{p.probe_id}", p.participant, p)
                 for p in items(release, None)]
+
+    def check_resume(self, ctx, done) -> None:
+        """Refuse to resume over lines answered under other conditions (or in the other mode):
+        the headline condition is chosen from the conditions the lines hold, so a folder that
+        mixed them would headline a condition only some of its items were answered under."""
+        from evaluator.errors import EvalError
+
+        want = set(ctx.conditions or ("agent",))
+        for s in done:
+            have = set(s.fields.get("conditions") or {})
+            if have and have != want:
+                raise EvalError(f"{ctx.run_dir.journal_path(self.name)}: {s.key} was answered "
+                                f"under {describe_conditions(have)}, this run asks for "
+                                f"{describe_conditions(want)}; rerun with the folder's "
+                                "conditions, or pass --overwrite (or another --output_path) "
+                                "to redo it")
 
     def solve(self, ctx, item: Item, sample: Sample) -> None:
         from evaluator.agents.protocol import Query
@@ -513,11 +559,12 @@ def aggregate(samples: list[dict], *, seed: int = 0, judged: bool) -> dict:
             entry["used_memory_per_participant"] = per_participant(*values(c, field="used_memory"))
             entry["restraint"] = by_participant(*values(c, field="restraint"), seed)
         out["per_condition"][c] = entry
-    primary_cond = "agent" if "agent" in conds else ("C4" if "C4" in conds else (conds[-1] if conds else None))
+    primary_cond = headline_condition(conds)
     if primary_cond:
         est = out["per_condition"][primary_cond]["content"]
         out["primary"] = est["pooled"] if est else None
         out["primary_condition"] = primary_cond
+        out["primary_condition_rule"] = HEADLINE_RULE
 
     for a, b in CONTRASTS:
         if a not in conds or b not in conds:

@@ -4,6 +4,11 @@ A fresh agent is given the conversation up to and including each question's `ask
 message, then the question. Answers are scored like Beyond Recall's free-text answers
 (normalised exact match, stemmed token F1, contains; the judge's 0/0.5/1 when `--judge` is given,
 which is then the primary metric), overall and per question category.
+
+The paper aggregates "both pooled over items and macro-averaged across subjects" and bootstraps
+over participants: `primary` is the pooled mean (every scored question weighs one) and
+`primary_macro` the macro mean (each participant's own mean weighs one), both with 95% intervals
+from the same resamples of whole participants (evaluator.stats.participant_bootstrap).
 """
 
 from __future__ import annotations
@@ -87,6 +92,30 @@ class QuestionTask(RealCompanionTask):
         return out
 
 
+def macro_over_participants(samples: list[dict], *, seed: int = 0) -> dict | None:
+    """The primary score macro-averaged over participants: the mean of each participant's own
+    mean over its scored questions, with the 95% interval of the same participant resamples as
+    `primary`'s (whose pooled mean it sits beside). None when nothing is scored."""
+    from evaluator.scoring.tasks import sample_metrics
+    from evaluator.stats import participant_bootstrap
+
+    values, clusters = [], []
+    for s in samples:
+        v = sample_metrics(s).get("primary")
+        if s.get("error") or not isinstance(v, (int, float)):     # bools count as 0/1
+            continue
+        values.append(float(v))
+        clusters.append(s["participant"])
+    est = participant_bootstrap(values, clusters, seed=seed)
+    if est is None:
+        return None
+    macro = est["macro"]
+    return {"mean": macro["mean"], "ci95": macro["ci95"], "n": macro["n"],
+            "n_clusters": macro["n_participants"],
+            "rule": "mean of the participants' own means (each participant weighs one); "
+                    "`primary` is the mean over items"}
+
+
 def aggregate(samples: list[dict], *, seed: int = 0) -> dict:
     from evaluator.scoring import aggregate as score_aggregate
 
@@ -94,6 +123,7 @@ def aggregate(samples: list[dict], *, seed: int = 0) -> dict:
         return s["participant"]
 
     out = score_aggregate(samples, TASK, cluster_of=participant, seed=seed)
+    out["primary_macro"] = macro_over_participants(samples, seed=seed)
     out["per_category"] = {}
     for cat in sorted({str(s.get("category")) for s in samples}):
         subset = [s for s in samples if str(s.get("category")) == cat]

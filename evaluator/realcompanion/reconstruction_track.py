@@ -13,7 +13,8 @@ denominator, with `unreadable` saying why (evaluator.scoring.readable, the rule 
 
 Scoring, F1 = 2TP / (2TP + FP + FN), pooled over participants and per participant:
 - persona: a predicted slot is a true positive when its value matches the gold value of the same
-  slot (the judge's yes/no with `--judge`, else normalised token F1 >= 0.5); a wrong value counts
+  slot (the judge's yes/no with `--judge`, else `MATCH_RULE`: normalised token F1 >= 0.5 and the
+  same polarity, see `polarity_differs`); a wrong value counts
   as a false positive and its gold slot as a false negative; extra slots are false positives.
   Slots the release leaves empty (null) are not positives: a value predicted for one is a false
   positive, and leaving it empty costs nothing.
@@ -35,6 +36,16 @@ from evaluator.task import Item
 
 TASK = "realcompanion/reconstruction"
 MATCH_F1 = 0.5
+# The polarity check of the judge-free match: the words that make a value or claim a denial.
+# Compared after `evaluator.text.normalize_text` (lower-cased, punctuation deleted, so "isn't"
+# and "isn’t" are "isnt"); a closed list, since "-nt" alone also ends "want" and "event".
+NEGATION_WORDS = frozenset("""
+not no never none nobody nothing neither nor false cannot
+isnt arent wasnt werent dont doesnt didnt hasnt havent hadnt wont wouldnt cant couldnt shouldnt
+mustnt neednt mightnt shant aint
+""".split())
+MATCH_RULE = (f"judge yes/no when --judge, else normalised token F1 >= {MATCH_F1} and the same "
+              "polarity (a value or claim with a negation word never matches one without)")
 GOLD_AUDITS = frozenset({"supported", "pruned_supported", "repairable"})
 
 INSTRUCTION = (
@@ -96,12 +107,28 @@ def _norm_slot(name: str) -> str:
     return re.sub(r"\s+", " ", name.strip().lower())
 
 
+def negated(text: str) -> bool:
+    """The text says a negation word (`NEGATION_WORDS`: not, no, never, false, isn't, ...)."""
+    from evaluator.text import normalize_text
+
+    return any(w in NEGATION_WORDS for w in normalize_text(text).split())
+
+
+def polarity_differs(gold: str, pred: str) -> bool:
+    """The judge-free match's polarity check: one of the two says a negation word and the other
+    does not ("not Berlin" against "Berlin", "It is false that the user swims" against "The
+    user swims"). Token F1 counts "not" as one word among many, so without this check a
+    denial of every gold value scored as a match."""
+    return negated(gold) != negated(pred)
+
+
 def _matches(gold: str, pred: str, slot: str, judge) -> tuple[bool, float]:
+    """(match, token F1): the judge's yes/no, or without a judge `MATCH_RULE`."""
     from evaluator.scoring import token_f1
 
     f1 = token_f1(pred, gold)
     if judge is None:
-        return f1 >= MATCH_F1, f1
+        return f1 >= MATCH_F1 and not polarity_differs(gold, pred), f1
     from evaluator.scoring import judge_value_match
 
     r = judge_value_match(judge, slot=slot, gold_value=gold, predicted_value=pred)
@@ -143,6 +170,8 @@ def score_persona(gold: dict, pred: dict[str, str], judge=None) -> dict:
         else:
             fp += 1
         details.append({"slot": g[0], "predicted": value, "gold": g[1], "match": ok, "f1": f1})
+        if judge is None and f1 >= MATCH_F1 and not ok:
+            details[-1]["reason"] = "polarity differs"
     fn = sum(1 for _, v in gold_by.values() if not _empty(v)) - len(matched)
     return {"tp": tp, "fp": fp, "fn": fn, "details": details}
 
@@ -292,12 +321,12 @@ def aggregate(samples: list[dict], seed: int = 0) -> dict:
 
     ok = [s for s in samples if not s.get("error")]
     out: dict = {"primary_metric": "persona_f1", "n_samples": len(samples), "n_scored": len(ok),
-                 "n_failed": len(samples) - len(ok), "match_rule":
-                 f"judge yes/no when --judge, else normalised token F1 >= {MATCH_F1}",
+                 "n_failed": len(samples) - len(ok), "match_rule": MATCH_RULE,
                  "n_unreadable": count(s.get("unreadable") for s in ok)}
     judged = any(s.get("judge") for s in ok)
     out["decided_by"] = {"slot and claim match": {
-        "judge" if judged else f"token F1 >= {MATCH_F1}": len(ok)}} if ok else {}
+        "judge" if judged else f"token F1 >= {MATCH_F1} and the same polarity": len(ok)}} \
+        if ok else {}
     for part in ("persona", "profile"):
         tp = sum(s[part]["tp"] for s in ok)
         fp = sum(s[part]["fp"] for s in ok)

@@ -7,15 +7,16 @@ once in the docs/realcompanion.md, "RealCompanion readings"). A text in double q
 digests' exact wording (the Chinese digest's, in Chinese, where a figure is only there; its
 English goes on the reading line as "in English: ..."), checked by tests/test_rc_quotes.py.
 
-- realcompanion/chat: Table 5, Table 35, Table 36, Table 8, Table 37, Table 39 (by subject),
-  Table 40 (macro and pooled contrasts), the system metrics (MR, AAR, LA, RC) and Table 41's chat
-  columns in agent mode, V7.
+- realcompanion/chat: the headline (which condition the task's one score is of), Table 5,
+  Table 35, Table 36, Table 8, Table 37, Table 39 (by subject), Table 40 (macro and pooled
+  contrasts), the system metrics (MR, AAR, LA, RC) and Table 41's chat columns in agent mode, V7.
 - realcompanion/retrieval: Table 33, Table 4, Table 38 (by subject), Table 34, Figure 4,
   Table 32, the detector AUROCs, the detector at its threshold on the proportional stratum,
   the question-track AUROC, reach.
-- realcompanion/question: Table 41's question columns, V7.
+- realcompanion/question: the score pooled over items and macro over participants, Table 41's
+  question columns, V7.
 - realcompanion/reconstruction: Table 6.
-Standard library only: `br-eval report` imports it.
+Standard library only (and the report's metric words): `br-eval report` imports it.
 """
 
 from __future__ import annotations
@@ -66,6 +67,13 @@ def _auroc(cell) -> str:
     return f"{_ci(cell['auroc'], cell.get('ci95'))} ({cell['n_pos']} vs {cell['n_neg']})"
 
 
+def _words(metric) -> str:
+    """A metric's name in the words the report's table uses (`report.METRIC_WORDS`)."""
+    from evaluator.commands.report import METRIC_WORDS
+
+    return METRIC_WORDS.get(metric, metric or "-")
+
+
 def _table(title: str, header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
     line = lambda r: "  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip()  # noqa: E731
@@ -107,12 +115,33 @@ READING_1477 = (
 
 
 # -- realcompanion/chat --------------------------------------------------------------------------
+def chat_headline(r: dict) -> str:
+    """Which condition the task's one score (the report's row, the RealCompanion overall) is of
+    ("" for results that do not say)."""
+    cond = r.get("primary_condition")
+    if not cond:
+        return ""
+    whose = "the agent's replies" if cond == "agent" else f"condition {cond}"
+    rule = r.get("primary_condition_rule")
+    primary = r.get("primary") or {}
+    return (f"Headline (the realcompanion/chat row above and the RealCompanion overall): "
+            f"{_words(r.get('primary_metric'))} of {whose}, pooled over every chat item: "
+            f"{_ci(primary.get('mean'), primary.get('ci95'))} (n={primary.get('n', '-')})"
+            + (f"; rule: {rule}" if rule else "")
+            + ("; a run with other --conditions may headline another condition, and "
+               "`br-eval compare` warns when the runs' conditions differ" if cond != "agent"
+               else ""))
+
+
 def chat_tables(r: dict) -> str:
     per = r.get("per_condition") or {}
     conds = list(per)
     pops = r.get("populations") or {}
     metric = r.get("content_metric")
     out = []
+    headline = chat_headline(r)
+    if headline:
+        out.append(headline)
     if r.get("n_judge_errors"):
         out.append(f"Judge errors: the judge failed on {r['n_judge_errors']} probe(s); they have "
                    "no judged score (not 0) and are left out of every judged cell below; "
@@ -251,9 +280,9 @@ def chat_tables(r: dict) -> str:
                   "chat items the agent was run on; hit@5: memory-bearing probes with reference "
                   "messages", n_items, TABLE41_FOLLOWS,
                   TABLE41_COVERAGE + "; hit@5 of the agent's own evidence = one of the first five "
-                  "ids it cites is a reference; " + TABLE41_HIT),
-            ["Coverage", "Chat (RC)", "hit@5 of own evidence, recorded",
-             "hit@5 of own evidence, strict"],
+                  "ids it cites is a reference; " + TABLE41_HIT + "; " + TABLE41_METRIC),
+            ["Coverage", f"Chat RC: {_words(system.get('response_metric'))} (not an accuracy)",
+             "hit@5 of own evidence, recorded", "hit@5 of own evidence, strict"],
             [[f"{answered}/{n_items}", _est(system.get("response_consistency"), of=n_items),
               _est(system.get("evidence_hit_at_5_recorded")),
               _est(system.get("evidence_hit_at_5_strict"))]]))
@@ -264,6 +293,13 @@ def chat_tables(r: dict) -> str:
 TABLE41_FOLLOWS = '"Codex 移植问答题准确率 44.5%、聊天 58.1%,hit@5 仅 0.331 / 0.137"'
 TABLE41_COVERAGE = ("coverage = items with a readable, non-empty reply among those run (an empty "
                     "reply or a failed item is not covered)")
+TABLE41_METRIC = (
+    "the digest's 44.5% and 58.1% are accuracies (\"准确率\", in English: accuracy) of a "
+    "deployed system; br-eval's chat column is response consistency on its own content metric "
+    "(token F1 against the gold reply, or with --judge content match on 0-2), which is not an "
+    "accuracy and does not compare with 58.1%; its question column is token F1 without a judge, "
+    "likewise not comparable with 44.5%, and with --judge the judge's 0/0.5/1 grade, an "
+    "accuracy of the same kind (graded by br-eval's judge prompt, not the paper's)")
 TABLE41_HIT = ("the digest lists question accuracy 44.5%, chat 58.1%, then hit@5 0.331 / 0.137 in "
                "that order, so br-eval reads 0.331 as the question track's hit@5 and 0.137 as "
                "the chat track's")
@@ -523,14 +559,32 @@ def question_tables(r: dict) -> str:
         out.append(f"Judge errors: the judge failed on {r['n_judge_errors']} question(s); they "
                    "have no judged score (not 0) and are left out of the accuracy below; "
                    "`br-eval score --judge ...` retries them.")
+    metric = r.get("primary_metric")
+    accuracy = ("Accuracy (judge, 0/0.5/1)" if metric == "judge"
+                else f"{_words(metric)} (not an accuracy)")
+    macro = r.get("primary_macro") or {}
+    out.append(_table(
+        _head("Question track score, pooled over items and macro over participants",
+              "written questions with a score; macro: each participant's own mean, weighted "
+              "equally", primary.get("n"),
+              '"Aggregate results per participant, compute macro-averages, and bootstrap over '
+              'participants for statistical significance"; "Aggregate results both pooled over '
+              'items and macro-averaged across subjects"',
+              "pooled = the mean over every scored question (the task's row above); macro = the "
+              "mean of the participants' own means; both 95% intervals from the same 2,000 "
+              "resamples of whole participants"),
+        ["Metric", "Pooled over items [95% CI]", "Macro over participants [95% CI]", "n",
+         "Participants"],
+        [[_words(metric), _ci(primary.get("mean"), primary.get("ci95")),
+          _ci(macro.get("mean"), macro.get("ci95")), str(primary.get("n", "-")),
+          str(macro.get("n_clusters", primary.get("n_clusters", "-")))]]))
     out += [_table(
         _head("Table 41. Deployed memory systems by coverage (this run's agent, question track)",
               "written questions the agent was run on; hit@5: questions with evidence ids",
               cov.get("items"), TABLE41_FOLLOWS,
               TABLE41_COVERAGE + "; hit@5 of the agent's own evidence = one of the first five "
-              "ids it cites is an evidence id; " + TABLE41_HIT),
-        ["Coverage", f"Accuracy ({r.get('primary_metric')})", "Scored", "hit@5 of own evidence",
-         "Evidence coverage"],
+              "ids it cites is an evidence id; " + TABLE41_HIT + "; " + TABLE41_METRIC),
+        ["Coverage", accuracy, "Scored", "hit@5 of own evidence", "Evidence coverage"],
         [[f"{cov.get('answered')}/{cov.get('items')}", _ci(primary.get("mean"), primary.get("ci95")),
           f"{primary.get('n', 0)}/{cov.get('items')}",
           _est(r.get("evidence_hit_at_5")), _est(r.get("evidence_coverage"))]])]
