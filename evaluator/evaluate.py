@@ -222,12 +222,17 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
     created = not out.exists()
     run_dir = RunDir(out, shard)
     lock = RunLock(out, shard, "run").acquire()      # one writer: a second run stops here
+    started = False
     try:
+        if run_dir.restore_aside():     # an --overwrite run that was killed before it started
+            print(f"br-eval: {out}: put back the files an --overwrite run set aside and never "
+                  "replaced (it stopped before its first question)", file=sys.stderr)
         if overwrite:
+            # set aside, not deleted: a run refused below (another shard's settings, a server
+            # that is down) puts them back; the first write of the new run discards them
             mine = ([run_dir.journal_path(s.name) for s in specs] if shard else
                     list(out.glob("samples_*.jsonl")) + list(run_dir.result_parts().values()))
-            for f in mine + [run_dir.results_path]:
-                f.unlink(missing_ok=True)
+            run_dir.set_aside(mine + [run_dir.results_path])
         previous = run_dir.read_results()
         identity = {"data_fingerprint": data_info and data_info.get("fingerprint"),
                     "rc_data": str(rc_data) if rc_data else None}
@@ -287,12 +292,16 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
             from evaluator.scoring.judge import calibration_for
 
             header["judge"] = {**judge.describe(), "calibration": calibration_for(judge)}
+        started = True
+        run_dir.discard_aside()
         run_dir.write_results(header)
         try:
             results = run_loop(ctx, plans, progress=progress, executor=executor)
         finally:
-            run_dir.close()
+            run_dir.close(final=True)
     except BaseException:
+        if not started:
+            run_dir.restore_aside()
         if created:           # a run that stopped before writing anything leaves no folder
             _remove_if_only_locks(out)
         raise

@@ -270,6 +270,7 @@ class RunDir:
             except OSError as exc:
                 raise EvalError(f"cannot create output folder {self.path}: {exc.strerror}") from None
         self._handles: dict[str, object] = {}
+        self._ended = False
 
     # -- journal ---------------------------------------------------------------------------
     def journal_path(self, task: str) -> Path:
@@ -345,6 +346,8 @@ class RunDir:
 
     def append(self, sample: Sample) -> None:
         """Append one line and flush it, so a crash loses nothing finished."""
+        if self._ended:
+            raise EvalError(f"{self.path}: the run has ended; {sample.key} was not written")
         fh = self._handles.get(sample.task)
         if fh is None:
             path = self.journal_path(sample.task)
@@ -394,10 +397,66 @@ class RunDir:
         for path, group in groups.items():
             write_atomic(path, (s.dumps() + "\n" for s in group))
 
-    def close(self) -> None:
-        for fh in self._handles.values():
+    def close(self, final: bool = False) -> None:
+        """Close the journals. `final`: the run is over (its lock is about to be released), so a
+        thread still answering (a second Ctrl-C does not wait for them) can no longer write."""
+        self._ended = self._ended or final
+        for fh in list(self._handles.values()):
             fh.close()
         self._handles.clear()
+
+    # -- --overwrite: set aside, then discard once the new run starts ----------------------------
+    ASIDE = ".br-eval-overwritten"
+
+    def set_aside(self, paths: Iterable[Path]) -> list[Path]:
+        """Move `paths` (those that exist) into a hidden folder of the run folder. Until
+        `discard_aside`, `restore_aside` puts them back: an --overwrite run that stops before
+        its first write (a refused setting, a server that is down) loses nothing."""
+        aside = self.path / self.ASIDE
+        refuse_link(aside)
+        aside.mkdir(exist_ok=True)
+        moved = []
+        for i, path in enumerate(paths):
+            if os.path.lexists(path):
+                os.replace(path, aside / f"{i}-{path.name}")
+                moved.append(path)
+        return moved
+
+    def restore_aside(self) -> int:
+        """Put back what an --overwrite run that never started set aside (files the folder
+        holds again are left as they are); returns how many came back."""
+        self._remove_aside(self.path / (self.ASIDE + ".done"))   # killed while discarding
+        aside = self.path / self.ASIDE
+        if os.path.islink(aside) or not aside.is_dir():
+            return 0
+        back = 0
+        for f in sorted(aside.iterdir()):
+            dest = self.path / f.name.split("-", 1)[1]
+            if not os.path.lexists(dest):
+                os.replace(f, dest)
+                back += 1
+        self._remove_aside(aside)
+        return back
+
+    def discard_aside(self) -> None:
+        """The overwriting run has started: the set-aside files are gone for good (renamed first,
+        so a crash while deleting never restores them over the new run's files)."""
+        aside = self.path / self.ASIDE
+        if os.path.islink(aside) or not aside.is_dir():
+            return
+        done = self.path / (self.ASIDE + ".done")
+        self._remove_aside(done)
+        os.replace(aside, done)
+        self._remove_aside(done)
+
+    @staticmethod
+    def _remove_aside(folder: Path) -> None:
+        import shutil
+
+        if os.path.islink(folder):
+            folder.unlink()
+        elif folder.is_dir():
+            shutil.rmtree(folder)       # never follows links inside it
 
     # -- results.json ------------------------------------------------------------------------
     @property
