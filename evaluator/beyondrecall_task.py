@@ -54,12 +54,19 @@ def record_answer(ctx, sample: Sample, answer) -> None:
     sample.prompt_hash = prompt_hash(answer.prompt)
     if ctx.log_samples and answer.prompt is not None:
         sample.prompt = plain_prompt(answer.prompt)
-    reported = (answer.extra or {}).get("served_model")
+    extra = answer.extra or {}
+    reported = extra.get("served_model")
     if reported:
         sample.model_reported = reported
-    cost = (answer.extra or {}).get("memory_cost")
+    # who answered this line, as its own reply says (solve_item adds the run's model and date)
+    own = {"served_model": reported, "endpoint": extra.get("endpoint")}
+    sample.source = {k: v for k, v in own.items() if isinstance(v, str) and v} or None
+    cost = extra.get("memory_cost")
     if cost is not None:      # what the memory system spent writing and reading (built-ins)
         sample.fields["memory_cost"] = cost
+    for name in ("finish", "reasoning_removed"):     # the built-in agents' reply notes
+        if extra.get(name):
+            sample.fields[name] = extra[name]
 
 
 def ask(ctx, sessions, query):

@@ -297,6 +297,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         run_dir.write_results(header)
         try:
             results = run_loop(ctx, plans, progress=progress, executor=executor)
+            for line in reply_lines(ctx, plans):
+                print(f"br-eval: {line}", file=sys.stderr)
         finally:
             run_dir.close(final=True)
     except BaseException:
@@ -366,20 +368,24 @@ def _memory_identity(identity: dict, agent: str, agent_args: dict) -> dict:
     """The agent identity plus what its class's `identity(agent_args)` says about its memory
     system (package and version, configuration, embedding model and the dimension its endpoint
     answers with: one request to it), under "memory"; unchanged for an agent without one."""
-    from evaluator.agents.builtin import resolve_agent
-
     import json
+
+    from evaluator.agents.builtin import resolve_agent
 
     hook = getattr(resolve_agent(agent), "identity", None)
     try:
         extra = hook(dict(agent_args)) if callable(hook) else None
+    except Exception as exc:
+        if type(exc).__module__.partition(".")[0] in ("evaluator", "media_cache", "beyondrecall"):
+            raise                       # a built-in agent's own error (a usage error: exit 2)
+        # the user's code: one line, not a traceback
+        raise EvalError(f"--agent {agent}: its identity() failed ({type(exc).__name__}: {exc})") from None
+    try:
         # as results.json will hold it: a tuple read back as a list must compare equal on resume
         extra = json.loads(json.dumps(extra, allow_nan=False)) if extra else None
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise EvalError(f"--agent {agent}: its identity() must return JSON data (dicts, lists, "
                         f"text, numbers): {exc}") from None
-    except Exception as exc:            # the user's code: one line, not a traceback
-        raise EvalError(f"--agent {agent}: its identity() failed ({type(exc).__name__}: {exc})") from None
     return {**identity, "memory": extra} if extra else identity
 
 
@@ -470,6 +476,12 @@ def _check_learned_context(out, previous: dict, model_info: dict | None, answer_
         return
     before = (previous.get("model") or {}).get("context_length")
     now = (model_info or {}).get("context_length")
+    if "model" in previous and before is None and now is not None:
+        # e.g. llama.cpp's /props, read since: no context_length= gives back "none known"
+        where = (model_info or {}).get("context_length_source") or "the server"
+        raise EvalError(f"{out}: its answers were made without a known context length; this run "
+                        f"learned {now} from {where}, which bounds the history the agent sends: "
+                        "pass --overwrite or another --output_path to answer under it")
     if "model" in previous and before != now:
         raise EvalError(f"{out}: its answers were made with the model's context length {before} "
                         f"(as the server reported it); it now reports {now}, which changes the "
@@ -615,7 +627,7 @@ def reuse_lines(done: list[Sample], current: dict | None) -> list[str]:
     unchecked = 0
     for s in done:
         src = s.source or {}
-        served = src.get("served_model") or s.model_reported or src.get("model")
+        served = served_by(s) or src.get("model")
         groups.setdefault((served, src.get("endpoint")), []).append(str(src.get("date") or ""))
         unchecked += not s.item_fp
     lines = []
@@ -626,7 +638,8 @@ def reuse_lines(done: list[Sample], current: dict | None) -> list[str]:
         who = f", served by {served}" if served else ""
         at = f" at {endpoint}" if endpoint else ""
         moved = ""
-        if current and current.get("endpoint") != endpoint and (endpoint or served):
+        asks = str((current or {}).get("endpoint") or "").split("|")    # base_url=A|B: either
+        if current and endpoint not in asks and (endpoint or served):
             moved = f" (this run asks {current.get('endpoint') or 'a local model'})"
         lines.append(f"{len(dates)} answer(s) reused{when}{who}{at}{moved}")
     if unchecked:
@@ -634,6 +647,12 @@ def reuse_lines(done: list[Sample], current: dict | None) -> list[str]:
                      "older br-eval) and cannot be checked against the data: pass --overwrite "
                      "to redo them")
     return lines
+
+
+def served_by(sample: Sample) -> str | None:
+    """The model that answered a line, as its server reported it on that reply (older lines:
+    the run's preflight, in `source`)."""
+    return sample.model_reported or (sample.source or {}).get("served_model")
 
 
 def judge_endpoint(judge) -> str | None:
@@ -763,7 +782,9 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
         record_failure(sample, exc)
     sample.seconds = round(time.perf_counter() - started, 4)
     if ctx.source is not None and task.uses_agent:
-        sample.source = {**ctx.source, "date": _utc_now()}
+        # the run's model, overridden by what this line's own reply reported (its served model,
+        # the endpoint of several that answered it)
+        sample.source = {**ctx.source, **(sample.source or {}), "date": _utc_now()}
     return sample
 
 
@@ -895,6 +916,11 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
     sources = answer_sources(selected)
     if sources:
         metrics["answer_sources"] = sources
+    notes = reply_notes(selected)
+    if notes["n_cut"]:
+        metrics["n_cut"] = notes["n_cut"]
+    if notes["n_reasoning_removed"]:
+        metrics["n_reasoning_removed"] = notes["n_reasoning_removed"]
     costs = [s.fields["memory_cost"] for s in selected
              if s.solved and isinstance(s.fields.get("memory_cost"), dict)]
     if costs:
@@ -917,6 +943,46 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
                                    if first else None))
 
 
+def reply_notes(samples: list[Sample]) -> dict[str, int]:
+    """Over a task's answered lines: replies cut at the token limit (`finish: "length"`),
+    replies whose reasoning was removed, and those whose reasoning never closed (no answer)."""
+    solved = [s for s in samples if s.solved]
+    removed = [s.fields["reasoning_removed"] for s in solved
+               if isinstance(s.fields.get("reasoning_removed"), dict)]
+    return {"n_cut": sum(1 for s in solved if s.fields.get("finish") == "length"),
+            "n_reasoning_removed": len(removed),
+            "n_reasoning_unclosed": sum(1 for r in removed if r.get("unclosed"))}
+
+
+def reply_lines(ctx: RunContext, plans: list) -> list[str]:
+    """The end of a run's word on its replies, over the folder's journals of the tasks run: how
+    many had reasoning removed, how many were cut at the token limit (and what to raise)."""
+    from evaluator.models._common import resolve_gen_kwargs
+    from evaluator.models.base import ModelUsageError
+
+    notes = {"n_cut": 0, "n_reasoning_removed": 0, "n_reasoning_unclosed": 0}
+    for plan in plans:
+        if plan.task.uses_agent:
+            for k, v in reply_notes(ctx.run_dir.latest_samples(plan.task.name)).items():
+                notes[k] += v
+    lines = []
+    if notes["n_reasoning_removed"]:
+        unclosed = notes["n_reasoning_unclosed"]
+        lines.append(f"{notes['n_reasoning_removed']} reply(ies) held reasoning (<think> ...) that is "
+                     "not the answer: scored on the text without it"
+                     + (f"; {unclosed} never closed it (no answer: scored as empty)" if unclosed else ""))
+    if notes["n_cut"]:
+        try:
+            now = f" (now {resolve_gen_kwargs(ctx.settings.gen_kwargs)['max_tokens']})"
+        except ModelUsageError:      # settings a model of the user's own takes as they are
+            now = ""
+        lines.append(f"warning: {notes['n_cut']} reply(ies) were cut at the token limit "
+                     f"(finish_reason=length) and are scored as given: raise max_tokens with "
+                     f"--gen_kwargs max_tokens=N{now} (a reasoning model thinks first) and answer "
+                     "afresh (--overwrite or another --output_path)")
+    return lines
+
+
 def answer_sources(samples: list[Sample]) -> list[dict]:
     """Who answered a task's items: one entry per (model, endpoint, served model) with its count
     and date range, so results.json never attributes reused answers to this run's server."""
@@ -925,7 +991,7 @@ def answer_sources(samples: list[Sample]) -> list[dict]:
         if not s.source or not s.solved:
             continue
         src = s.source
-        key = (src.get("model"), src.get("endpoint"), src.get("served_model"))
+        key = (src.get("model"), src.get("endpoint"), served_by(s))
         g = groups.setdefault(key, {"model": key[0], "endpoint": key[1], "served_model": key[2],
                                     "n": 0, "first": None, "last": None})
         g["n"] += 1

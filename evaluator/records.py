@@ -54,8 +54,15 @@ SAMPLE_FIELDS: dict[str, str] = {
     "data_fp": "16 hex digits of the data files the task read (the task file's bytes)",
     "settings_fp": "16 hex digits of the answer-changing settings (results.json "
                    "config.settings) the line was answered under",
-    "source": "who answered and when: {model, endpoint, served_model, date}; reused answers "
-              "keep their own",
+    "source": "who answered and when: {model, endpoint, served_model, date}: the endpoint and "
+              "served model this line's reply came from (the run's preflight when the reply did "
+              "not say); reused answers keep their own",
+    "finish": "the server's finish_reason when it was not \"stop\" (\"length\": the reply was cut "
+              "at max_tokens; scored as given); built-in agents only",
+    "reasoning_removed": "{chars, unclosed}: the reply held reasoning (<think>, <thinking>, "
+                         "<reasoning>) that is not its answer: how many characters were removed; "
+                         "unclosed: true when the block never closed (no answer: an empty reply); "
+                         "built-in agents only",
 }
 
 # results.json: the header fields and each task's TaskResult fields.
@@ -88,6 +95,10 @@ TASK_RESULT_FIELDS: dict[str, str] = {
     "complete": "every item answered and scored: n_done == n_expected, no failure, no judge "
                 "error",
     "errors_by_kind": "failed items per error kind", "first_error": "the first failure's line",
+    "n_cut": "answered items whose reply was cut at the token limit (finish_reason length); "
+             "present when any was",
+    "n_reasoning_removed": "answered items whose reply held reasoning that was removed "
+                           "before scoring; present when any was",
 }
 
 

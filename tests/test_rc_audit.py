@@ -247,3 +247,17 @@ def test_the_report_row_of_the_chat_track_names_its_headline_condition():
     assert metric_words(entry) == "token F1 vs gold reply, condition C4"
     assert metric_words({**entry, "primary_condition": "agent"}) == "token F1 vs gold reply"
     assert metric_words({"primary_metric": "token_f1"}) == "token F1"
+
+
+def test_conditions_replies_are_read_after_their_reasoning_block(rc, tmp_path):
+    # the built-in agents' rule (scoring/readable.visible_reply) reaches the conditions' direct
+    # model calls too: a <think> block is not the companion's reply
+    root, _ = rc
+    out = tmp_path / "think"
+    evaluate(["realcompanion/chat"], rc_data=root, output_path=out, progress=False, agent="none",
+             model=MockChatModel(replies="<think>they said nothing</think>\n\nHello again!"),
+             limit=2, conditions="C0")
+    for line in (out / "samples_realcompanion_chat.jsonl").read_text().splitlines():
+        entry = json.loads(line)["conditions"]["C0"]
+        assert entry["reply"] == "Hello again!"
+        assert entry["reasoning_removed"] == {"chars": len("<think>they said nothing</think>")}

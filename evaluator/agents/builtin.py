@@ -105,8 +105,10 @@ def persons_text(persons) -> str | None:
 def prompt_sources() -> list[Path]:
     """The files that decide what a built-in agent sends or answers: every module of
     `evaluator.agents` (this file's prompts and their layout, the protocol's records and media
-    renderings, the BM25 index)."""
-    return sorted(Path(__file__).resolve().parent.glob("*.py"))
+    renderings, the BM25 index), and the rule that reads a reply's answer after its reasoning
+    (evaluator/scoring/readable.py, `visible_reply`)."""
+    here = Path(__file__).resolve().parent
+    return sorted(here.glob("*.py")) + [here.parent / "scoring" / "readable.py"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -406,8 +408,21 @@ class _PromptAgent(_Collecting):
             extra["requested_model"] = gen.requested_model
         if self.memory_cost is not None:
             extra["memory_cost"] = self.memory_cost.as_dict()
+        raw = gen.raw if isinstance(getattr(gen, "raw", None), dict) else {}
+        if isinstance(raw.get("finish_reason"), str) and raw["finish_reason"] != "stop":
+            extra["finish"] = raw["finish_reason"]        # "length": cut at max_tokens
+        if isinstance(raw.get("endpoint"), str):
+            extra["endpoint"] = raw["endpoint"]
+        from evaluator.scoring.readable import visible_reply
+
+        # a reasoning model's answer is what follows its <think> block (a block that never
+        # closes holds no answer: "", an empty reply)
+        reply = visible_reply(gen.text)
+        if reply.removed:
+            extra["reasoning_removed"] = {"chars": reply.removed,
+                                          **({"unclosed": True} if reply.unclosed else {})}
         decided = self.decisions_of(chosen)
-        return Answer(gen.text.strip(), relied_on=decided.pop("relied_on", [t.ref for t in chosen]),
+        return Answer(reply.text, relied_on=decided.pop("relied_on", [t.ref for t in chosen]),
                       input_tokens=gen.input_tokens, output_tokens=gen.output_tokens,
                       prompt=messages, extra=extra, **decided)
 

@@ -12,8 +12,13 @@ missing key) fail at once, because repeating them cannot help. Every retry is lo
 failure becomes one ModelCallError line with the status code, the server's URL and its own message,
 with the API key redacted. A reply with no text (content null beside tool calls or
 reasoning_content, a number, message null) is such a server error naming what it holds, never an
-empty answer; content sent as a list of text parts is joined; content "" is an empty reply. An
-HTML page is named as one and shown as a short excerpt of its text.
+empty answer; content sent as a list of text parts is joined; content "" is an empty reply, unless
+the message's `refusal` holds text (OpenAI's structured decline), which is then the reply. A reply
+with finish_reason "content_filter" fails as the provider's content filter, whatever its content,
+and is not retried; the finish reason (e.g. "length": cut at max_tokens) and the endpoint that
+answered are kept in the generation's `raw`. A 400 that says the prompt exceeds the server's
+context says what to set (`context_length`). An HTML page is named as one and shown as a short
+excerpt of its text.
 
 Many servers: `base_url=URL1|URL2|...` (or the path of a file with one URL a line, `#` comments)
 spreads requests over the endpoints, each request to the one with the fewest requests
@@ -250,6 +255,15 @@ class OpenAIChatModel:
         text = [{"role": "user", "content": "Reply with the word OK."}]
         generation = self._preflight_call(text, probe, "a one-token text request", listed)
         self.served_model = generation.served_model
+        names = set(listed) | {n[: -len(":latest")] for n in listed if n.endswith(":latest")}
+        unlisted = bool(listed) and self.model_id not in names and self.served_model not in names
+        if unlisted:
+            # llama.cpp answers any model name with the model it loaded, echoing the name back
+            log.warning("%s", self._clean(
+                f"br-eval: warning: openai backend: the server does not list model {self.model_id!r} "
+                f"but answered it; it lists only {', '.join(sorted(listed)[:10])}: a server such as "
+                "llama.cpp answers any name with the model it loaded, so the run would be recorded "
+                f"under a name that did not answer (pass {self.args_flag} model=<a listed name>)"))
         if self.context_length is None:
             for name in (self.served_model, self.model_id):
                 entry = listed.get(name) if name else None
@@ -257,6 +271,10 @@ class OpenAIChatModel:
                 if length:
                     self.context_length, self.context_length_source = length, "/v1/models"
                     break
+        if self.context_length is None and any(_is_llama_cpp(e) for e in listed.values()):
+            length = self._llama_cpp_context()
+            if length:
+                self.context_length, self.context_length_source = length, "/props"
         if images and self.supports_images:
             from evaluator.models._probe import tiny_png_data_url
 
@@ -285,7 +303,29 @@ class OpenAIChatModel:
             "supports_images": self.supports_images,
             "supports_audio": bool(audio),
             "listed_models": sorted(listed),
+            "model_listed": None if not listed else not unlisted,
         }
+
+    def _llama_cpp_context(self) -> int | None:
+        """llama.cpp's serving context per request (`/props`: default_generation_settings.n_ctx,
+        one slot's; its /v1/models has only n_ctx_train, the training context), the least over
+        the endpoints that answer; None when none does. One GET per endpoint, no retries."""
+        import openai
+
+        found = []
+        for endpoint in self.pool.endpoints:
+            client = self._new_client(_server_root(endpoint.url), min(self.timeout, _PREFLIGHT_CONNECT_S))
+            try:
+                props = client.get("/props", cast_to=object)
+            except (openai.OpenAIError, ValueError, TypeError, AttributeError):
+                continue
+            finally:
+                client.close()
+            settings = props.get("default_generation_settings") if isinstance(props, dict) else None
+            n_ctx = settings.get("n_ctx") if isinstance(settings, dict) else None
+            if isinstance(n_ctx, int) and not isinstance(n_ctx, bool) and n_ctx > 0:
+                found.append(n_ctx)
+        return min(found) if found else None
 
     def _list_models(self) -> dict[str, dict]:
         """GET /models once per endpoint, without retries: {id: entry} of the first that
@@ -406,10 +446,33 @@ class OpenAIChatModel:
               retry_connection: bool = True, preflight: bool = False) -> Generation:
         # The preflight asks only that the server answers: a thinking model's one-token reply
         # may hold no text at all.
-        return self.request(
-            lambda client: client.chat.completions.create(model=self.model_id, messages=payload, **params),
-            lambda response, attempts: self._to_generation(response, attempts, any_content=preflight),
-            "a chat completion", retry_connection=retry_connection)
+        try:
+            return self.request(
+                lambda client: client.chat.completions.create(model=self.model_id, messages=payload, **params),
+                lambda response, attempts: self._to_generation(response, attempts, any_content=preflight),
+                "a chat completion", retry_connection=retry_connection)
+        except ModelCallError as exc:
+            window = getattr(exc, "context_overflow", None)
+            if window is not None and not preflight:   # a rerun would fail the same way: say what to change
+                exc.args = (f"{exc}; {self._context_hint(window)}",)
+            raise
+
+    def _context_hint(self, window: int) -> str:
+        """What to change after a 400 saying the prompt exceeds the server's context (`window`:
+        its size in tokens when the error gives it, else 0)."""
+        said = f" ({window} tokens)" if window else ""
+        if self.args_flag != "--model_args":
+            return f"the prompt is longer than the server's context{said}"
+        if self.context_length and (not window or window >= self.context_length):
+            # full-context already fits its history to this window, by an estimate of the tokens
+            return (f"the prompt is longer than the server's context{said}, although full-context "
+                    f"fits its history to context_length={self.context_length} by an estimate "
+                    "(4 characters a token): pass a smaller --model_args context_length or "
+                    "--agent_args max_context_tokens; a rerun as is fails again")
+        return (f"the prompt is longer than the server's context{said}: pass --model_args "
+                f"context_length={window or 'N'} (the server's context size) so that full-context "
+                "cuts its history to fit (rag, recent: fewer turns, top_k= / n=), or serve a longer "
+                "context; a rerun as is fails again")
 
     def request(self, send, read, what: str, *, retry_connection: bool = True):
         """`send(client)` to the endpoints with this backend's retries, rests and bounds, and
@@ -424,7 +487,7 @@ class OpenAIChatModel:
         attempts = self.max_retries + 1
         previous = None
         for attempt in range(1, attempts + 1):
-            status = retry_after = None
+            status = retry_after = overflow = None
             endpoint = self.pool.acquire()
             client = self._get_client(endpoint)
             kind = None
@@ -434,6 +497,7 @@ class OpenAIChatModel:
             except openai.APIStatusError as exc:
                 status = exc.status_code
                 detail = f"HTTP {status}: {_server_message(exc)}"
+                overflow = _context_overflow(exc) if status == 400 else None
                 kind = "transient" if status in _TRANSIENT_STATUS else "server" if status >= 500 else "final"
                 if status == 501:   # Not Implemented: no retry can change that
                     kind = "final"
@@ -456,16 +520,19 @@ class OpenAIChatModel:
             except openai.OpenAIError as exc:  # other client-side failures: not retryable
                 detail, kind = f"{type(exc).__name__}: {one_line(exc)}", "final"
             else:
+                final = False
                 try:
                     result, detail = read(response, attempt), None
                 except ReplyNotText as exc:
-                    result, detail = None, str(exc)
+                    result, detail, final = None, str(exc), exc.final
                 if result is not None:
                     self.pool.release(endpoint, ok=True)
                     released = True
+                    if isinstance(result, Generation):   # who answered (answer_sources)
+                        result.raw["endpoint"] = self._clean(endpoint.url)
                     return result
                 detail = detail or f"the reply is not {what} ({_excerpt(response)})"
-                kind = "server"
+                kind = "final" if final else "server"
             finally:
                 if not released:    # a 4xx is the request's fault, not the endpoint's
                     self.pool.release(endpoint, ok=kind == "final")
@@ -480,6 +547,7 @@ class OpenAIChatModel:
                     f"openai backend: {endpoint.url} model {self.model_id!r}: {detail}{tried}"))
                 error.status = status
                 error.endpoint = endpoint.url
+                error.context_overflow = overflow
                 raise error
             delay = min(self.backoff * 2 ** (attempt - 1), _MAX_BACKOFF_S)
             delay *= 1 + 0.1 * random.random()  # jitter so concurrent retries do not stampede
@@ -500,9 +568,16 @@ class OpenAIChatModel:
     def _to_generation(self, response, attempts: int, any_content: bool = False) -> Generation | None:
         """The Generation of a chat completion; None when `response` is not one. A message
         without text raises ReplyNotText, or is an empty text when `any_content`."""
-        if not (isinstance(getattr(response, "choices", None), list) and response.choices):
+        choices = getattr(response, "choices", None)
+        if isinstance(choices, list) and not choices:
+            raise ReplyNotText("the server returned no choices")
+        if not isinstance(choices, list):
             return None
-        choice = response.choices[0]
+        choice = choices[0]
+        if getattr(choice, "finish_reason", None) == "content_filter" and not any_content:
+            # what the filter let through, if anything, is not the model's reply
+            raise ReplyNotText("the provider's content filter stopped the reply (finish_reason "
+                               "content_filter)", final=True)
         try:
             text = _reply_text(choice)
         except ReplyNotText:
@@ -671,6 +746,44 @@ def _int_or_none(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _is_llama_cpp(entry: dict) -> bool:
+    """A /v1/models entry of llama.cpp's server (owned_by "llamacpp", or its `meta.n_ctx_train`)."""
+    meta = entry.get("meta")
+    return entry.get("owned_by") == "llamacpp" or isinstance(meta, dict) and "n_ctx_train" in meta
+
+
+def _server_root(url: str) -> str:
+    """`url` without a trailing /v1 in its path (llama.cpp serves /props at its root)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/")
+    path = path[: -len("/v1")] if path.endswith("/v1") else path
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))
+
+
+_OVERFLOW = re.compile(r"context (size|length|window)|context_length_exceeded|exceed_context_size", re.I)
+_WINDOW = re.compile(r"(?:maximum context length is|context size \(|context length \(|context window of)"
+                     r"\s*(\d+)", re.I)
+
+
+def _context_overflow(exc) -> int | None:
+    """For an HTTP 400 saying the prompt does not fit the server's context (llama.cpp's
+    exceed_context_size_error, vLLM's and OpenAI's "maximum context length is N tokens",
+    SGLang's "longer than the model's context length (N tokens)"): the context size in tokens when
+    the error gives it, else 0; None for any other error."""
+    body = exc.body if isinstance(exc.body, dict) else {}
+    text = " ".join(str(body.get(k) or "") for k in ("message", "type", "code", "detail")) \
+        if body else str(exc.body or "")
+    if not _OVERFLOW.search(text):
+        return None
+    n_ctx = body.get("n_ctx")        # llama.cpp's newer errors carry it
+    if isinstance(n_ctx, int) and not isinstance(n_ctx, bool) and n_ctx > 0:
+        return n_ctx
+    found = _WINDOW.search(text)
+    return int(found.group(1)) if found else 0
+
+
 def _context_length_of(entry: dict) -> int | None:
     """The context window a /v1/models entry publishes (vLLM: max_model_len)."""
     for key in ("max_model_len", "context_length", "context_window", "max_context_length", "n_ctx"):
@@ -721,14 +834,24 @@ def audio_payload(path: str) -> tuple[str, str]:
 
 
 class ReplyNotText(Exception):
-    """A chat completion whose message holds no text reply: the message says what it holds."""
+    """A chat completion whose message holds no text reply: the message says what it holds.
+    `final`: asking again cannot change it (not retried)."""
+
+    def __init__(self, message: str, *, final: bool = False) -> None:
+        super().__init__(message)
+        self.final = final
 
 
 def _reply_text(choice) -> str:
     """A choice's reply text: `content` as a string ("" is an empty reply), or its text parts
-    joined when a server sends content as a list of parts; else ReplyNotText."""
+    joined when a server sends content as a list of parts; `refusal` (OpenAI's structured decline)
+    when content is null or blank and it holds text; else ReplyNotText."""
     message = getattr(choice, "message", None)
     content = getattr(message, "content", None)
+    refusal = getattr(message, "refusal", None)
+    if (content is None or isinstance(content, str) and not content.strip()) \
+            and isinstance(refusal, str) and refusal.strip():
+        return refusal
     if isinstance(content, str):
         return content
     if isinstance(content, list):

@@ -206,6 +206,7 @@ class ChatTask(RealCompanionTask):
         from evaluator.agents.protocol import Query
         from evaluator.beyondrecall_task import ask, prompt_hash, record_answer
         from evaluator.realcompanion.tracks import history_views, load_rc
+        from evaluator.scoring.readable import visible_reply
 
         probe = item.payload
         _, release = load_rc(ctx)
@@ -217,7 +218,14 @@ class ChatTask(RealCompanionTask):
             for c in ctx.conditions:
                 messages = condition_messages(c, probe, participant)
                 gen = ctx.model.generate(messages, **ctx.gen_kwargs)
-                replies[c] = {"reply": gen.text.strip()}
+                reply = visible_reply(gen.text)     # the answer after a reasoning block, as agents
+                replies[c] = {"reply": reply.text}
+                if reply.removed:
+                    replies[c]["reasoning_removed"] = {"chars": reply.removed,
+                                                       **({"unclosed": True} if reply.unclosed else {})}
+                finish = (gen.raw or {}).get("finish_reason") if isinstance(gen.raw, dict) else None
+                if isinstance(finish, str) and finish != "stop":
+                    replies[c]["finish"] = finish
                 prompts[c] = messages
                 tokens_in += gen.input_tokens or 0
                 tokens_out += gen.output_tokens or 0
@@ -272,8 +280,9 @@ class ChatTask(RealCompanionTask):
             context = judge_context(probe, release.participant(probe.participant))
         for cond, entry in sample.fields["conditions"].items():
             reply = entry["reply"]
+            kept = {k: entry[k] for k in ("reasoning_removed", "finish") if k in entry}  # as answered
             entry.clear()
-            entry.update(reply=reply, **_score(reply, probe, judge, context))
+            entry.update(reply=reply, **kept, **_score(reply, probe, judge, context))
             if entry.get("judge_error"):       # "agent" is a condition's name, not the error's kind
                 errors.append(entry["judge_error"] if cond == "agent"
                               else f"condition {cond}: {entry['judge_error']}")

@@ -31,6 +31,7 @@ from evaluator.errors import EvalError, UsageError
 from evaluator.models.base import Message
 from evaluator.scoring.metrics import answer_text
 from evaluator.scoring.policy import policy_of
+from evaluator.scoring.readable import visible_reply
 
 PROMPT_FILES = {"answer": "judge_prompt.txt", "temporal": "judge_temporal_prompt.txt",
                 "update": "judge_update_prompt.txt", "abstention": "judge_abstention_prompt.txt",
@@ -113,15 +114,13 @@ class JudgeParseError(ValueError):
     pass
 
 
-_THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-
-
 def _visible_text(text: str) -> str:
-    text = _THINK.sub("", text or "")
-    # A reasoning model's reply may close a think block it opened before the reply began.
-    if "</think>" in text.lower():
-        text = text[text.lower().rfind("</think>") + len("</think>"):]
-    return text.strip()
+    """The judge's reply without its reasoning (the agents' rule: readable.visible_reply)."""
+    visible = visible_reply(text)
+    if visible.unclosed and not visible.text:
+        raise JudgeParseError("the judge's reply ends inside its reasoning (a <think> block never "
+                              "closed: raise --judge_args max_tokens?), no verdict")
+    return visible.text
 
 
 def _json_objects(text: str) -> list[dict]:

@@ -11,6 +11,11 @@ the item (`unreadable`) and counted per task (`n_unreadable` in results.json):
 An empty reply is never sent to the judge: it scores 0 on every metric (a chat reply that says
 nothing conveys none of the reference, recalls nothing and so holds back).
 
+A reasoning model's reply is read as what it shows after its reasoning (`visible_reply`, the one
+rule for the built-in agents' replies and the judge's): `<think>`, `<thinking>` and `<reasoning>`
+blocks (any case) are not the answer. A reply whose block never closes (cut while thinking) holds
+no answer: its visible text is "", an `empty` reply.
+
 Only a failure to get a reply leaves an item unscored: the model or transport failed after its
 retries, its media or data could not be read, or the agent raised. Such an item is counted in
 `n_failed` (never as 0), and the task is marked incomplete wherever it is printed.
@@ -18,9 +23,42 @@ retries, its media or data could not be read, or the agent raised. Such an item 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 REASONS = ("empty", "unparseable")
+
+REASONING_TAGS = ("think", "thinking", "reasoning")   # DeepSeek-R1/Qwen3/QwQ, and prompted CoT
+_TAGS = "|".join(REASONING_TAGS)
+_BLOCK = re.compile(rf"<({_TAGS})>.*?</\1>", re.I | re.S)
+_OPEN = re.compile(rf"<({_TAGS})>", re.I)
+_CLOSE = re.compile(rf"</({_TAGS})>", re.I)
+
+
+@dataclass(frozen=True)
+class Visible:
+    text: str              # what the reply shows: its answer, stripped
+    removed: int = 0       # characters of reasoning (tags included) that are not the answer
+    unclosed: bool = False  # a reasoning block opened and never closed (the reply was cut in it)
+
+
+def visible_reply(reply: str | None) -> Visible:
+    """The reply without its reasoning: every complete `<think>...</think>` (`<thinking>`,
+    `<reasoning>`; any case) block removed; when a closing tag is left (the chat template opened
+    the block in the prompt, as DeepSeek-R1's does), only what follows the last one; and from a
+    block that never closes, nothing (it runs to the end of the reply)."""
+    text = reply or ""
+    if "<" not in text:
+        return Visible(text.strip())
+    kept = _BLOCK.sub("", text)
+    closes = list(_CLOSE.finditer(kept))
+    if closes:
+        kept = kept[closes[-1].end():]
+    opened = _OPEN.search(kept)
+    if opened:
+        kept = kept[:opened.start()]
+    return Visible(kept.strip(), len(text) - len(kept), opened is not None)
 
 
 def is_empty(reply: object) -> bool:
