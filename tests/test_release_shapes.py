@@ -405,14 +405,14 @@ def test_unreadable_gold_letter_warns_once_per_task_in_validate_and_run(tmp_path
         assert warned[0] == (
             f"warning: conflict_detection: 1 of 1 question(s) listing options have a reference "
             f"answer that is no option letter (first: {key}, gold {shown!r}); scored as open "
-            "answers; a gold letter is read as 'B', '(B) text' or the option's text")
+            "answers; a gold letter is read as 'B', '(B) text', the option's text or a list of letters 'A, C'")
     else:
         assert warned == [], out + err
 
     # `run` and `score` print it once per task, as one line
     expected = [f"br-eval: warning: conflict_detection: 1 of 1 question(s) listing options have a "
                 f"reference answer that is no option letter (first: {key}, gold {shown!r}); scored "
-                "as open answers; a gold letter is read as 'B', '(B) text' or the option's text"] if unread else []
+                "as open answers; a gold letter is read as 'B', '(B) text', the option's text or a list of letters 'A, C'"] if unread else []
     run = tmp_path / "run"
     code, out, err = cli(capsys, "run", "--no-progress", "--task", "conflict_detection", "--data",
                          str(snap), "--output_path", str(run))

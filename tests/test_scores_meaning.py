@@ -452,7 +452,7 @@ def test_validate_lists_unanswerable_questions_per_task_and_rule(sample_snapshot
     assert main(["validate", "--data", str(sample_snapshot)]) == 0
     out = capsys.readouterr().out
     assert "unanswerable rule: gold-text" in out
-    assert "unanswerable: refusal_to_answer: 2 of 3 question(s)" in out
+    assert "unanswerable: refusal_to_answer: 3 of 3 question(s)" in out    # one is multiple choice: "B", the option "The conversation does not say"
     assert "unanswerable: memory_update: 0 of 7 question(s)" in out
     keys = tmp_path / "keys.txt"
     keys.write_text("# the one the release should have marked\nmanagement/refusal_to_answer/0/q0\n")
@@ -501,12 +501,13 @@ def test_the_unanswerable_rule_is_chosen_recorded_and_kept_by_score(sample_snaps
     keys.write_text(json.dumps([]))
     assert main(["score", str(out), "--no-progress"]) == 1
     assert "changed since the run" in capsys.readouterr().err
-    # the default rule, on a fresh folder: both references that read as refusals
+    # the default rule, on a fresh folder: every reference reads as a refusal (the multiple-choice
+    # one, a letter, through its option's text "The conversation does not say")
     fresh = tmp_path / "fresh"
     assert main(args[:-1] + [str(fresh)]) == 0
     r = _results(fresh)
     assert r["config"]["settings"]["unanswerable"]["rule"] == "gold-text"
-    assert r["results"]["refusal_to_answer"]["n_unanswerable"] == 2
+    assert r["results"]["refusal_to_answer"]["n_unanswerable"] == 3
     assert main(args[:-1] + [str(tmp_path / "bad"), "--unanswerable", str(tmp_path / "no")]) == 2
     assert "no such file" in capsys.readouterr().err
 

@@ -61,7 +61,7 @@ def main(args) -> int:
     if tasks:
         print(f"unanswerable rule: {rule.name} ({rule.describe()['definition']})")
     for t in tasks:
-        n = sum(1 for _, q in t.questions() if rule.classify(str(q.key), q.answer))
+        n = sum(1 for _, q in t.questions() if rule.classify(str(q.key), q.answer, q.question or ""))
         print(f"unanswerable: {t.name}: {n} of {t.n_questions} question(s)")
     for t in tasks:
         counted = gold_unread_count((str(q.key), q.question, q.answer) for _, q in t.questions())

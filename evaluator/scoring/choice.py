@@ -218,6 +218,19 @@ def _settle_letters(text: str, mentions: list[Mention], hits: list | None):
         if decisive:
             hit(hits, "list-then-statement", None, joined[-1].end, decisive[0].start, text)
             return _settle(text, decisive, hits)
+        # "D — A and B are unrelated": a letter stated before the list, in an earlier clause, and
+        # a list that offers no alternative and leaves that letter out: the list explains it
+        earlier = [m for m in mentions if not m.joined and m.end <= joined[0].start]
+        between = text[earlier[-1].end:joined[0].start] if earlier else ""
+        listed, after = {m.letter for m in joined}, text[joined[-1].end:]
+        if earlier and len(listed) > 1 and not {m.letter for m in earlier} & listed and (
+                RX["statement-break"].search(between) or RX["explained-by"].match(between)) and not (
+                RX["alternative-list"].search(text[joined[0].start:joined[-1].end])
+                or RX["alternative-before"].search(text[:joined[0].start])
+                or RX["alternative-after"].match(after) or RX["peer-too"].match(after)):
+            top = max(m.level for m in earlier)
+            hit(hits, "statement-then-list", None, earlier[-1].end, joined[0].start, text)
+            return _settle(text, [m for m in earlier if m.level == top], hits)
         hit(hits, "list-left-open", None, joined[0].start, joined[-1].end, text)
         return None
     for level in (DECISIVE, LABELLED, PLAIN, DESCRIBED):

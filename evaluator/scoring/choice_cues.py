@@ -282,6 +282,8 @@ PARTS: dict[str, str] = {
     "own-text-lead": r"\s*[).\]:]?\s*",
     "dash-ahead": r"\s*[-–—:]",
     "statement-break": r"[.!?;:—–]|\s-\s",
+    "explained-by": r"(?i),?\s*\b(?:because|since)\b",
+    "alternative-list": r"(?i)\b(?:or|either|nor)\b|/",
     "letter-list-tail": r"(?:\s*(?:,|and|or|&|/)\s*(?:option\s*)?[\(\[]?[A-Z][\)\]]?(?![\w'’]))*",
 }
 

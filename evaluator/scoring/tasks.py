@@ -7,7 +7,10 @@ README's "Scoring" section states the same):
 - a question that lists options (A), (B), ...: `mc_accuracy` (the letter the flexible reader
   chose equals the gold letter), judge or not, as MemEye scores its multiple-choice variant;
   `mc_accuracy_strict` beside it reads only the strict form (`Answer: B`; choice.strict_choice),
-  as lm-eval reports strict-match beside flexible-extract; the gold letter is read strictly;
+  as lm-eval reports strict-match beside flexible-extract; the gold letter is read strictly; a
+  gold list of letters ("A, C") is a set, matched only by a reply that lists the same set; the
+  lexical metrics of such a question compare the letters too (never normalised text); in a
+  refusal-aware task, declining an unanswerable multiple-choice question scores 1;
 - a refusal-aware task (refusal_to_answer): `refusal_acc`, refusal-aware accuracy: when the gold
   answer is itself a refusal (the question is unanswerable) 1 if the agent refuses, else 0; when
   the gold answer is an answer, a refusal scores 0 (and counts as a false refusal) and otherwise
@@ -17,7 +20,9 @@ README's "Scoring" section states the same):
 - every other task: its answer metric (`rougeL_f` for long_term_semantic_summary, `token_f1` for
   the others), or `judge` when a judge ran.
 Every sample also gets exact_match, token_f1, contains, rougeL_f and the refusal flags, so any
-metric can be compared across tasks.
+metric can be compared across tasks. A reply whose opening yes/no verdict reverses a reference's
+("No. ..." against "Yes. ...") does not match that reference on any of the four
+(evaluator.scoring.verdict).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from collections.abc import Callable, Iterable
 
 from evaluator.scoring.choice import (extract_choice, extract_options, gold_choice, strict_choice,
                                      trace_record)
+from evaluator.scoring.choice_strict import letter_set
 from evaluator.scoring.metrics import (answer_text, contains, exact_match, gold_candidates,
                                        rouge_l, token_f1)
 from evaluator.scoring.policy import BEYOND_RECALL, OTHER, TaskPolicy, policy_of
@@ -35,10 +41,16 @@ from evaluator.scoring.readable import is_empty
 from evaluator.scoring.readable import reason as readable_reason
 from evaluator.scoring.refusal import is_refusal, rules_verdict
 from evaluator.scoring.unanswerable import gold_text_unanswerable
+from evaluator.scoring.unanswerable import any_reference_declines
+from evaluator.scoring.verdict import contradicts
 
 # Each task's primary metric for an open answer without a judge, derived from its policy.
 TASK_PRIMARY: dict[str, str] = {name: p.primary_metric
                                 for name, p in {**BEYOND_RECALL, **OTHER}.items()}
+
+# The lexical metrics every answer gets (each the best over the references the reply does not
+# contradict: verdict.py); on a multiple-choice question each is the letter comparison instead.
+LEXICAL = {"exact_match": exact_match, "token_f1": token_f1, "contains": contains, "rougeL_f": rouge_l}
 
 # Metrics averaged (with clustered intervals) by `aggregate`; booleans count as 0/1.
 AGGREGATED = ("primary", "exact_match", "token_f1", "contains", "rougeL_f", "mc_accuracy",
@@ -84,8 +96,8 @@ def gold_unread(question: str, gold: object) -> bool:
 
 
 GOLD_SHOWN_CHARS = 80       # a gold answer quoted in the warning is cut here ("...")
-GOLD_UNREAD_EFFECT = ("scored as open answers; a gold letter is read as 'B', '(B) text' or the "
-                      "option's text")
+GOLD_UNREAD_EFFECT = ("scored as open answers; a gold letter is read as 'B', '(B) text', the "
+                      "option's text or a list of letters 'A, C'")
 
 
 def gold_unread_count(questions: Iterable[tuple[str, str, object]]) -> tuple[int, int, tuple | None]:
@@ -151,10 +163,18 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     `--unanswerable FILE` the file alone decides).
     A reply that cannot be read (empty; no option letter on a multiple-choice question) scores 0
     and says why in `unreadable` (evaluator.scoring.readable).
-    On a multiple-choice question: `choice` (the flexible reading, extract_choice), `choice_trace`
-    (the cues that decided it: [cue, letter, start, end, text] each, the last 40; see
-    evaluator/scoring/choice_cues.py), `choice_strict` (strict_choice), `gold_choice` (the gold
-    letter, read strictly), `mc_accuracy` and `mc_accuracy_strict`.
+    exact_match, token_f1, contains and rougeL_f take the best over the references whose opening
+    yes/no verdict the reply does not reverse, and are 0 when it reverses every one
+    (`verdict_contradicts`; evaluator.scoring.verdict).
+    On a multiple-choice question: `choice` (the flexible reading, extract_choice; when the gold is
+    a list of letters, a reply that lists two or more letters in the strict form, "A, C" or
+    "Answer: A and C", chose that set), `choice_trace` (the cues that decided it: [cue, letter,
+    start, end, text] each, the last 40; see evaluator/scoring/choice_cues.py), `choice_strict`
+    (strict_choice), `gold_choice` (the gold letter, or letters "A, C", read strictly),
+    `mc_accuracy` and `mc_accuracy_strict`; exact_match, token_f1, contains and rougeL_f are
+    `mc_accuracy` (letters compared as letters). A reply read as a letter does not decline
+    (`refused` False); one read as no letter declines when the phrase rules say so. In a
+    refusal-aware task, a decline of an unanswerable multiple-choice question has `mc_accuracy` 1.
     """
     policy = task_policy(task)
     if gold is None or (isinstance(gold, (list, tuple)) and not any(g is not None for g in gold)):
@@ -162,12 +182,12 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     pred = answer_text(prediction)
     candidates = gold_candidates(gold)
     empty = is_empty(pred)
+    # a reference whose opening yes/no verdict the reply reverses is not matched (verdict.py)
+    agreeing = [g for g in candidates if not contradicts(pred, g)]
 
     out: dict[str, object] = {
-        "exact_match": exact_match(pred, candidates),
-        "token_f1": token_f1(pred, candidates),
-        "contains": contains(pred, candidates),
-        "rougeL_f": rouge_l(pred, candidates),
+        **({name: metric(pred, agreeing) for name, metric in LEXICAL.items()} if agreeing
+           else dict.fromkeys(LEXICAL, 0.0)),
         "mc_accuracy": None,
         "mc_accuracy_strict": None,
         "choice": None,
@@ -175,24 +195,33 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
         "gold_choice": None,
         "judge": judge_score,
     }
-    if judge_error:
-        out["judge_error"] = judge_error
+    if not agreeing:
+        out["verdict_contradicts"] = True
 
     options, gold_letter = _multiple_choice(question, gold)
     multiple_choice = gold_letter is not None
     if multiple_choice:
         out["choice"], hits = extract_choice(pred, options, trace=True)
-        out["choice_trace"] = trace_record(hits)
         out["choice_strict"] = strict_choice(pred, options)
+        if len(letter_set(gold_letter)) > 1 and len(letter_set(out["choice_strict"])) > 1:
+            out["choice"] = out["choice_strict"]        # several options are right: a list answers
+        out["choice_trace"] = trace_record(hits)
         out["gold_choice"] = gold_letter
         out["mc_accuracy"] = float(out["choice"] == gold_letter)
         out["mc_accuracy_strict"] = float(out["choice_strict"] == gold_letter)
+        # letters are compared as letters, never as normalised text ("A" is an article to SQuAD)
+        out.update(dict.fromkeys(LEXICAL, out["mc_accuracy"]))
+        out.pop("verdict_contradicts", None)
     elif options:
         out["gold_unread"] = True       # options listed, gold no letter: scored as an open answer
+    if judge_error:
+        out["judge_error"] = judge_error
 
     # what the question asks decides some replies; a multiple-choice reply is read by the phrase
-    # rules alone, as the letter reader reads it (the learned model never saw choices)
-    detector = (rules_verdict if multiple_choice else is_refusal)(pred, question)
+    # rules alone, as the letter reader reads it (the learned model never saw choices), and a reply
+    # the letter reader reads as a letter chose an option: it does not decline
+    detector = (rules_verdict(pred, question) and out["choice"] is None if multiple_choice
+                else is_refusal(pred, question))
     refused = detector if judge_refused is None else bool(judge_refused)
     out["refusal_by"] = "detector" if judge_refused is None else "judge"
     if judge_refused is None and detector and not multiple_choice and judge_score and out["token_f1"]:
@@ -203,13 +232,15 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
         refused, out["refusal_by"] = False, "judge"
     out["refused_detector"] = detector
     if unanswerable is None:
-        unanswerable = gold_text_unanswerable(gold)
-    if refusal_in_references is None:       # reference answers are read by the rules
-        refusal_in_references = any(rules_verdict(g) for g in candidates)
+        unanswerable = gold_text_unanswerable(gold, question)
+    if refusal_in_references is None:       # reference answers are read by the gold-text rule's reader
+        refusal_in_references = any_reference_declines(gold, question)
     refusal_right = unanswerable or refusal_in_references
     out["refused"] = refused
     out["answerable"] = not unanswerable
     out["false_refusal"] = refused and not refusal_right
+    if multiple_choice and policy.refusal_aware and unanswerable and refused:
+        out["mc_accuracy"] = 1.0        # declining is the right answer (as choosing the option that declines is)
     out["unreadable"] = readable_reason(pred, parsed=not multiple_choice or out["choice"] is not None
                                         or detector)
 
@@ -252,7 +283,7 @@ def score_sample(task: str | TaskPolicy, question: str, prediction: object, gold
     `judge_reason`, `judge_cached`, `judge_prompt`, `judge_repeats`, `judge_agreement`."""
     policy = task_policy(task)
     if unanswerable is None:
-        unanswerable = gold_text_unanswerable(gold)
+        unanswerable = gold_text_unanswerable(gold, question)
     if judge is None or not needs_judge(policy, question, gold, answer_text(prediction)):
         return score_answer(policy, question, prediction, gold, unanswerable=unanswerable,
                             refusal_in_references=refusal_in_references)

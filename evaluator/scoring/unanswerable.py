@@ -7,10 +7,16 @@ declines); in every task, a refusal of any other question counts as a false refu
 The Beyond Recall release marks no question as unanswerable: its reference answer says so in
 words ("The conversation does not say ..."). Two rules, chosen with `--unanswerable`:
 
-- `gold-text` (the default): a question is unanswerable when every reference answer reads as a
-  refusal under the refusal reader's phrase rules (`evaluator.scoring.refusal.rules_verdict`, run
-  on the reference text; the learned model reads replies, never reference answers). The rule
-  depends on the refusal reader's rules, so it is covered by the scorer version.
+- `gold-text` (the default): a question is unanswerable when every reference answer declines
+  (`reference_declines`): the refusal reader's phrase rules
+  (`evaluator.scoring.refusal.rules_verdict`; the learned model reads replies, never reference
+  answers) read as a refusal the reference's text, where the reference is an option letter of a
+  question that lists options ("B", "(B)"), the text of that option ("The conversation does not
+  say"), and where a sentence opens with a person's silence ("Lena never mentioned her dentist.",
+  "Sofia hasn't told me her brother's age."), that sentence with "You never" in the place of the
+  person and the negation: the phrase rules read the user's silence ("You never told me") as a
+  decline, and in a reference the person who never said it plays the user's part (SILENCE below).
+  The rule depends on the refusal reader's rules, so it is covered by the scorer version.
 - `FILE`: the question keys listed in FILE are unanswerable and every other question is
   answerable. FILE is a JSON list of keys, or text with one key per line (`#` starts a comment);
   at most `MAX_FILE_BYTES`. A listed key that names no question of a task being run or validated
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,17 +40,93 @@ KEYS = "keys"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 RULES = {
     GOLD_TEXT: "every reference answer reads as a refusal (the refusal reader's phrase rules run "
-               "on the reference text)",
+               "on the reference text; an option letter read as its option's text; a person who "
+               "never mentioned, told, said or shared it read like the user)",
     KEYS: "the question is listed in the --unanswerable file",
 }
 
+# -- a person's silence (data) --------------------------------------------------------------------
+# "Lena never mentioned her dentist.", "Sofia hasn't told me her brother's age.": a sentence that
+# opens with a person (one to four words of at most 40 characters each; not opening with I, we, you,
+# it, there, this, that, these, those, yes or no: SILENCE_NOT_PERSON), a negation, and a verb of
+# telling. The phrase rules read the same
+# sentence with "You never" in the place of the person and the negation ("You never mentioned her
+# dentist."), as they read the user's silence. Not when "tell" names another listener than me, us
+# or you ("He never told his boss he was leaving": an answer about the boss), nor when the telling
+# went to someone else ("She never mentioned it to her parents", "He never discussed it with his
+# wife"; "with" within three words of the verb), nor "said no to" ("She never said no to dessert"),
+# nor in a reference that opens with a yes/no verdict ("No, she never mentioned it." answers "Did
+# she mention it?"; evaluator.scoring.verdict).
+SILENCE_NOT_PERSON = ("i", "we", "you", "it", "there", "this", "that", "these", "those", "yes", "no")
+SILENCE_NEGATIONS = (r"(?:has|have|had|does|do|did)\s+(?:not|never)", r"(?:hasn|haven|hadn|doesn|don|didn)['’]?t",
+                     r"never")
+SILENCE_ADVERBS = ("ever", "yet", "once", "actually", "really", "explicitly", "specifically", "even")
+SILENCE_VERBS = ("mention", "mentions", "mentioned", "say", "says", "said", "share", "shares", "shared",
+                 "bring up", "brings up", "brought up", "talk about", "talks about", "talked about",
+                 "discuss", "discusses", "discussed", "reveal", "reveals", "revealed", "specify",
+                 "specifies", "specified")
+TELL_VERBS = ("tell", "tells", "told")
+LISTENERS = ("me", "us", "you")                 # the conversation's own people
+_ALT = "|".join
+_VERBS = _ALT(v.replace(" ", r"\s+") for v in SILENCE_VERBS)
+SILENCE = re.compile(
+    rf"(?:^|(?<=[.!?;]))(?P<lead>\s*)(?P<person>(?!(?:{_ALT(SILENCE_NOT_PERSON)})\b)[A-Za-z][\w'’.-]{{0,40}}"
+    rf"(?:\s+[\w'’-]{{1,40}}){{0,3}}?)\s+(?:{_ALT(SILENCE_NEGATIONS)})(?:\s+(?:{_ALT(SILENCE_ADVERBS)}))?\s+"
+    rf"(?P<verb>(?:{_VERBS})\b"
+    rf"(?!\s+(?:(?:it|that|this|them|anything|so)\s+)?to\s+(?!(?:{_ALT(LISTENERS)})\b)"
+    rf"|(?:\s+[\w'’-]{{1,40}}){{0,3}}?\s+with\s+(?!(?:{_ALT(LISTENERS)})\b)|\s+(?:no|yes)\s+to\b)"
+    rf"|(?:{_ALT(TELL_VERBS)})\b(?=\s+(?:{_ALT(LISTENERS)})\b|\s*(?:[.,;:!?]|$)))",
+    re.IGNORECASE)
 
-def gold_text_unanswerable(gold: object) -> bool:
-    """The gold-text rule: every acceptable reference answer reads as a refusal."""
-    from evaluator.scoring.metrics import gold_candidates
+
+def _person_as_user(reference: str) -> str:
+    """The reference with each sentence that opens with a person's silence read as the user's."""
+    return SILENCE.sub(lambda m: f"{m.group('lead')}You never {m.group('verb')}", reference)
+
+
+def reference_declines(reference: object, options: dict[str, str] | None = None) -> bool:
+    """Whether one reference answer declines (see the module docstring): with `options` (the
+    question's, evaluator.scoring.choice.extract_options), a reference that is an option letter
+    (or a list of them, every one) is read as its options' texts."""
+    from evaluator.scoring.choice_strict import gold_choice, letter_set
+    from evaluator.scoring.metrics import answer_text
     from evaluator.scoring.refusal import rules_verdict
+    from evaluator.scoring.verdict import opening_verdict
 
-    return all(rules_verdict(g) for g in gold_candidates(gold))
+    text = answer_text(reference)
+    letters = letter_set(gold_choice(text, options)) if options else frozenset()
+    if letters:
+        return all(reference_declines(options[k]) for k in letters)
+    if rules_verdict(text):
+        return True
+    if opening_verdict(text) is not None:
+        return False
+    as_user = _person_as_user(text)
+    return as_user != text and rules_verdict(as_user)
+
+
+def _options(question: object) -> dict[str, str]:
+    from evaluator.scoring.choice_options import extract_options
+
+    return extract_options(question) if isinstance(question, str) else {}
+
+
+def gold_text_unanswerable(gold: object, question: object = None) -> bool:
+    """The gold-text rule: every acceptable reference answer declines (`reference_declines`; pass
+    the `question` so that a reference that is an option letter is read as its option's text)."""
+    from evaluator.scoring.metrics import gold_candidates
+
+    options = _options(question)
+    return all(reference_declines(g, options) for g in gold_candidates(gold))
+
+
+def any_reference_declines(gold: object, question: object = None) -> bool:
+    """Whether one of the acceptable reference answers declines (a list of references that
+    accepts a decline), read as `gold_text_unanswerable` reads them."""
+    from evaluator.scoring.metrics import gold_candidates
+
+    options = _options(question)
+    return any(reference_declines(g, options) for g in gold_candidates(gold))
 
 
 @dataclass(frozen=True)
@@ -53,11 +136,14 @@ class UnanswerableRule:
     file: str | None = None
     sha256: str | None = None
 
-    def classify(self, key: str, gold: object) -> bool:
-        """Whether the question `key` with reference `gold` is unanswerable under this rule."""
+    def classify(self, key: str, gold: object, question: object = None) -> bool | None:
+        """Whether the question `key` with reference `gold` is unanswerable under this rule. The
+        gold-text rule reads an option letter through the question's options, so it needs the
+        `question`: without one it answers None, and the scorer applies the rule itself with the
+        question it scores (evaluator.scoring.tasks.score_answer)."""
         if self.name == KEYS:
             return str(key) in self.keys
-        return gold_text_unanswerable(gold)
+        return None if question is None else gold_text_unanswerable(gold, question)
 
     def refusal_in_references(self, gold: object) -> bool | None:
         """Whether a refusal is right on an answerable question because a reference answer is
