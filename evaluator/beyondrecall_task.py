@@ -86,10 +86,37 @@ def ask(ctx, sessions, query):
     elif not isinstance(answer.text, str):
         raise TypeError(f"answer() returned an Answer whose text is "
                         f"{type(answer.text).__name__}, expected str")
+    if len(answer.text) > MAX_REPLY_CHARS:
+        raise ValueError(f"answer() returned {len(answer.text):,} characters, over br-eval's bound "
+                         f"of {MAX_REPLY_CHARS:,} for one reply (each is kept whole in the journal)")
+    for name in ("input_tokens", "output_tokens"):
+        setattr(answer, name, _token_count(getattr(answer, name), name))
     # half an emoji (a lone surrogate) cannot be encoded by anything downstream: every task of
     # both suites reads the mended text (U+FFFD)
     answer.text = mend_surrogates(answer.text)
     return answer
+
+
+# One reply's bound: 4 M characters is at most 16 MB of UTF-8, well under the journal's 64 MiB
+# line limit (evaluator/results.py), so a line br-eval writes is a line it can read back.
+MAX_REPLY_CHARS = 4_000_000
+
+
+def _token_count(value, name: str):
+    """An Answer's token count as the journal holds it: None, or a whole number >= 0 (numpy's
+    integers too); anything else is the agent's error, before a line is written that the next
+    run would refuse as damaged."""
+    import math
+    import numbers
+
+    if value is None:
+        return None
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and int(value) >= 0:
+        return int(value)
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer() and value >= 0:
+        return int(value)
+    raise TypeError(f"answer() returned an Answer whose {name} is {value!r}, expected a whole "
+                    "number of tokens (or None)")
 
 
 def media_preparer(ctx):
@@ -260,7 +287,7 @@ class BeyondRecallTask(Task):
         rule = ctx.unanswerable
         sample.metrics = score_sample(self.policy, q.question, sample.prediction,
                                       gold, judge=judge,
-                                      unanswerable=rule.classify(item.key, gold),
+                                      unanswerable=rule.classify(item.key, gold, q.question),
                                       refusal_in_references=rule.refusal_in_references(gold))
         return sample.metrics.get("judge_error") if judge is not None else None
 

@@ -218,7 +218,8 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         clip_identity=clip_identity,
         unanswerable=unanswerable_rule.describe())
 
-    out = Path(output_path or default_output_path(agent, model_name, model_args))
+    # absolute: an agent that changes the working folder must not move where answers go
+    out = Path(output_path or default_output_path(agent, model_name, model_args)).absolute()
     created = not out.exists()
     run_dir = RunDir(out, shard)
     lock = RunLock(out, shard, "run").acquire()      # one writer: a second run stops here
@@ -260,8 +261,16 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
             judge = make_judge(judge, judge_args, cache_path=cache_path)
         if num_concurrent is None:
             num_concurrent = getattr(model, "concurrency", 1) if model is not None else 1
+            if num_concurrent > 1 and agent_tasks and not _thread_safe(agent):
+                print(f"br-eval: answering one question at a time: --agent {agent} does not "
+                      "declare THREAD_SAFE = True (pass --num_concurrent N to run N at once)",
+                      file=sys.stderr)
+                num_concurrent = 1
         if num_concurrent < 1:
             raise UsageError("--num_concurrent must be at least 1")
+        # what the run used, not what was typed (None: the model's default)
+        settings = dataclasses.replace(settings, transport={**settings.transport,
+                                                            "num_concurrent": int(num_concurrent)})
         ctx = RunContext(settings=settings, run_dir=run_dir, log_samples=log_samples,
                          model=model, judge=judge, num_concurrent=int(num_concurrent),
                          raise_errors=raise_errors, show_progress=_show(progress))
@@ -362,6 +371,15 @@ def _agent_identity(agent: str) -> dict:
     if agent in BUILTIN_AGENTS:
         return {"builtin": True, "version": __version__, "source_sha256": prompt_digest()}
     return {"builtin": False, "source_sha256": source_fingerprint(cls)}
+
+
+def _thread_safe(agent: str) -> bool:
+    """Whether the agent's class may answer several questions at once on threads: the built-ins
+    may; a user's class when it says so (`THREAD_SAFE = True`): one that keeps state in module
+    globals or class attributes would otherwise mix questions' memories, silently."""
+    from evaluator.agents.builtin import BUILTIN_AGENTS, resolve_agent
+
+    return agent in BUILTIN_AGENTS or getattr(resolve_agent(agent), "THREAD_SAFE", False) is True
 
 
 def _memory_identity(identity: dict, agent: str, agent_args: dict) -> dict:
@@ -776,7 +794,10 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
         # half an emoji at the end of a reply: no encoder (stemmer, journal, page) takes it
         sample.prediction = mend_surrogates(sample.prediction)
         score_item(ctx, task, item, sample, None)
-    except (KeyboardInterrupt, SystemExit, EvalError):
+    except SystemExit as exc:       # sys.exit() in the agent's code: the run stops and says so
+        raise EvalError(f"{item.key}: the agent called sys.exit({exc.code!r}) while answering; "
+                        "the run stopped (finished answers are kept)") from None
+    except (KeyboardInterrupt, EvalError):
         raise
     except Exception as exc:  # an agent, model or media failure is this item's error
         record_failure(sample, exc)
