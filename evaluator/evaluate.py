@@ -918,6 +918,16 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
     # reported its 2 items as 7/7 done)
     selected = [latest[it.key] for it in plan.all_items if it.key in latest]
     lines = [s.to_json() for s in selected]
+    # Once a judge graded some of a task's items, the others it should grade await it (a run
+    # killed in its judge phase, then resumed or scored without --judge; items added by a later
+    # run without a judge): their lexical score is not the task's primary, and the task is
+    # incomplete until `br-eval score --judge` grades them. One number never blends the two.
+    pending = [i for i, s in enumerate(selected) if s.solved and not s.judge and task.needs_judge(s)] \
+        if any(s.judge for s in selected) else []
+    for i in pending:
+        m = lines[i].get("metrics")
+        if isinstance(m, dict):
+            lines[i]["metrics"] = {**m, "primary": None, "judge_pending": True}
     metrics = task.aggregate(ctx, lines)
     if any(s.judge for s in selected):
         from evaluator.scoring.judge import agreement_summary
@@ -960,6 +970,7 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
                       primary=metrics.pop("primary", None), n_expected=len(plan.all_items),
                       n_done=n_done, n_failed=len(failed), metrics=metrics,
                       errors_by_kind=kinds, n_judge_errors=len(judge_errors),
+                      n_judge_pending=len(pending),
                       first_error=(f"{first.key}: {first.error or (first.judge or {}).get('error')}"
                                    if first else None))
 

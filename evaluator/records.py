@@ -92,8 +92,11 @@ TASK_RESULT_FIELDS: dict[str, str] = {
                 "agent error); never scored as 0",
     "n_judge_errors": "answered items the judge failed to grade (no primary score; "
                       "`br-eval score --judge ...` retries them)",
+    "n_judge_pending": "answered items a judge is to grade and never did, in a task it graded in "
+                       "part (no primary score; written only when not 0; `br-eval score --judge "
+                       "...` grades them)",
     "complete": "every item answered and scored: n_done == n_expected, no failure, no judge "
-                "error",
+                "error, none awaiting the judge",
     "errors_by_kind": "failed items per error kind", "first_error": "the first failure's line",
     "n_cut": "answered items whose reply was cut at the token limit (finish_reason length); "
              "present when any was",
@@ -202,10 +205,12 @@ class TaskResult:
     errors_by_kind: dict[str, int] = field(default_factory=dict)
     first_error: str | None = None
     n_judge_errors: int = 0
+    n_judge_pending: int = 0       # answered items a judge is to grade and never did (evaluate)
 
     @property
     def complete(self) -> bool:
-        return self.n_done >= self.n_expected and self.n_failed == 0 and not self.n_judge_errors
+        return (self.n_done >= self.n_expected and self.n_failed == 0 and not self.n_judge_errors
+                and not self.n_judge_pending)
 
     def to_json(self) -> dict[str, Any]:
         out = dict(self.metrics)
@@ -214,6 +219,8 @@ class TaskResult:
                     "n_expected": self.n_expected, "n_done": self.n_done,
                     "n_failed": self.n_failed, "n_judge_errors": self.n_judge_errors,
                     "complete": self.complete})
+        if self.n_judge_pending:
+            out["n_judge_pending"] = self.n_judge_pending
         if self.errors_by_kind:
             out["errors_by_kind"] = self.errors_by_kind
         if self.first_error:
@@ -226,7 +233,7 @@ class TaskResult:
         typed = {k: entry.pop(k, None) for k in ("task", "suite", "unit", "primary_metric",
                                                  "primary", "n_expected", "n_done", "n_failed",
                                                  "errors_by_kind", "first_error",
-                                                 "n_judge_errors")}
+                                                 "n_judge_errors", "n_judge_pending")}
         entry.pop("complete", None)
         n_failed = int(typed["n_failed"] or 0)
         n_done = typed["n_done"]
@@ -240,4 +247,5 @@ class TaskResult:
                    n_done=int(n_done), n_failed=n_failed, metrics=entry,
                    errors_by_kind=typed["errors_by_kind"] or {},
                    first_error=typed["first_error"],
-                   n_judge_errors=int(typed["n_judge_errors"] or 0))
+                   n_judge_errors=int(typed["n_judge_errors"] or 0),
+                   n_judge_pending=int(typed["n_judge_pending"] or 0))

@@ -187,7 +187,7 @@ _NUM = (int, float)
 _ESTIMATE = {"mean": _NUM, "rate": _NUM, "ci95": [_NUM], "n": int, "n_clusters": int}
 _TASK_SHAPE = {"task": str, "suite": str, "unit": str, "primary_metric": str,
                "primary": _ESTIMATE, "n_expected": int, "n_done": int, "n_failed": int,
-               "n_samples": int, "n_scored": int, "n_judge_errors": int, "complete": bool,
+               "n_samples": int, "n_scored": int, "n_judge_errors": int, "n_judge_pending": int, "complete": bool,
                "errors_by_kind": {"*": int}, "first_error": str,
                "primary_metric_counts": {"*": int}, "primary_condition": str}
 HEADER_SHAPE = {

@@ -80,3 +80,54 @@ def test_a_run_that_has_ended_writes_no_more_lines(tmp_path):
     with pytest.raises(EvalError, match="the run has ended"):
         run_dir.append(line)
     assert (tmp_path / "run" / "samples_memory_update.jsonl").read_text().count("\n") == 1
+
+
+# -- readers: a folder whose journal moved on from results.json, or mixes runs ---------------------
+def _task_run(sample_snapshot, out, *extra):
+    return main(["run", "--no-progress", "--task", "memory_update", "--data", str(sample_snapshot),
+                 "--output_path", str(out), *extra])
+
+
+def test_report_says_when_the_journal_holds_answers_results_json_does_not_count(
+        sample_snapshot, tmp_path, capsys):
+    # the audit: a rerun stopped by Ctrl-C after answering 3 more items; report printed the old
+    # "3/7* 4 failed" with no hint that the journal held 6 answers
+    full, part = tmp_path / "full", tmp_path / "part"
+    assert _task_run(sample_snapshot, full) == 0
+    assert _task_run(sample_snapshot, part, "--limit", "3") == 0
+    journal = "samples_memory_update.jsonl"
+    have = {line.split('"key": ')[1].split(",")[0] for line in (part / journal).read_text().splitlines()}
+    more = [line for line in (full / journal).read_text().splitlines()
+            if line.split('"key": ')[1].split(",")[0] not in have]
+    with open(part / journal, "a") as fh:       # what the stopped rerun had answered
+        fh.write("\n".join(more) + "\n")
+    capsys.readouterr()
+    assert main(["report", str(part)]) == 0
+    out = capsys.readouterr().out
+    assert "not yet scored: memory_update (journal: 7 answered, 0 failed; results.json: 3, 0)" in out
+    assert main(["report", str(full)]) == 0
+    assert "not yet scored" not in capsys.readouterr().out
+
+
+def test_compare_and_view_say_when_a_line_was_answered_under_other_settings(
+        sample_snapshot, tmp_path, capsys):
+    # the audit: a line pasted from a baseline run moved compare's memory_update from 0.170 to
+    # 0.183 with no warning (run, score and merge refuse such a folder)
+    clean, mixed, other = tmp_path / "clean", tmp_path / "mixed", tmp_path / "other"
+    assert _task_run(sample_snapshot, clean, "--model", "mock") == 0
+    assert _task_run(sample_snapshot, mixed, "--model", "mock", "--limit", "6") == 0
+    assert _task_run(sample_snapshot, other) == 0
+    journal = "samples_memory_update.jsonl"
+    with open(mixed / journal, "a") as fh:
+        fh.write((other / journal).read_text().splitlines()[-1] + "\n")
+    capsys.readouterr()
+    assert main(["compare", str(clean), str(mixed)]) == 0
+    out = capsys.readouterr()
+    assert "1 line(s) were answered under other settings than its results.json records" in out.out + out.err
+    assert main(["compare", str(clean), str(other)]) == 0
+    out = capsys.readouterr()
+    assert "answered under other settings" not in out.out + out.err
+    pytest.importorskip("jinja2")
+    assert main(["view", str(mixed), "-o", str(tmp_path / "page.html"), "--no-thumbnails"]) == 0
+    assert "br-eval: warning: mixed: memory_update: 1 line(s) were answered under other " \
+           "settings" in capsys.readouterr().err

@@ -5,8 +5,8 @@ traceback; commands that read a folder never create it; a failed write leaves no
 The folder is a finished run of memory_update in two shards, merged (so `merge` has shard parts to
 read). A "results" damage is done to results.json and to both shard parts (results.json is then
 made the newest, so `report` and `score` read it rather than merging first); a "journal" damage is
-done to both shard journals. `report` reads results.json only, so a journal damage leaves it
-working (exit 0). NaN and Infinity, which JSON does not have, are read as missing values (the
+done to both shard journals. `report` reads results.json, so a journal damage leaves it
+working (exit 0; a warning says the journal could not be checked against it). NaN and Infinity, which JSON does not have, are read as missing values (the
 report shows `-`), not as damage."""
 
 from __future__ import annotations

@@ -69,3 +69,14 @@ def merged(run_dir, *, quiet: bool = True):
     if needs_merge(run_dir):
         merge(run_dir, quiet=quiet)
     return run_dir
+
+
+def pending_judge_line(results, run_dir) -> str | None:
+    """The one line for items a judge graded in part of a task and never graded in the rest."""
+    pending = {name: r.n_judge_pending for name, r in results.tasks.items() if r.n_judge_pending}
+    if not pending:
+        return None
+    where = ", ".join(f"{name} {n}" for name, n in pending.items())
+    return (f"br-eval: {sum(pending.values())} answered item(s) await the judge that graded the "
+            f"rest of their task ({where}): they are not scored, and the task is incomplete; "
+            f"`br-eval score {run_dir} --judge ... --judge_args ...` grades them")

@@ -176,6 +176,32 @@ def print_table(results: dict, only: list[str] | None = None) -> None:
               "was asked) score 0 and stay in the means")
 
 
+def stale_tasks(run_dir, entries: dict) -> list[str]:
+    """Tasks of results.json whose journal holds other answered / failed counts than their entry
+    counts ("memory_update (journal: 6 answered, 0 failed; results.json: 3, 4)")."""
+    import sys
+
+    from evaluator.errors import EvalError
+
+    out = []
+    for name, entry in entries.items():
+        if not isinstance(entry, dict) or not run_dir.has_journal(name) \
+                or not isinstance(entry.get("n_done"), int):
+            continue
+        try:
+            lines = run_dir.latest_samples(name)
+        except EvalError as exc:      # report reads results.json; a damaged journal is said
+            print(f"br-eval: warning: {name}: cannot read its journal to check it against "
+                  f"results.json ({exc})", file=sys.stderr)
+            continue
+        done = sum(1 for s in lines if s.solved)
+        failed = sum(1 for s in lines if s.failed and s.error_kind != "judge")
+        if (done, failed) != (entry["n_done"], entry.get("n_failed") or 0):
+            out.append(f"{name} (journal: {done} answered, {failed} failed; results.json: "
+                       f"{entry['n_done']}, {entry.get('n_failed') or 0})")
+    return out
+
+
 def main(args) -> int:
     from evaluator.commands._common import merged
     from evaluator.errors import EvalError
@@ -200,9 +226,12 @@ def main(args) -> int:
     print_table(results)
     pending = [t for t in ((results.get("config") or {}).get("tasks") or [])
                if t not in (results.get("results") or {}) and run_dir.has_journal(t)]
-    if pending:       # a run stopped before it aggregated (Ctrl-C, a crash): its answers are kept
-        print(f"not yet scored: {', '.join(pending)} (the journal holds answers; rerun the same "
-              f"command to finish, or `br-eval score {args.run_dir}`)")
+    # a run stopped before it aggregated (Ctrl-C, a crash): its answers are kept, and a task
+    # results.json holds may show figures older than its journal
+    pending += stale_tasks(run_dir, results.get("results") or {})
+    if pending:
+        print(f"not yet scored: {', '.join(pending)} (the journal holds answers results.json does "
+              f"not count; rerun the same command to finish, or `br-eval score {args.run_dir}`)")
     for name, text in tables.items():
         if text:
             print(f"\n{name}: the paper's tables\n\n{text}")

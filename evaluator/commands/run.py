@@ -185,6 +185,11 @@ def report(results, shard=None) -> int:
         print(f"br-eval: the judge failed on {judge_errors} answered item(s): judge errors, not "
               "scores (`judge.error` in the samples journals); `br-eval score "
               f"{results.run_dir} --judge ...` retries them", file=sys.stderr)
+    from evaluator.commands._common import pending_judge_line
+
+    pending = pending_judge_line(results, results.run_dir)
+    if pending:
+        print(pending, file=sys.stderr)
     if results.n_failed:
         units = {r.unit for r in results.tasks.values() if r.n_failed}
         unit = units.pop() if len(units) == 1 else "item"
@@ -195,4 +200,4 @@ def report(results, shard=None) -> int:
               + "; see `error` and `traceback` in the samples journals; rerun the same command "
               "to retry them, or add --raise to stop at the first with its traceback",
               file=sys.stderr)
-    return 1 if results.n_failed or judge_errors else 0
+    return 1 if results.n_failed or judge_errors or pending else 0

@@ -47,4 +47,10 @@ def main(args) -> int:
         print(f"br-eval: {left} judge error(s) left unscored; `br-eval score {args.run_dir} "
               "--judge ... --judge_args ...` retries them", file=sys.stderr)
         return 1
+    from evaluator.commands._common import pending_judge_line
+
+    if pending_judge_line(results, args.run_dir):
+        print(pending_judge_line(results, args.run_dir), file=sys.stderr)
+        return 1
     return 0
+

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("run_dirs", nargs="+", metavar="RUN_DIR", help="run folders (hold results.json)")
@@ -23,11 +25,14 @@ def main(args) -> int:
     except ModuleNotFoundError:
         raise EvalError("br-eval view needs Jinja2: pip install 'br-eval[view]'") from None
     from evaluator.view.report import write_report
-    from evaluator.view.runs import load_run
+    from evaluator.view.runs import foreign_warnings, load_run
 
     from evaluator.commands._common import merged
 
     runs = [load_run(merged(p)) for p in args.run_dirs]
+    for run in runs:            # the page shows them as they are; the folder mixes runs
+        for line in foreign_warnings(run):
+            print(f"br-eval: warning: {line}", file=sys.stderr)
     out = Path(args.output) if args.output else runs[0].path / "report.html"
     out = write_report(runs, out, thumbnails=not args.no_thumbnails, seed=args.seed)
     size = out.stat().st_size

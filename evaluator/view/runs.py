@@ -219,6 +219,7 @@ def differences(a: RunData, b: RunData) -> list[str]:
                    + (f"; only {a.label}: {', '.join(only_a)}" if only_a else "")
                    + (f"; only {b.label}: {', '.join(only_b)}" if only_b else ""))
     for run in (a, b):
+        out.extend(foreign_warnings(run))
         for task, n in _edited_lines(run).items():
             out.append(f"{run.label}: {task}: {n} line(s) hold a reply other than the one their "
                        "scores were computed on (edited after scoring?); `br-eval score` "
@@ -258,6 +259,31 @@ def differences(a: RunData, b: RunData) -> list[str]:
         if ca.get(k) != cb.get(k):
             out.append(f"{k} differs: {_short(ca.get(k))} vs {_short(cb.get(k))}")
     return out
+
+
+def foreign_lines(run: RunData) -> dict[str, list[str]]:
+    """Per task, the keys of lines answered under other answer-changing settings than the
+    folder's results.json records (a line pasted from another run): `run`, `score` and `merge`
+    refuse such a folder; `compare` and `view` say so (evaluator.context.RunSettings.digest)."""
+    import hashlib
+    import json
+
+    settings = (run.header.get("config") or {}).get("settings")
+    if not isinstance(settings, dict):
+        return {}
+    digest = hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    out = {}
+    for task, samples in run.samples.items():
+        keys = [s.key for s in samples if s.settings_fp and s.settings_fp != digest]
+        if keys:
+            out[task] = keys
+    return out
+
+
+def foreign_warnings(run: RunData) -> list[str]:
+    return [f"{run.label}: {task}: {len(keys)} line(s) were answered under other settings than "
+            f"its results.json records (first: {keys[0]}; copied from another run?); run, score "
+            "and merge refuse this folder" for task, keys in foreign_lines(run).items()]
 
 
 def _edited_lines(run: RunData) -> dict[str, int]:
