@@ -110,6 +110,15 @@ def test_documented_departures_from_squad():
     assert normalize_answer("don’t") == "dont" and squad_normalize_answer("don’t") == "don’t"
     # stemming by default
     assert token_f1("cats", "cat") == 1.0 and squad_compute_f1("cat", "cats") == 0
+    # the two rules of score_answer (docs/scoring.md's table): reversed verdicts, dates
+    from evaluator.scoring import score_answer
+
+    flip = score_answer("conflict_detection", "Did Mira change her mind?", "No. Mira said she swims.",
+                        "Yes. Mira said she swims.")
+    assert flip["token_f1"] == 0.0 and squad_compute_f1("Yes. Mira said she swims.",
+                                                       "No. Mira said she swims.") > 0.7
+    iso = score_answer("temporal_anchoring", "When?", "2023-07-12", "12 July 2023")
+    assert iso["token_f1"] == 1.0 and squad_compute_f1("12 July 2023", "2023-07-12") == 0
 
 
 def test_rouge_l_empty_sides_follow_rouge_score():

@@ -42,6 +42,7 @@ from evaluator.scoring.readable import reason as readable_reason
 from evaluator.scoring.refusal import is_refusal, rules_verdict
 from evaluator.scoring.unanswerable import gold_text_unanswerable
 from evaluator.scoring.unanswerable import any_reference_declines
+from evaluator.scoring.dates import date_verdict
 from evaluator.scoring.verdict import contradicts
 
 # Each task's primary metric for an open answer without a judge, derived from its policy.
@@ -165,7 +166,9 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     and says why in `unreadable` (evaluator.scoring.readable).
     exact_match, token_f1, contains and rougeL_f take the best over the references whose opening
     yes/no verdict the reply does not reverse, and are 0 when it reverses every one
-    (`verdict_contradicts`; evaluator.scoring.verdict).
+    (`verdict_contradicts`; evaluator.scoring.verdict); against a reference that is a date, a
+    reply that states one date scores 1 or 0 on them as the dates agree or not (`date_match`;
+    evaluator.scoring.dates).
     On a multiple-choice question: `choice` (the flexible reading, extract_choice; when the gold is
     a list of letters, a reply that lists two or more letters in the strict form, "A, C" or
     "Answer: A and C", chose that set), `choice_trace` (the cues that decided it: [cue, letter,
@@ -184,9 +187,17 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     empty = is_empty(pred)
     # a reference whose opening yes/no verdict the reply reverses is not matched (verdict.py)
     agreeing = [g for g in candidates if not contradicts(pred, g)]
+    # a reference that is a date, against a reply that states one date: the dates decide (dates.py)
+    dated = {i: date_verdict(pred, g) for i, g in enumerate(agreeing)}
+    decided = [v for v in dated.values() if v is not None]
+    worded = [g for i, g in enumerate(agreeing) if dated[i] is None]
+
+    def lexical(metric) -> float:
+        values = ([metric(pred, worded)] if worded else []) + [float(v) for v in decided]
+        return max(values) if values else 0.0
 
     out: dict[str, object] = {
-        **({name: metric(pred, agreeing) for name, metric in LEXICAL.items()} if agreeing
+        **({name: lexical(metric) for name, metric in LEXICAL.items()} if agreeing
            else dict.fromkeys(LEXICAL, 0.0)),
         "mc_accuracy": None,
         "mc_accuracy_strict": None,
@@ -197,6 +208,8 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     }
     if not agreeing:
         out["verdict_contradicts"] = True
+    if decided:
+        out["date_match"] = any(decided)
 
     options, gold_letter = _multiple_choice(question, gold)
     multiple_choice = gold_letter is not None
@@ -212,6 +225,7 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
         # letters are compared as letters, never as normalised text ("A" is an article to SQuAD)
         out.update(dict.fromkeys(LEXICAL, out["mc_accuracy"]))
         out.pop("verdict_contradicts", None)
+        out.pop("date_match", None)
     elif options:
         out["gold_unread"] = True       # options listed, gold no letter: scored as an open answer
     if judge_error:
