@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from evaluator.cli import main
@@ -65,9 +67,12 @@ def test_files_set_aside_by_a_killed_overwrite_are_put_back(sample_snapshot, tmp
     run_dir.set_aside(sorted(out.glob("samples_*.jsonl")) + [out / "results.json"])  # then killed
     assert not (out / "results.json").exists()
     capsys.readouterr()
-    assert _run(sample_snapshot, out) == 0
+    assert _run(sample_snapshot, out) == 0       # a resume: it rewrites results.json (its date)
     assert "put back the files an --overwrite run set aside" in capsys.readouterr().err
-    assert _files(out) == before
+    after = _files(out)
+    assert json.loads(after.pop("results.json"))["results"] == \
+        json.loads(before.pop("results.json"))["results"]
+    assert after == before
 
 
 def test_a_run_that_has_ended_writes_no_more_lines(tmp_path):
@@ -127,6 +132,9 @@ def test_compare_and_view_say_when_a_line_was_answered_under_other_settings(
     assert main(["compare", str(clean), str(other)]) == 0
     out = capsys.readouterr()
     assert "answered under other settings" not in out.out + out.err
+    # each side names its system: a baseline's folder never passes for a model's by its name
+    assert "\nA: agent: full-context; model: mock" in out.out
+    assert "\nB: agent: weight-free baseline, no model\n" in out.out
     pytest.importorskip("jinja2")
     assert main(["view", str(mixed), "-o", str(tmp_path / "page.html"), "--no-thumbnails"]) == 0
     assert "br-eval: warning: mixed: memory_update: 1 line(s) were answered under other " \

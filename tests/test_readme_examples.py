@@ -75,9 +75,13 @@ def test_your_own_agent_and_the_compare_block(sample_home, tmp_path, capsys, mon
                                       *data]))
     assert mine == _table_lines(_block_after("--agent mypkg.memory:MyAgent --agent_args top_k=1"))
     _run(capsys, ["--task", "memory_update", "--output_path", "runs/bm25", *data])
-    printed = _table_lines(_run(capsys, ["compare", "runs/bm25", "runs/mine"]))
-    shown = _table_lines(_block_after("br-eval compare runs/bm25 runs/mine"))
+    out = _run(capsys, ["compare", "runs/bm25", "runs/mine"])
+    printed = _table_lines(out)
+    block = _block_after("br-eval compare runs/bm25 runs/mine")
+    shown = _table_lines(block)
     assert shown and printed == shown
+    systems = [line for line in block.splitlines() if line.startswith(("A: ", "B: "))]
+    assert systems and all(line in out.splitlines() for line in systems)
 
 
 def test_the_verify_block(sample_home, capsys):

@@ -31,6 +31,9 @@ def print_comparison(cmp: dict) -> None:
         print("no item answered by both runs")
         return
     print(f"A = {cmp['a']['label']}   B = {cmp['b']['label']}   (difference = B - A)")
+    for side in ("a", "b"):     # which system each folder holds: a baseline never passes as a model
+        if cmp[side].get("system"):
+            print(f"{side.upper()}: {cmp[side]['system']}")
     width = max(len(n) for n in rows) + 1
     print(f"{'task':<{width}}  {'n':>5} {'A':>6} {'B':>6}  {'B - A [95% CI]':<26} "
           f"{'won':>4} {'lost':>4} {'tied':>4}  McNemar p")
@@ -63,6 +66,11 @@ def main(args) -> int:
     a, b = load_run(merged(args.run_a)), load_run(merged(args.run_b))
     label_runs([a, b])
     cmp = compare_runs(a, b, seed=args.seed)
+    from evaluator.commands.report import header_lines
+
+    for side, run in (("a", a), ("b", b)):
+        cmp[side]["system"] = "; ".join(line for line in header_lines(run.header)
+                                        if line.startswith(("agent:", "model:")))
     if args.json:
         print(json.dumps(cmp, indent=2))
     else:
