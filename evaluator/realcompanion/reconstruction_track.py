@@ -45,7 +45,7 @@ isnt arent wasnt werent dont doesnt didnt hasnt havent hadnt wont wouldnt cant c
 mustnt neednt mightnt shant aint
 """.split())
 MATCH_RULE = (f"judge yes/no when --judge, else normalised token F1 >= {MATCH_F1} and the same "
-              "polarity (a value or claim with a negation word never matches one without)")
+              "polarity (a value or claim that negates words the other says plainly is no match)")
 GOLD_AUDITS = frozenset({"supported", "pruned_supported", "repairable"})
 
 INSTRUCTION = (
@@ -107,19 +107,40 @@ def _norm_slot(name: str) -> str:
     return re.sub(r"\s+", " ", name.strip().lower())
 
 
-def negated(text: str) -> bool:
-    """The text says a negation word (`NEGATION_WORDS`: not, no, never, false, isn't, ...)."""
-    from evaluator.text import normalize_text
+# words after a negation it governs ("not Berlin", "doesn't drink coffee"): a negation whose next
+# NEGATION_SCOPE words share none with the other text adds a detail ("... and has not heard back
+# yet", "Married, no children") and does not reverse it
+NEGATION_SCOPE = 3
 
-    return any(w in NEGATION_WORDS for w in normalize_text(text).split())
+
+def _negated_words(words: list[str]) -> set[str]:
+    """The words within NEGATION_SCOPE after each negation word of `words`."""
+    out: set[str] = set()
+    for i, w in enumerate(words):
+        if w in NEGATION_WORDS:
+            out.update(words[i + 1:i + 1 + NEGATION_SCOPE])
+    return out
 
 
 def polarity_differs(gold: str, pred: str) -> bool:
-    """The judge-free match's polarity check: one of the two says a negation word and the other
-    does not ("not Berlin" against "Berlin", "It is false that the user swims" against "The
-    user swims"). Token F1 counts "not" as one word among many, so without this check a
-    denial of every gold value scored as a match."""
-    return negated(gold) != negated(pred)
+    """The judge-free match's polarity check: one text negates words the other says plainly
+    ("not Berlin" against "Berlin", "It is false that the user swims" against "The user swims"):
+    a negation in one (`NEGATION_WORDS`) whose scope (the next NEGATION_SCOPE words, stemmed)
+    holds a word of the other, when the other does not negate that word too. Token F1 counts
+    "not" as one word among many, so without this check a denial of every gold value scored as
+    a match; a negation that only adds a detail ("..., no children") leaves the match alone."""
+    from evaluator.text import normalize_text, stem_words
+
+    def words(text: str) -> list[str]:
+        plain = normalize_text(text).split()
+        return [w if w in NEGATION_WORDS else s for w, s in zip(plain, stem_words(plain))]
+
+    g, p = words(gold), words(pred)
+    for a, b in ((g, p), (p, g)):
+        reversed_here = (_negated_words(a) & set(b)) - _negated_words(b) - NEGATION_WORDS
+        if reversed_here:
+            return True
+    return False
 
 
 def _matches(gold: str, pred: str, slot: str, judge) -> tuple[bool, float]:

@@ -38,6 +38,28 @@ def _letter_list(said: str, options: dict[str, str]) -> str | None:
     return ", ".join(sorted(letters))
 
 
+# A list in a framed first line ("Both A and C.", "The answer is A and C.", "A and C are correct.",
+# "A/C"), read only where the reference is a set of letters and the strict form found none; not in
+# a line that also says something is wrong ("A and B are wrong; C"), nor with two lists.
+_LOOSE_LIST = re.compile(rf"(?<![A-Za-z]){_LIST_ITEM}(?:(?:{_LIST_JOIN}|\s*/\s*){_LIST_ITEM})+(?![A-Za-z])")
+_LOOSE_NEGATIVE = re.compile(r"(?i)\b(?:not|no|wrong|incorrect|false|neither|nor|except)\b|n['’]t\b")
+
+
+def loose_letter_list(text: object, options: dict[str, str]) -> str | None:
+    """"A, C" for one list of two or more distinct option letters in the reply's first line (see
+    _LOOSE_LIST), else None."""
+    if not options or not isinstance(text, str) or not text.strip():
+        return None
+    line = _STRICT_MARKUP.sub("", text.strip().splitlines()[0])
+    found = list(_LOOSE_LIST.finditer(line))
+    if len(found) != 1 or _LOOSE_NEGATIVE.search(line):
+        return None
+    letters = [m.group(1) for m in _LIST_LETTER.finditer(found[0].group(0))]
+    if len(set(letters)) != len(letters) or not all(k in options for k in letters):
+        return None
+    return ", ".join(sorted(letters))
+
+
 def strict_choice(text: object, options: dict[str, str]) -> str | None:
     """The option letter a reply states in the strict form only (lm-eval's strict-match beside the
     flexible extract_choice; Inspect's `ANSWER: $LETTER`), or None.

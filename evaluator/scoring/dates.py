@@ -5,11 +5,13 @@ Token F1 and ROUGE-L count shared words, so against the reference "12 July 2023"
 "2023-07-12" scores 0 and the wrong "13 July 2023" 0.667. The rule (`date_verdict`, applied per
 reference by evaluator.scoring.tasks.score_answer): when a reference is a date and nothing else
 (`date_of`: one date, with at most "on", "in", "the", a weekday and punctuation around it) and the
-reply states exactly one date (`dates_in`; the same date written twice counts once), the reply
+reply states exactly one date (`dates_in`, written once), the reply
 matches that reference fully (exact_match, token_f1, contains and rougeL_f 1) when the two agree
 at the reference's precision (day, or month for "July 2023"), and not at all (0) when they do
 not: a reply that gives only the month of a reference's day does not agree. A reply with no date
-or with several keeps its lexical score.
+or with several keeps its lexical score, and so does one that names another day in words the
+reader does not take as a date (an ordinal such as "the 25th", a range "12-14 July 2023", a month
+name outside its date): its one date may not be its answer.
 
 What reads as a date: "12 July 2023", "12th of July, 2023", "July 12, 2023", "Jul 12 2023",
 "2023-07-12", and to the month "July 2023", "2023-07" (English month names and their common
@@ -97,14 +99,32 @@ def date_of(reference: object) -> Day | None:
     return value if all(w in FILLER for w in rest) else None
 
 
+# a day, month or range outside the reply's one full date: the reply names another day in a
+# way the date reader does not read ("... five days later, on the 25th", "12-14 July 2023",
+# "Not on 12 July 2023 - it was the 14th"), so the one date it reads may not be its answer
+_OTHER_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}\s*(?:[-\u2013\u2014]|to|and|until|till)\s*$|"
+                        r"^\s*(?:[-\u2013\u2014]|to|until|till)\s*(?:the\s+)?\d{1,2}\b|\b(?:"
+                        + "|".join(sorted({*MONTHS, *MONTH_ABBREVIATIONS}, key=len, reverse=True))
+                        + r")\b", re.IGNORECASE)
+
+
+def _names_another_day(text: str) -> bool:
+    spans = _spans(text)
+    if not spans:
+        return False
+    start, end, _ = spans[0]
+    return any(_OTHER_DAY.search(part) for part in (text[:start], text[end:]))
+
+
 def date_verdict(reply: object, reference: object) -> bool | None:
-    """True / False when the rule decides (the reference is a date, the reply states one date
-    and it agrees / does not at the reference's precision); None when it does not apply."""
+    """True / False when the rule decides (the reference is a date, the reply states one date,
+    names no other day, and it agrees / does not at the reference's precision); None when it
+    does not apply."""
     meant = date_of(reference)
     if meant is None:
         return None
     said = dates_in(reply)
-    if len(said) != 1:
+    if len(said) != 1 or len(_spans(answer_text(reply))) != 1 or _names_another_day(answer_text(reply)):
         return None
     (year, month, day), (y, m, d) = meant, said[0]
     return (year, month) == (y, m) and (day is None or day == d)

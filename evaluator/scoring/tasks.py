@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 
 from evaluator.scoring.choice import (extract_choice, extract_options, gold_choice, strict_choice,
                                      trace_record)
-from evaluator.scoring.choice_strict import letter_set
+from evaluator.scoring.choice_strict import letter_set, loose_letter_list
 from evaluator.scoring.metrics import (answer_text, contains, exact_match, gold_candidates,
                                        rouge_l, token_f1)
 from evaluator.scoring.policy import BEYOND_RECALL, OTHER, TaskPolicy, policy_of
@@ -186,7 +186,7 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     candidates = gold_candidates(gold)
     empty = is_empty(pred)
     # a reference whose opening yes/no verdict the reply reverses is not matched (verdict.py)
-    agreeing = [g for g in candidates if not contradicts(pred, g)]
+    agreeing = [g for g in candidates if not contradicts(pred, g, question)]
     # a reference that is a date, against a reply that states one date: the dates decide (dates.py)
     dated = {i: date_verdict(pred, g) for i, g in enumerate(agreeing)}
     decided = [v for v in dated.values() if v is not None]
@@ -216,8 +216,11 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     if multiple_choice:
         out["choice"], hits = extract_choice(pred, options, trace=True)
         out["choice_strict"] = strict_choice(pred, options)
-        if len(letter_set(gold_letter)) > 1 and len(letter_set(out["choice_strict"])) > 1:
-            out["choice"] = out["choice_strict"]        # several options are right: a list answers
+        if len(letter_set(gold_letter)) > 1:            # several options are right: a list answers
+            listed = out["choice_strict"] if len(letter_set(out["choice_strict"])) > 1 else \
+                loose_letter_list(pred, options)
+            if listed:
+                out["choice"] = listed
         out["choice_trace"] = trace_record(hits)
         out["gold_choice"] = gold_letter
         out["mc_accuracy"] = float(out["choice"] == gold_letter)

@@ -61,18 +61,25 @@ SILENCE_NOT_PERSON = ("i", "we", "you", "it", "there", "this", "that", "these", 
 SILENCE_NEGATIONS = (r"(?:has|have|had|does|do|did)\s+(?:not|never)", r"(?:hasn|haven|hadn|doesn|don|didn)['’]?t",
                      r"never")
 SILENCE_ADVERBS = ("ever", "yet", "once", "actually", "really", "explicitly", "specifically", "even")
-SILENCE_VERBS = ("mention", "mentions", "mentioned", "say", "says", "said", "share", "shares", "shared",
-                 "bring up", "brings up", "brought up", "talk about", "talks about", "talked about",
-                 "discuss", "discusses", "discussed", "reveal", "reveals", "revealed", "specify",
-                 "specifies", "specified")
-TELL_VERBS = ("tell", "tells", "told")
+# base forms and past forms only: "Lena never shares her passwords" is a habit, not a silence
+SILENCE_VERBS = ("mention", "mentioned", "say", "said", "share", "shared", "bring up", "brought up",
+                 "talk about", "talked about", "discuss", "discussed", "reveal", "revealed", "specify",
+                 "specified")
+TELL_VERBS = ("tell", "told")
+# what is said, not a silence about a topic: "Omar never said sorry", "He never said a word"
+SPEECH_ACTS = ("sorry", "goodbye", "good-bye", "bye", "a word", "thanks", "thank you", "hello", "hi",
+               "please", "no", "yes")
+# A silence is the whole reference: one sentence, no clause after it that gives or bounds an
+# answer ("Priya didn't mention the rent; she only said the flat is bright", "... never specified
+# the airline, only that it left at 6 am", "... never mentioned a dentist other than Dr. Hale").
+CLAUSE_MARKS = r"[;,:(]|\b(?:but|only|until|other\s+than|except|before|after|when|while|though|although|so|because|since)\b"
 LISTENERS = ("me", "us", "you")                 # the conversation's own people
 _ALT = "|".join
 _VERBS = _ALT(v.replace(" ", r"\s+") for v in SILENCE_VERBS)
 SILENCE = re.compile(
     rf"(?:^|(?<=[.!?;]))(?P<lead>\s*)(?P<person>(?!(?:{_ALT(SILENCE_NOT_PERSON)})\b)[A-Za-z][\w'’.-]{{0,40}}"
     rf"(?:\s+[\w'’-]{{1,40}}){{0,3}}?)\s+(?:{_ALT(SILENCE_NEGATIONS)})(?:\s+(?:{_ALT(SILENCE_ADVERBS)}))?\s+"
-    rf"(?P<verb>(?:{_VERBS})\b"
+    rf"(?P<verb>(?:{_VERBS})\b(?!\s+(?:{_ALT(SPEECH_ACTS)})\b)"
     rf"(?!\s+(?:(?:it|that|this|them|anything|so)\s+)?to\s+(?!(?:{_ALT(LISTENERS)})\b)"
     rf"|(?:\s+[\w'’-]{{1,40}}){{0,3}}?\s+with\s+(?!(?:{_ALT(LISTENERS)})\b)|\s+(?:no|yes)\s+to\b)"
     rf"|(?:{_ALT(TELL_VERBS)})\b(?=\s+(?:{_ALT(LISTENERS)})\b|\s*(?:[.,;:!?]|$)))",
@@ -84,10 +91,12 @@ def _person_as_user(reference: str) -> str:
     return SILENCE.sub(lambda m: f"{m.group('lead')}You never {m.group('verb')}", reference)
 
 
-def reference_declines(reference: object, options: dict[str, str] | None = None) -> bool:
+def reference_declines(reference: object, options: dict[str, str] | None = None,
+                       yes_no: bool = False) -> bool:
     """Whether one reference answer declines (see the module docstring): with `options` (the
     question's, evaluator.scoring.choice.extract_options), a reference that is an option letter
-    (or a list of them, every one) is read as its options' texts."""
+    (or a list of them, every one) is read as its options' texts. `yes_no`: the question asks
+    yes or no ("Did Lena mention her dentist?"), so a person's silence answers it ("no")."""
     from evaluator.scoring.choice_strict import gold_choice, letter_set
     from evaluator.scoring.metrics import answer_text
     from evaluator.scoring.refusal import rules_verdict
@@ -99,10 +108,16 @@ def reference_declines(reference: object, options: dict[str, str] | None = None)
         return all(reference_declines(options[k]) for k in letters)
     if rules_verdict(text):
         return True
-    if opening_verdict(text) is not None:
+    if opening_verdict(text) is not None or yes_no or not _one_plain_sentence(text):
         return False
     as_user = _person_as_user(text)
     return as_user != text and rules_verdict(as_user)
+
+
+def _one_plain_sentence(text: str) -> bool:
+    """One sentence without a clause after its verb (CLAUSE_MARKS): a silence and nothing else."""
+    body = text.strip().rstrip(".!")
+    return not re.search(r"[.!?]\s", body) and not re.search(CLAUSE_MARKS, body, re.IGNORECASE)
 
 
 def _options(question: object) -> dict[str, str]:
@@ -116,8 +131,11 @@ def gold_text_unanswerable(gold: object, question: object = None) -> bool:
     the `question` so that a reference that is an option letter is read as its option's text)."""
     from evaluator.scoring.metrics import gold_candidates
 
+    from evaluator.scoring.verdict import asks_yes_no
+
     options = _options(question)
-    return all(reference_declines(g, options) for g in gold_candidates(gold))
+    yes_no = asks_yes_no(question)
+    return all(reference_declines(g, options, yes_no) for g in gold_candidates(gold))
 
 
 def any_reference_declines(gold: object, question: object = None) -> bool:
@@ -125,8 +143,11 @@ def any_reference_declines(gold: object, question: object = None) -> bool:
     accepts a decline), read as `gold_text_unanswerable` reads them."""
     from evaluator.scoring.metrics import gold_candidates
 
+    from evaluator.scoring.verdict import asks_yes_no
+
     options = _options(question)
-    return any(reference_declines(g, options) for g in gold_candidates(gold))
+    yes_no = asks_yes_no(question)
+    return any(reference_declines(g, options, yes_no) for g in gold_candidates(gold))
 
 
 @dataclass(frozen=True)

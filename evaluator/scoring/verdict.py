@@ -32,7 +32,26 @@ LEAD = r"[\s*_`\"'“‘(\[>#]*"
 # what must follow it: punctuation (a hyphen only with spaces around it) or the end of the text
 AFTER = r"(?=[*_`\"'”’)\]]*(?:\s*[.,!;:…]|\s+[-–—]+\s|\s*[–—]|\s*$))"
 
-VERDICT = re.compile(rf"^{LEAD}({'|'.join(YES_WORDS + NO_WORDS)})\b{AFTER}", re.IGNORECASE)
+VERDICT = re.compile(rf"^{LEAD}({'|'.join(YES_WORDS + NO_WORDS)})\b(?!\.\s*\d){AFTER}", re.IGNORECASE)
+
+
+# a question that asks yes or no opens with an auxiliary ("Did she ...?", "Has Omar ...?")
+YES_NO_QUESTION = re.compile(r"^\W*(?:did|does|do|has|have|had|is|was|are|were|can|could|will|would|"
+                             r"should|may|might|must)\b", re.IGNORECASE)
+# a question asked in the negative ("Has Grace still not explained ...?"): "Yes, she still hasn't"
+# and "No, she hasn't" agree, so a verdict cannot be read against the reference's
+NEGATIVE_QUESTION = re.compile(r"\b(?:not|never|no\s+longer)\b|n['’]t\b", re.IGNORECASE)
+
+
+def _asked(question: object) -> str:
+    """The question's first line (options follow it)."""
+    text = question.strip() if isinstance(question, str) else ""
+    return text.splitlines()[0] if text else ""
+
+
+def asks_yes_no(question: object) -> bool:
+    """The question asks yes or no."""
+    return bool(YES_NO_QUESTION.match(_asked(question)))
 
 
 def opening_verdict(text: object) -> str | None:
@@ -43,10 +62,14 @@ def opening_verdict(text: object) -> str | None:
     return "yes" if m.group(1).lower() in YES_WORDS else "no"
 
 
-def contradicts(reply: object, reference: object) -> bool:
-    """Whether the reply's opening verdict is the reverse of the reference's (both must have one)."""
+def contradicts(reply: object, reference: object, question: object = None) -> bool:
+    """Whether the reply's opening verdict is the reverse of the reference's (both must have one;
+    never for a question asked in the negative, where "yes" and "no" can mean the same)."""
+    if NEGATIVE_QUESTION.search(_asked(question)):
+        return False
     said, meant = opening_verdict(reply), opening_verdict(reference)
     return said is not None and meant is not None and said != meant
 
 
-__all__ = ["YES_WORDS", "NO_WORDS", "VERDICT", "opening_verdict", "contradicts"]
+__all__ = ["YES_WORDS", "NO_WORDS", "VERDICT", "YES_NO_QUESTION", "NEGATIVE_QUESTION", "asks_yes_no",
+           "opening_verdict", "contradicts"]
