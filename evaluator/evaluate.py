@@ -922,8 +922,10 @@ def aggregate_task(ctx: RunContext, plan) -> TaskResult:
     # killed in its judge phase, then resumed or scored without --judge; items added by a later
     # run without a judge): their lexical score is not the task's primary, and the task is
     # incomplete until `br-eval score --judge` grades them. One number never blends the two.
-    pending = [i for i, s in enumerate(selected) if s.solved and not s.judge and task.needs_judge(s)] \
-        if any(s.judge for s in selected) else []
+    from evaluator.task import awaiting_judge
+
+    awaiting = awaiting_judge(task, selected)
+    pending = [i for i, s in enumerate(selected) if s.key in awaiting]
     for i in pending:
         m = lines[i].get("metrics")
         if isinstance(m, dict):

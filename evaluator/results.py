@@ -408,11 +408,16 @@ class RunDir:
     # -- --overwrite: set aside, then discard once the new run starts ----------------------------
     ASIDE = ".br-eval-overwritten"
 
+    @property
+    def _aside(self) -> Path:
+        """This writer's set-aside folder: a shard's own, so a shard never restores another's."""
+        return self.path / (self.ASIDE + (f".{shard_suffix(self.shard)}" if self.shard else ""))
+
     def set_aside(self, paths: Iterable[Path]) -> list[Path]:
         """Move `paths` (those that exist) into a hidden folder of the run folder. Until
         `discard_aside`, `restore_aside` puts them back: an --overwrite run that stops before
         its first write (a refused setting, a server that is down) loses nothing."""
-        aside = self.path / self.ASIDE
+        aside = self._aside
         refuse_link(aside)
         aside.mkdir(exist_ok=True)
         moved = []
@@ -425,8 +430,8 @@ class RunDir:
     def restore_aside(self) -> int:
         """Put back what an --overwrite run that never started set aside (files the folder
         holds again are left as they are); returns how many came back."""
-        self._remove_aside(self.path / (self.ASIDE + ".done"))   # killed while discarding
-        aside = self.path / self.ASIDE
+        aside = self._aside
+        self._remove_aside(aside.with_name(aside.name + ".done"))   # killed while discarding
         if os.path.islink(aside) or not aside.is_dir():
             return 0
         back = 0
@@ -441,10 +446,10 @@ class RunDir:
     def discard_aside(self) -> None:
         """The overwriting run has started: the set-aside files are gone for good (renamed first,
         so a crash while deleting never restores them over the new run's files)."""
-        aside = self.path / self.ASIDE
+        aside = self._aside
         if os.path.islink(aside) or not aside.is_dir():
             return
-        done = self.path / (self.ASIDE + ".done")
+        done = aside.with_name(aside.name + ".done")
         self._remove_aside(done)
         os.replace(aside, done)
         self._remove_aside(done)

@@ -139,3 +139,13 @@ class Task:
         """The item's question and reference as text, for the report, when its journal line
         does not carry them as `question` / `answer` fields (default: neither)."""
         return None, None
+
+
+def awaiting_judge(task, samples: list[Sample]) -> set[str]:
+    """Keys of a task's answered lines that a judge is to grade and never did, once a judge graded
+    some of the task's lines (a run killed in its judge phase and resumed or scored without
+    `--judge`; items a later run without a judge added): their lexical score is not the task's
+    primary, in results.json, `report`, `compare` and `view` alike."""
+    if not any(s.judge for s in samples):
+        return set()
+    return {s.key for s in samples if s.solved and not s.judge and task.needs_judge(s)}

@@ -40,3 +40,26 @@ def test_a_run_without_any_judge_has_nothing_pending(sample_snapshot, tmp_path):
     assert _run(sample_snapshot, out) == 0
     entry = json.loads((out / "results.json").read_text())["results"]["memory_update"]
     assert "n_judge_pending" not in entry and entry["complete"] is True
+
+
+def test_compare_and_view_leave_out_the_items_awaiting_the_judge_as_report_does(sample_snapshot,
+                                                                                tmp_path, capsys):
+    # the regression hunt: report printed 0.667 over the 2 judged items, compare 0.286 over all 7
+    # (the 5 awaiting the judge at token F1 0)
+    out = tmp_path / "run"
+    assert _run(sample_snapshot, out, "--limit", "2", *JUDGE) == 0
+    assert _run(sample_snapshot, out) == 1
+    entry = json.loads((out / "results.json").read_text())["results"]["memory_update"]
+    capsys.readouterr()
+    assert main(["compare", str(out), str(out), "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["tasks"]["memory_update"]
+    assert row["n"] == entry["primary"]["n"] == 2
+    assert abs(row["mean_a"] - entry["primary"]["mean"]) < 1e-9
+
+
+def test_the_unanswerable_rule_records_the_text_older_folders_recorded():
+    # part of every line's settings digest: another wording refuses every older folder's resume
+    from evaluator.scoring.unanswerable import GOLD_TEXT, RULES
+
+    assert RULES[GOLD_TEXT] == ("every reference answer reads as a refusal (the refusal reader's "
+                                "phrase rules run on the reference text)")

@@ -139,3 +139,15 @@ def test_compare_and_view_say_when_a_line_was_answered_under_other_settings(
     assert main(["view", str(mixed), "-o", str(tmp_path / "page.html"), "--no-thumbnails"]) == 0
     assert "br-eval: warning: mixed: memory_update: 1 line(s) were answered under other " \
            "settings" in capsys.readouterr().err
+
+
+def test_a_shard_never_restores_another_shards_overwrite(tmp_path):
+    # the regression hunt: shard 1 starting beside shard 0's --overwrite put shard 0's old
+    # journal back while shard 0 was answering afresh
+    out = tmp_path / "run"
+    zero, one = RunDir(out, (0, 2)), RunDir(out, (1, 2))
+    journal = zero.journal_path("memory_update")
+    journal.write_text('{"key": "k/memory_update/1/q0", "task": "memory_update"}\n')
+    zero.set_aside([journal])
+    assert one.restore_aside() == 0 and not journal.exists()
+    assert zero.restore_aside() == 1 and journal.exists()

@@ -39,9 +39,11 @@ GOLD_TEXT = "gold-text"
 KEYS = "keys"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 RULES = {
+    # This text is recorded in the answer settings (results.json config.settings.unanswerable) and
+    # so in every line's settings digest: a new wording would refuse every older folder's resume.
+    # It names the rule; its details are the scorer version's (reference_declines, docs/scoring.md).
     GOLD_TEXT: "every reference answer reads as a refusal (the refusal reader's phrase rules run "
-               "on the reference text; an option letter read as its option's text; a person who "
-               "never mentioned, told, said or shared it read like the user)",
+               "on the reference text)",
     KEYS: "the question is listed in the --unanswerable file",
 }
 

@@ -44,8 +44,21 @@ def load_run(path, label: str | None = None) -> RunData:
     samples = {}
     for name in names:
         if run_dir.has_journal(name):
-            samples[name] = run_dir.latest_samples(name)
+            samples[name] = _without_pending(name, run_dir.latest_samples(name))
     return RunData(path, label or path.name, header, tasks, samples)
+
+
+def _without_pending(task: str, samples: list[Sample]) -> list[Sample]:
+    """The lines, with no primary score for those awaiting the judge (evaluator.task.awaiting_judge),
+    as results.json counts them: compare and view print the number report prints."""
+    import dataclasses
+
+    from evaluator.registry import TASKS
+    from evaluator.task import awaiting_judge
+
+    pending = awaiting_judge(TASKS[task].load(), samples) if task in TASKS else set()
+    return [dataclasses.replace(s, metrics={**(s.metrics or {}), "primary": None, "judge_pending": True})
+            if s.key in pending else s for s in samples]
 
 
 def label_runs(runs: list[RunData]) -> None:
@@ -282,8 +295,8 @@ def foreign_lines(run: RunData) -> dict[str, list[str]]:
 
 def foreign_warnings(run: RunData) -> list[str]:
     return [f"{run.label}: {task}: {len(keys)} line(s) were answered under other settings than "
-            f"its results.json records (first: {keys[0]}; copied from another run?); run, score "
-            "and merge refuse this folder" for task, keys in foreign_lines(run).items()]
+            f"its results.json records (first: {keys[0]}); run, score and merge refuse this folder"
+            for task, keys in foreign_lines(run).items()]
 
 
 def _edited_lines(run: RunData) -> dict[str, int]:
