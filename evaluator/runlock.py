@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import stat
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,10 +32,14 @@ def _lock_name(shard: tuple[int, int] | None) -> str:
 def _open(path: Path) -> int:
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        return os.open(path, flags, 0o644)
+        fd = os.open(path, flags, 0o644)
     except OSError as exc:
         raise EvalError(f"cannot lock {path.parent} ({path.name}: {exc.strerror or exc}); "
                         "is it a symlink or a read-only folder?") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):     # a FIFO or device planted in its place
+        os.close(fd)
+        raise EvalError(f"cannot lock {path.parent}: {path.name} is not a regular file; remove it")
+    return fd
 
 
 def _holder(path: Path) -> str:
@@ -86,8 +91,12 @@ class RunLock:
         info = {"pid": os.getpid(), "host": socket.gethostname(), "what": self.what,
                 "started": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
                 "command": " ".join(["br-eval", *sys.argv[1:]])[:300]}
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, (json.dumps(info) + "\n").encode(), 0)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, (json.dumps(info) + "\n").encode(), 0)
+        except OSError as exc:                          # a full disk: one line naming the file
+            self.release()
+            raise EvalError(f"cannot write the lock {own} ({exc.strerror or exc})") from None
         return self
 
     def _who(self) -> str:

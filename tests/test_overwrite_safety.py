@@ -151,3 +151,15 @@ def test_a_shard_never_restores_another_shards_overwrite(tmp_path):
     zero.set_aside([journal])
     assert one.restore_aside() == 0 and not journal.exists()
     assert zero.restore_aside() == 1 and journal.exists()
+
+
+def test_a_fifo_planted_as_the_lock_is_one_line_naming_it(sample_snapshot, tmp_path, capsys):
+    import os
+
+    out = tmp_path / "run"
+    out.mkdir()
+    os.mkfifo(out / ".br-eval.lock")
+    assert main(["run", "--no-progress", "--task", "memory_update", "--data", str(sample_snapshot),
+                 "--output_path", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ".br-eval.lock is not a regular file" in err
