@@ -280,3 +280,16 @@ def test_a_context_learned_from_props_since_refuses_to_resume_in_one_line(sample
     message = str(info.value)
     assert "without a known context length" in message and "4096 from /props" in message
     assert "context_length=None" not in message and "--overwrite" in message
+
+
+def test_score_answer_reads_any_reply_after_its_reasoning():
+    # a user's agent around a reasoning model, or a line written before the built-in agents
+    # removed the block: scored on what follows it (the regression hunt's old folders)
+    from evaluator.scoring import score_answer
+
+    m = score_answer("memory_update", "Where does Mira live now?",
+                     "<think>I don't know... the history says Harbour Road</think>\n\nHarbour Road",
+                     "Harbour Road")
+    assert m["token_f1"] == 1.0 and not m.get("refused")
+    cut = score_answer("memory_update", "Where does Mira live now?", "<think>let me see, Harbour", "Harbour Road")
+    assert cut["token_f1"] == 0.0 and cut["unreadable"] == "empty"

@@ -12,7 +12,7 @@ An empty reply is never sent to the judge: it scores 0 on every metric (a chat r
 nothing conveys none of the reference, recalls nothing and so holds back).
 
 A reasoning model's reply is read as what it shows after its reasoning (`visible_reply`, the one
-rule for the built-in agents' replies and the judge's): `<think>`, `<thinking>` and `<reasoning>`
+rule for the built-in agents' replies, the judge's and every reply score_answer scores): `<think>`, `<thinking>` and `<reasoning>`
 blocks (any case) are not the answer. A reply whose block never closes (cut while thinking) holds
 no answer: its visible text is "", an `empty` reply.
 

@@ -43,6 +43,7 @@ from evaluator.scoring.refusal import is_refusal, rules_verdict
 from evaluator.scoring.unanswerable import gold_text_unanswerable
 from evaluator.scoring.unanswerable import any_reference_declines
 from evaluator.scoring.dates import date_verdict
+from evaluator.scoring.readable import visible_reply
 from evaluator.scoring.verdict import contradicts
 
 # Each task's primary metric for an open answer without a judge, derived from its policy.
@@ -182,7 +183,9 @@ def score_answer(task: str | TaskPolicy, question: str, prediction: object, gold
     policy = task_policy(task)
     if gold is None or (isinstance(gold, (list, tuple)) and not any(g is not None for g in gold)):
         raise ScoringError("the question has no reference answer")
-    pred = answer_text(prediction)
+    # a reasoning block is not the answer, whoever wrote the reply (a user's agent around a
+    # reasoning model, lines written before the built-in agents removed it): readable.visible_reply
+    pred = visible_reply(answer_text(prediction)).text
     candidates = gold_candidates(gold)
     empty = is_empty(pred)
     # a reference whose opening yes/no verdict the reply reverses is not matched (verdict.py)
