@@ -163,3 +163,25 @@ def test_a_fifo_planted_as_the_lock_is_one_line_naming_it(sample_snapshot, tmp_p
                  "--output_path", str(out)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and ".br-eval.lock is not a regular file" in err
+
+
+def test_report_beside_a_running_shard_shows_results_json_with_a_warning(sample_snapshot, tmp_path,
+                                                                          capsys):
+    # the audit: report, view and compare tried to merge newer shard parts and failed while a
+    # shard was still running (or on a read-only copy)
+    import os
+
+    from evaluator.runlock import RunLock
+
+    out = tmp_path / "run"
+    for i in (0, 1):
+        assert _run(sample_snapshot, out, "--shard", f"{i}/2") == 0
+    assert main(["merge", str(out)]) == 0
+    part = out / "results.shard-0-of-2.json"
+    later = os.stat(out / "results.json").st_mtime + 10
+    os.utime(part, (later, later))                     # a shard wrote after the merge
+    capsys.readouterr()
+    with RunLock(out, (1, 2), "run"):                  # and shard 1 is running again
+        assert main(["report", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "cannot be joined now" in err and "showing results.json as it was written" in err

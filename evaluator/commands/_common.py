@@ -64,9 +64,20 @@ def merged(run_dir, *, quiet: bool = True):
     """`run_dir`, its shards joined first when they are newer than its results.json, so
     `report`, `view` and `compare` read the folder's current numbers (`quiet=False` prints the
     missing or partial shards)."""
+    import sys
+
+    from evaluator.errors import EvalError
     from evaluator.evaluate import merge, needs_merge
+    from evaluator.runlock import RunLock
 
     if needs_merge(run_dir):
+        try:            # a shard still running, or a read-only copy: read what the folder holds
+            RunLock(run_dir, None, "merge").acquire().release()
+        except EvalError as exc:
+            print(f"br-eval: warning: {run_dir}: its shards are newer than results.json and cannot "
+                  f"be joined now ({exc}); showing results.json as it was written",
+                  file=sys.stderr)
+            return run_dir
         merge(run_dir, quiet=quiet)
     return run_dir
 
