@@ -22,7 +22,7 @@ from beyondrecall.errors import TimestampError
 
 UTC = timezone.utc
 
-_MONTHS = {
+MONTHS = {
     name: number
     for number, name in enumerate(
         ["january", "february", "march", "april", "may", "june", "july", "august",
@@ -30,7 +30,7 @@ _MONTHS = {
         start=1,
     )
 }
-_MONTH_RE = "(?P<month>" + "|".join(_MONTHS) + ")"
+_MONTH_RE = "(?P<month>" + "|".join(MONTHS) + ")"
 
 # The card's strptime formats, exactly as `time.strptime` reads them: its field patterns
 # (%I 1-12, %H 0-23, %M/%S 0-59, %d 1-31 with one or two digits, %Y four digits), a space in the
@@ -76,7 +76,7 @@ def _build(m: re.Match, twelve_hour: bool) -> datetime:
     if twelve_hour:
         hour = hour % 12 + (12 if m["ampm"].lower() == "pm" else 0)
     second = int(m["second"]) if m.groupdict().get("second") else 0
-    return datetime(int(m["year"]), _MONTHS[m["month"].lower()], int(m["day"]), hour,
+    return datetime(int(m["year"]), MONTHS[m["month"].lower()], int(m["day"]), hour,
                     int(m["minute"]), second, tzinfo=UTC)
 
 

@@ -16,6 +16,13 @@ from typing import Any, Callable
 from evaluator.results import RunDir
 
 
+
+def settings_digest(answer_settings: dict) -> str:
+    """`RunSettings.digest` of answer-changing settings as results.json records them
+    (`config.settings`), so readers check journal lines against a folder's header."""
+    blob = json.dumps(answer_settings, sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
 @dataclass(frozen=True)
 class MediaSettings:
     """How media become model inputs (part of what changes answers)."""
@@ -96,8 +103,7 @@ class RunSettings:
 
     def digest(self) -> str:
         """16 hex digits of the answer-changing settings: every journal line carries it."""
-        blob = json.dumps(self.answer(), sort_keys=True, default=str)
-        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+        return settings_digest(self.answer())
 
     def to_config(self) -> dict:
         return {"tasks": list(self.tasks), "settings": self.answer(),

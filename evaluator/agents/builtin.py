@@ -409,20 +409,16 @@ class _PromptAgent(_Collecting):
         if self.memory_cost is not None:
             extra["memory_cost"] = self.memory_cost.as_dict()
         raw = gen.raw if isinstance(getattr(gen, "raw", None), dict) else {}
-        if isinstance(raw.get("finish_reason"), str) and raw["finish_reason"] != "stop":
-            extra["finish"] = raw["finish_reason"]        # "length": cut at max_tokens
         if isinstance(raw.get("endpoint"), str):
             extra["endpoint"] = raw["endpoint"]
-        from evaluator.scoring.readable import visible_reply
+        from evaluator.scoring.readable import generation_answer
 
         # a reasoning model's answer is what follows its <think> block (a block that never
-        # closes holds no answer: "", an empty reply)
-        reply = visible_reply(gen.text)
-        if reply.removed:
-            extra["reasoning_removed"] = {"chars": reply.removed,
-                                          **({"unclosed": True} if reply.unclosed else {})}
+        # closes holds no answer: "", an empty reply); a cut reply is noted
+        text, notes = generation_answer(gen.text, raw)
+        extra.update(notes)
         decided = self.decisions_of(chosen)
-        return Answer(reply.text, relied_on=decided.pop("relied_on", [t.ref for t in chosen]),
+        return Answer(text, relied_on=decided.pop("relied_on", [t.ref for t in chosen]),
                       input_tokens=gen.input_tokens, output_tokens=gen.output_tokens,
                       prompt=messages, extra=extra, **decided)
 

@@ -206,7 +206,7 @@ class ChatTask(RealCompanionTask):
         from evaluator.agents.protocol import Query
         from evaluator.beyondrecall_task import ask, prompt_hash, record_answer
         from evaluator.realcompanion.tracks import history_views, load_rc
-        from evaluator.scoring.readable import visible_reply
+        from evaluator.scoring.readable import generation_answer
 
         probe = item.payload
         _, release = load_rc(ctx)
@@ -218,14 +218,8 @@ class ChatTask(RealCompanionTask):
             for c in ctx.conditions:
                 messages = condition_messages(c, probe, participant)
                 gen = ctx.model.generate(messages, **ctx.gen_kwargs)
-                reply = visible_reply(gen.text)     # the answer after a reasoning block, as agents
-                replies[c] = {"reply": reply.text}
-                if reply.removed:
-                    replies[c]["reasoning_removed"] = {"chars": reply.removed,
-                                                       **({"unclosed": True} if reply.unclosed else {})}
-                finish = (gen.raw or {}).get("finish_reason") if isinstance(gen.raw, dict) else None
-                if isinstance(finish, str) and finish != "stop":
-                    replies[c]["finish"] = finish
+                text, notes = generation_answer(gen.text, gen.raw)     # as the built-in agents
+                replies[c] = {"reply": text, **notes}
                 prompts[c] = messages
                 tokens_in += gen.input_tokens or 0
                 tokens_out += gen.output_tokens or 0

@@ -24,12 +24,10 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from beyondrecall.timestamps import MONTHS     # month name -> number, the card's reader's
 from evaluator.scoring.metrics import answer_text
 
 # -- word lists (data) ----------------------------------------------------------------------------
-MONTHS = {name: i for i, name in enumerate(
-    ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-     "october", "november", "december"), start=1)}
 MONTH_ABBREVIATIONS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
                        "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
 # month names that are also common words: a month only when capitalised ("May 2021")

@@ -61,6 +61,22 @@ def visible_reply(reply: str | None) -> Visible:
     return Visible(kept.strip(), len(text) - len(kept), opened is not None)
 
 
+def generation_answer(text: str | None, raw: object) -> tuple[str, dict]:
+    """What a model's generation answers (`visible_reply`) and what the journal line notes about
+    it: `reasoning_removed` ({chars, unclosed}) and `finish` (a finish reason other than "stop",
+    from the backend's `raw`: "length" is a reply cut at max_tokens). The built-in agents and the
+    chat track's conditions read a generation by this."""
+    reply = visible_reply(text)
+    notes: dict = {}
+    if reply.removed:
+        notes["reasoning_removed"] = {"chars": reply.removed,
+                                      **({"unclosed": True} if reply.unclosed else {})}
+    finish = raw.get("finish_reason") if isinstance(raw, dict) else None
+    if isinstance(finish, str) and finish != "stop":
+        notes["finish"] = finish
+    return reply.text, notes
+
+
 def is_empty(reply: object) -> bool:
     """The reply says nothing: None, or a string of whitespace only."""
     return reply is None or (isinstance(reply, str) and not reply.strip())

@@ -278,13 +278,12 @@ def foreign_lines(run: RunData) -> dict[str, list[str]]:
     """Per task, the keys of lines answered under other answer-changing settings than the
     folder's results.json records (a line pasted from another run): `run`, `score` and `merge`
     refuse such a folder; `compare` and `view` say so (evaluator.context.RunSettings.digest)."""
-    import hashlib
-    import json
+    from evaluator.context import settings_digest
 
     settings = (run.header.get("config") or {}).get("settings")
     if not isinstance(settings, dict):
         return {}
-    digest = hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    digest = settings_digest(settings)
     out = {}
     for task, samples in run.samples.items():
         keys = [s.key for s in samples if s.settings_fp and s.settings_fp != digest]
