@@ -23,6 +23,11 @@ def settings_digest(answer_settings: dict) -> str:
     blob = json.dumps(answer_settings, sort_keys=True, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
+
+# What the lines of a task without an agent (realcompanion/retrieval) carry: no answer-changing
+# setting reaches them, so they are never checked against a folder's agent or model.
+AGENT_FREE_DIGEST = settings_digest({})
+
 @dataclass(frozen=True)
 class MediaSettings:
     """How media become model inputs (part of what changes answers)."""
@@ -101,9 +106,15 @@ class RunSettings:
                 out[name] = getattr(self, name)
         return out
 
-    def digest(self) -> str:
-        """16 hex digits of the answer-changing settings: every journal line carries it."""
-        return settings_digest(self.answer())
+    def digest(self, uses_agent: bool = True) -> str:
+        """16 hex digits of the answer-changing settings: every journal line carries it
+        (`AGENT_FREE_DIGEST` on a task that uses no agent)."""
+        return settings_digest(self.answer()) if uses_agent else AGENT_FREE_DIGEST
+
+    def with_answer_settings_of(self, other: "RunSettings") -> "RunSettings":
+        """These settings with `other`'s answer-changing part (agent, model, media, rules)."""
+        return dataclasses.replace(self, **{k: getattr(other, k) for k in (
+            *_ANSWER_KEYS, "media", "asr_identity", "clip_identity")})
 
     def to_config(self) -> dict:
         return {"tasks": list(self.tasks), "settings": self.answer(),

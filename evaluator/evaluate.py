@@ -237,9 +237,20 @@ def evaluate(tasks, *, agent: str | None = None, agent_args: dict | None = None,
         previous = run_dir.read_results()
         identity = {"data_fingerprint": data_info and data_info.get("fingerprint"),
                     "rc_data": str(rc_data) if rc_data else None}
-        for where, header in folder_headers(run_dir):
+        headers = folder_headers(run_dir)
+        if not agent_tasks:
+            # no agent answers here: keep the folder's agent settings, which its agent tasks'
+            # answers were made under (results.json keeps one record)
+            from evaluator.registry import any_uses_agent
+
+            for _, header in headers:
+                if any_uses_agent(header["config"].get("tasks")) and header["config"].get("settings"):
+                    settings = settings.with_answer_settings_of(RunSettings.from_config(header["config"]))
+                    break
+        for where, header in headers:
             identity = _check_resumable(out, header, settings.answer(), identity,
-                                        header.get("config", {}).get("data_identity", {}), where)
+                                        header.get("config", {}).get("data_identity", {}), where,
+                                        uses_agent=bool(agent_tasks))
         names = list(dict.fromkeys(previous.get("config", {}).get("tasks", [])
                                    + [s.name for s in specs]))
         settings = dataclasses.replace(settings, tasks=tuple(names), data_identity=identity)
@@ -408,17 +419,23 @@ def _memory_identity(identity: dict, agent: str, agent_args: dict) -> dict:
 
 
 def _check_resumable(out: Path, previous: dict, settings: dict, identity: dict,
-                     old_identity: dict, where: str = "results.json") -> dict:
+                     old_identity: dict, where: str = "results.json", uses_agent: bool = True) -> dict:
     """Refuse to resume into a folder answered on other data or with other answer-changing
     settings (transport settings: URLs, keys, timeouts, concurrency may change). `previous` is
-    one header of the folder (`where`: results.json or a shard's part). Returns the data
+    one header of the folder (`where`: results.json or a shard's part). The answer-changing
+    settings are compared only when both this run and the folder's tasks use an agent
+    (`uses_agent`): realcompanion/retrieval's lines depend on none of them. Returns the data
     identity to record."""
+    from evaluator.registry import any_uses_agent
+
     config = previous.get("config", {})
     differences = []
     for k, v in identity.items():
         if v and old_identity.get(k) and old_identity[k] != v:
             differences.append(f"data {k}: {old_identity[k]} -> {v}")
     old = config.get("settings")
+    if not (uses_agent and any_uses_agent(config.get("tasks"))):
+        old = None
     if old is not None and "transport" not in config and isinstance(old.get("model_args"), dict):
         # a folder from before settings were split: its model_args still hold transport keys
         from evaluator.models import split_model_args
@@ -614,7 +631,8 @@ def check_answers_match(ctx: RunContext, task, by_key: dict, done: list[Sample],
                         "on (edited after scoring?); `br-eval score` re-scores it, --overwrite "
                         "answers afresh")
     current = ctx.settings.digest()
-    other = [s for s in done if s.settings_fp and s.settings_fp != current]
+    # a task without an agent: no answer-changing setting reaches its lines (AGENT_FREE_DIGEST)
+    other = [s for s in done if s.settings_fp and s.settings_fp != current] if task.uses_agent else []
     if other:
         raise EvalError(f"{ctx.run_dir.path}: {where}: {len(other)} answer(s) were made under "
                         f"other settings than this run's (first: {other[0].key}); the folder "
@@ -786,7 +804,7 @@ def solve_item(ctx: RunContext, task, item) -> Sample:
     failure is recorded in it, an EvalError stops the run. Local threads and Ray workers alike."""
     sample = Sample(item.key, task.name, item.cluster)
     started = time.perf_counter()
-    sample.settings_fp = ctx.settings.digest()
+    sample.settings_fp = ctx.settings.digest(task.uses_agent)
     try:
         sample.item_fp = task.fingerprint(ctx, item)
         sample.data_fp = task.data_fingerprint(ctx)
@@ -1169,7 +1187,7 @@ def merge(run_path, *, progress: bool | None = None, quiet: bool = False) -> tup
 
 
 def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
-    from evaluator.registry import TASKS
+    from evaluator.registry import TASKS, any_uses_agent
 
     run_path = run_dir.path
     parts = run_dir.result_parts()
@@ -1204,9 +1222,10 @@ def _merge(run_dir, quiet: bool, progress) -> tuple[dict, list[str]]:
     config = first.get("config", {})
     settings = RunSettings.from_config(config, (first.get("data") or {}).get("path"))
     # An earlier unsharded run in the folder (results.json) must have had the shards' settings.
-    for where, header in folder_headers(run_dir):
-        _check_resumable(run_path, header, settings.answer(), {}, {}, where)
     names = [t for t in config.get("tasks", []) if t in TASKS]
+    for where, header in folder_headers(run_dir):
+        _check_resumable(run_path, header, settings.answer(), {}, {}, where,
+                         uses_agent=any_uses_agent(names))
     data = settings.data
     if any(TASKS[t].suite == "beyondrecall" for t in names) and not (data and Path(data).exists()):
         raise EvalError(f"{run_path}: the run's Beyond Recall data ({data}) is not there")

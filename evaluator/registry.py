@@ -30,6 +30,12 @@ class TaskSpec:
         return getattr(importlib.import_module(module), cls)(self.name)
 
 
+def any_uses_agent(names) -> bool:
+    """Whether any of these tasks is answered by an agent (an unknown name counts as one):
+    only then do a folder's answer-changing settings (agent, model, media, ...) mean anything."""
+    return any(TASKS[n].load().uses_agent if n in TASKS else True for n in names or ())
+
+
 TASKS: dict[str, TaskSpec] = {}
 for _dim, _names in DIMENSIONS.items():
     for _n in _names:

@@ -283,9 +283,13 @@ def foreign_lines(run: RunData) -> dict[str, list[str]]:
     settings = (run.header.get("config") or {}).get("settings")
     if not isinstance(settings, dict):
         return {}
+    from evaluator.registry import any_uses_agent
+
     digest = settings_digest(settings)
     out = {}
     for task, samples in run.samples.items():
+        if not any_uses_agent([task]):
+            continue            # no answer-changing setting reaches its lines (AGENT_FREE_DIGEST)
         keys = [s.key for s in samples if s.settings_fp and s.settings_fp != digest]
         if keys:
             out[task] = keys
