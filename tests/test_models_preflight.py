@@ -359,6 +359,19 @@ def test_timeout_bounds_a_body_that_trickles_one_byte_at_a_time():
     assert elapsed < 3.5                              # two attempts of 1 s each, plus slack
 
 
+def test_a_server_that_lists_models_but_never_answers_stops_the_preflight_after_one_wait():
+    # the audit: /v1/models answered, the chat request hung; the preflight waited out every
+    # retry (4 attempts of the timeout and their backoff) before its one line
+    with Server(models=[{"id": "m", "object": "model"}]) as srv:
+        srv.chat = lambda body, h: time.sleep(3) or (200, Server.completion(body, "m"), {})
+        model = make_model("openai", {"base_url": srv.base_url, "model": "m", "timeout": 0.5,
+                                      "max_retries": 3, "backoff": 0.5})
+        started = time.perf_counter()
+        with pytest.raises(ModelSetupError, match=r"timed out after 0.5 s \(not retried: .*timeout="):
+            preflight(model)
+        assert time.perf_counter() - started < 2.0 and len(srv.requests) == 1
+
+
 def test_timeout_bounds_trickled_headers_too():
     with Server() as srv:
         srv.trickle, srv.trickle_headers = 0.3, True

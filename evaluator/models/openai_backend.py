@@ -386,6 +386,9 @@ class OpenAIChatModel:
                     message += f"; check {self.args_flag} model= and base_url (it usually ends in /v1)"
             elif status in (401, 403):
                 message += f"; check {self.args_flag} api_key= (or OPENAI_API_KEY)"
+            elif getattr(exc, "timed_out", False):
+                message += (f" (not retried: a server that is still loading the model or is busy "
+                            f"elsewhere; rerun when it answers, or raise {self.args_flag} timeout=)")
             elif hint:
                 message += f"; {hint}"
             raise ModelSetupError(f"preflight ({what}) failed: {message}") from None
@@ -503,7 +506,9 @@ class OpenAIChatModel:
                     kind = "final"
                 retry_after = _retry_after_seconds(exc)
             except openai.APITimeoutError:
-                detail, kind = f"timed out after {self.timeout:g} s", "transient"
+                # a probe (retry_connection False) says so after one wait, not after every retry
+                detail = f"timed out after {self.timeout:g} s"
+                kind = "transient" if retry_connection else "final"
             except openai.APIConnectionError as exc:
                 cause = exc.__cause__ or exc
                 if isinstance(cause, ReplyTooLarge):
@@ -548,6 +553,7 @@ class OpenAIChatModel:
                 error.status = status
                 error.endpoint = endpoint.url
                 error.context_overflow = overflow
+                error.timed_out = detail.startswith("timed out")
                 raise error
             delay = min(self.backoff * 2 ** (attempt - 1), _MAX_BACKOFF_S)
             delay *= 1 + 0.1 * random.random()  # jitter so concurrent retries do not stampede
