@@ -108,9 +108,36 @@ def main(argv: list[str] | None = None) -> int:
     if not isinstance(sys.stderr, TerminalStream):
         sys.stderr = TerminalStream(sys.stderr)
     try:
-        return _main(argv)
+        code = _main(argv)
     finally:
         sys.stdout, sys.stderr = saved
+    if argv is None:                # the br-eval process itself, not a caller's main([...])
+        _leave_stray_threads(code)
+    return code
+
+
+def _leave_stray_threads(code: int) -> None:
+    """Exit now when threads an agent or model started (not daemon threads) are still running:
+    br-eval's work is written and its folder unlocked, and Python would otherwise wait for them
+    at exit, keeping a finished run alive with no sign of why."""
+    import os
+    import threading
+
+    stray = [t for t in threading.enumerate()
+             if t is not threading.main_thread() and not t.daemon and t.is_alive()]
+    for t in stray:
+        t.join(timeout=1.0 / len(stray))
+    stray = [t for t in stray if t.is_alive()]
+    if not stray:
+        return
+    names = ", ".join(t.name for t in stray[:5]) + (" ..." if len(stray) > 5 else "")
+    print(f"br-eval: warning: {len(stray)} thread(s) that the agent's or model's code started are "
+          f"still running ({names}); everything is saved, so br-eval exits without waiting for "
+          "them (start such threads with daemon=True, or stop them when answering ends)",
+          file=sys.stderr)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def _main(argv: list[str] | None = None) -> int:

@@ -40,6 +40,9 @@ AGENT = textwrap.dedent("""
                 return "y" * 2000
             if k == "exit":
                 sys.exit(0)
+            if k == "thread":           # a background worker it never stops
+                threading.Thread(target=time.sleep, args=(300,), name="flusher").start()
+                return "x"
             if k == "chdir":
                 os.chdir(os.environ["ELSEWHERE"])
                 return "x"
@@ -164,3 +167,22 @@ def test_a_users_class_answers_one_question_at_a_time_unless_it_says_it_is_threa
     assert ("answering one question at a time" in err) == (most == 1)
     header = json.loads((out / "results.json").read_text())
     assert header["config"]["transport"]["num_concurrent"] == most
+
+
+def test_a_thread_the_agent_leaves_running_does_not_keep_br_eval_alive(sample_snapshot, tmp_path,
+                                                                       agents):
+    # the audit: a non-daemon thread started by the agent kept the finished process alive
+    import subprocess
+
+    code = tmp_path / "code"
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(code), *sys.path])}
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "evaluator", "run", "--no-progress", "--task", TASK,
+                           "--limit", "1", "--data", str(sample_snapshot), "--output_path", str(out),
+                           "--agent", "conduct_agents:Odd", "--agent_args", "kind=thread"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert time.perf_counter() - started < 60
+    assert "1 thread(s)" in done.stderr and "flusher" in done.stderr
+    assert json.loads((out / "results.json").read_text())["results"][TASK]
