@@ -80,6 +80,11 @@ POLARITY_CASES = [
     ("does not drink coffee", "never drinks coffee", True),                      # both deny
     ("drinks coffee every morning", "drinks coffee each morning", True),         # ordinary match
     ("wants to plan an event", "wants to plan the event", True),                 # -nt is no "n't"
+    # giving something up is its negation (the misfire audit: read as a reversal before)
+    ("stopped drinking coffee after lunch", "doesn't drink coffee after lunch", True),
+    ("has stopped eating meat", "does not eat meat", True),
+    ("stopped drinking coffee after lunch", "drinks coffee after lunch", False),
+    ("drinks coffee after lunch", "stopped drinking coffee after lunch", False),
 ]
 
 

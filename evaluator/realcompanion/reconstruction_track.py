@@ -111,6 +111,9 @@ def _norm_slot(name: str) -> str:
 # NEGATION_SCOPE words share none with the other text adds a detail ("... and has not heard back
 # yet", "Married, no children") and does not reverse it
 NEGATION_SCOPE = 3
+# stems of verbs of giving something up, read as negations by the polarity check: "stopped
+# drinking coffee" says what "doesn't drink coffee" says, and the opposite of "drinks coffee"
+CESSATION_STEMS = frozenset({"stop", "quit", "ceas"})
 
 
 def _negated_words(words: list[str]) -> set[str]:
@@ -125,7 +128,7 @@ def _negated_words(words: list[str]) -> set[str]:
 def polarity_differs(gold: str, pred: str) -> bool:
     """The judge-free match's polarity check: one text negates words the other says plainly
     ("not Berlin" against "Berlin", "It is false that the user swims" against "The user swims"):
-    a negation in one (`NEGATION_WORDS`) whose scope (the next NEGATION_SCOPE words, stemmed)
+    a negation in one (`NEGATION_WORDS`, and the verbs of `CESSATION_STEMS`) whose scope (the next NEGATION_SCOPE words, stemmed)
     holds a word of the other, when the other does not negate that word too. Token F1 counts
     "not" as one word among many, so without this check a denial of every gold value scored as
     a match; a negation that only adds a detail ("..., no children") leaves the match alone."""
@@ -133,7 +136,8 @@ def polarity_differs(gold: str, pred: str) -> bool:
 
     def words(text: str) -> list[str]:
         plain = normalize_text(text).split()
-        return [w if w in NEGATION_WORDS else s for w, s in zip(plain, stem_words(plain))]
+        return [w if w in NEGATION_WORDS else "not" if s in CESSATION_STEMS else s
+                for w, s in zip(plain, stem_words(plain))]
 
     g, p = words(gold), words(pred)
     for a, b in ((g, p), (p, g)):
