@@ -99,8 +99,13 @@ Measured once each, with no re-tuning before the measurement:
   = 98.2% (naive 50.3%); earlier blind sets: heldout-2 84.3%, heldout-3 95.9%, heldout-4 92.5%,
   heldout-5 97.6%, heldout-6 96.2%, heldout-7 96.0%, heldout-8 97.8%.
 
-The refusal reader is the phrase rules overridden by a learned model where it is confident
-(evaluator/scoring/refusal_model.py). Each refusal split prints the reader's figure and the rules'
+The refusal reader is a vote of the phrase rules, a linear model (evaluator/scoring/refusal_model.py)
+and a fine-tuned encoder (refusal_encoder.py) that breaks their ties: on the 1,718 MODEL_HELDOUT rows
+none of the three trained on, 1,658/1,718 = 96.5% (false refusals on hedged answers 17/187; the
+reader before it, phrase rules overridden by the linear model where confident, 94.4% and 25/187;
+docs/scoring.md "The encoder"). The encoder trained on every other split, so every other split's
+reader figure is a training figure. Before the encoder, the reader was the phrase rules overridden by
+the learned model where it is confident. Each refusal split prints the reader's figure and the rules'
 alone, and says whether the model trained on the split: on those, the reader's figure is a training
 figure, not a measurement. The held-out figures of the reader are the last table (each of 26 sets
 no round of rules was tuned on, read by a model and thresholds chosen without it: rules 75.0%,

@@ -120,7 +120,51 @@ def main() -> int:
     if longs:
         print(f"  a long summary (ROUGE-L):   {long_time / len(longs) * 1e3:8.3f} ms each")
     print(f"aggregate (11 metrics, 2,000 clustered bootstrap resamples): {agg * 1e3:.1f} ms")
+    encoder_speed()
     return 0
+
+
+def encoder_speed(n: int = 200) -> None:
+    """The refusal reader's encoder (numpy) on n real chat replies with their questions (draw 16),
+    uncached, next to transformers' BertModel (torch, one thread) with the same weights on the same
+    ids, when torch is installed."""
+    import json
+
+    from evaluator.scoring import refusal_encoder as E
+
+    path = Path(__file__).resolve().parent.parent / "tests" / "data" / "refusal_chat_labels16.jsonl"
+    rows = [json.loads(line) for line in path.read_text("utf-8").splitlines()][:n]
+    enc = E.encoder()
+    t0 = time.perf_counter()
+    ours = [enc.log_odds(r.get("question") or "", r["text"]) for r in rows]
+    numpy_time = time.perf_counter() - t0
+    chars = sum(len(r["text"]) for r in rows) / len(rows)
+    print(f"refusal encoder, numpy (br-eval):      {numpy_time / len(rows) * 1e3:8.1f} ms per reading "
+          f"({len(rows)} real chat replies, {chars:.0f} characters on average)")
+    try:
+        import torch
+        import transformers
+    except ImportError:
+        print("  reference: torch and transformers are not installed (pip install 'br-eval[vlm]')")
+        return
+    torch.set_num_threads(1)
+    w = enc.w
+    config = transformers.BertConfig(vocab_size=len(enc.vocab), hidden_size=384, num_hidden_layers=enc.layers,
+                                     num_attention_heads=enc.heads, intermediate_size=1536,
+                                     max_position_embeddings=w["embeddings.position_embeddings.weight"].shape[0])
+    bert = transformers.BertModel(config, add_pooling_layer=False).eval()
+    bert.load_state_dict({k: torch.from_numpy(v) for k, v in w.items() if not k.startswith("head.")}, strict=False)
+    pairs = [E.pair_ids(r.get("question") or "", r["text"], enc.vocab) for r in rows]
+    t0 = time.perf_counter()
+    theirs = []
+    with torch.no_grad():
+        for ids, types in pairs:
+            h = bert(input_ids=torch.tensor([ids]), token_type_ids=torch.tensor([types])).last_hidden_state[0].numpy()
+            theirs.append(float((h[0] + h.mean(0)) @ w["head.weight"][0] + w["head.bias"][0]))
+    torch_time = time.perf_counter() - t0
+    gap = max(abs(a - b) for a, b in zip(ours, theirs))
+    print(f"  reference, transformers BertModel (torch, 1 thread): {torch_time / len(rows) * 1e3:6.1f} ms per reading "
+          f"(largest log-odds difference {gap:.4f})")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,8 @@ def test_the_judge_decides_refusal_on_unanswerable_items_through_the_cli(sample_
     unanswerable open question reaches the abstention prompt and the judge's verdict decides
     (`refusal_by: judge`), where the lexical detector reads the same reply as an answer."""
     with FakeOpenAIServer() as model, FakeOpenAIServer() as judge:
+        model.completion = lambda body: chat_completion("It was on Tuesday, at the cafe by the station.",
+                                                        body["model"])
         judge.completion = lambda body: chat_completion(json.dumps(
             {"score": 1, "reason": "declines"} if _is_abstention(body) else
             {"score": 0, "reason": "wrong"}))
@@ -81,7 +83,7 @@ def test_without_a_judge_the_results_say_what_the_rules_decided(sample_snapshot,
             "no judge) on "
             f"{3 + len(_lines(out, 'memory_update'))} item(s)") in text
     # and how far to trust it, measured (tests/test_scoring_quality.py ties the figure to its set)
-    assert "note: the refusal reader read 11 of 57 hedged answers of real chat models as declines" in text
+    assert "note: the refusal reader read 7 of 57 hedged answers of real chat models as declines" in text
 
 
 # -- one "overall" --------------------------------------------------------------------------------

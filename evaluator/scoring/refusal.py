@@ -130,6 +130,12 @@ Measured on tests/data/refusal_labels.jsonl (hand-written), tests/data/refusal_r
 (real replies of chat assistants to LongMemEval questions): bench/scoring_quality.py prints the
 agreement on each tuning split and each held-out split, which was labelled before the rules it
 measures and never tuned on.
+
+Who decides a reply to an open question (`is_refusal`, `reading`): three readers vote, these phrase
+rules, a linear model over words and clause features (refusal_model.py) and a fine-tuned encoder
+that reads the question and the reply together (refusal_encoder.py); the encoder is asked only
+where the other two disagree. The rules alone read multiple-choice replies and reference answers
+(`rules_verdict`).
 """
 
 from __future__ import annotations
@@ -731,19 +737,25 @@ def rules_verdict(text: object, question: object = None) -> bool:
 
 
 def reading(text: object, question: object = None) -> dict:
-    """How `is_refusal` decided: {"rules": the phrase rules' verdict, "model": the learned model's
-    log-odds (refusal_model.py), "refusal": the verdict, "decided_by": "rules", or "model" where
-    the model overrode the rules}. An empty reply is not a refusal ("decided_by": "empty")."""
-    from evaluator.scoring import refusal_model
+    """How `is_refusal` decided: {"rules": the phrase rules' verdict, "model": the linear model's
+    log-odds (refusal_model.py), "encoder": the encoder's (refusal_encoder.py; None when not
+    asked), "refusal": the verdict, "decided_by"}. Three readers vote: where the rules and the
+    linear model agree they decide ("rules+model") and the encoder is not asked; where they
+    disagree the encoder breaks the tie ("encoder"). An empty reply is not a refusal
+    ("decided_by": "empty")."""
+    from evaluator.scoring import refusal_encoder, refusal_model
 
     reply, asked = answer_text(text), question_text(question)
     rules_say = _is_refusal_text(reply, asked)
     if not reply.strip():
-        return {"rules": rules_say, "model": None, "refusal": False, "decided_by": "empty"}
-    model_says = refusal_model.log_odds(reply, asked)
-    verdict = refusal_model.decide(model_says, rules_say)
-    return {"rules": rules_say, "model": round(model_says, 4), "refusal": verdict,
-            "decided_by": "rules" if verdict == rules_say else "model"}
+        return {"rules": rules_say, "model": None, "encoder": None, "refusal": False, "decided_by": "empty"}
+    model_says = round(refusal_model.log_odds(reply, asked), 4)
+    if (model_says > 0) == rules_say:
+        return {"rules": rules_say, "model": model_says, "encoder": None, "refusal": rules_say,
+                "decided_by": "rules+model"}
+    encoder_says = refusal_encoder.log_odds(reply, asked or None)
+    return {"rules": rules_say, "model": model_says, "encoder": encoder_says, "refusal": encoder_says > 0,
+            "decided_by": "encoder"}
 
 
 @lru_cache(maxsize=4096)
@@ -754,17 +766,17 @@ def _combined(text: str, question: str | None) -> bool:
 def is_refusal(text: object, question: object = None) -> bool:
     """True when the reply declines to answer or says the information is not available. Pass the
     `question` when there is one: what it asks decides some replies (see the module docstring).
-    The phrase rules decide, and the learned model (refusal_model.py) overrides them where it is
-    confident; `reading` shows both. For replies to open questions: multiple-choice replies and
+    The phrase rules, a linear model over words (refusal_model.py) and a fine-tuned encoder
+    (refusal_encoder.py) vote; `reading` shows each. For replies to open questions: multiple-choice replies and
     reference answers are read by `rules_verdict`."""
     return _combined(answer_text(text), question_text(question))
 
 
 # The reader's false refusals on hedged answers (answers that hold a negation word: "the passage does
 # not mention X. However, it says Y") of real chat models, on its last blind set (draw 16,
-# chat-heldout-13; docs/scoring.md "The learned reader"). A run's header quotes it wherever the
+# chat-heldout-13; docs/scoring.md "The encoder"). A run's header quotes it wherever the
 # reader, not a judge, decided refusals; tests/test_scoring_quality.py ties it to the measurement.
-HEDGED_MISREAD = {"misread": 11, "of": 57, "set": "draw 16"}
+HEDGED_MISREAD = {"misread": 7, "of": 57, "set": "draw 16"}
 
 
 @lru_cache(maxsize=1)
@@ -777,4 +789,5 @@ def rules_version() -> str:
     table = [[c["name"], c["stage"], c["effect"], c.get("match"), c.get("when"), c.get("caveat")] for c in CUES]
     here = Path(__file__).parent
     return digest(table, [here / f"{name}.py" for name in ("refusal", "refusal_text", "refusal_cues", "cue_engine",
-                                                            "refusal_model")] + [here / "refusal_model.json"])
+                                                            "refusal_model", "refusal_encoder")]
+                  + [here / "refusal_model.json", here / "refusal_encoder.npz"])

@@ -11,8 +11,10 @@ is cut off" (answers a question about the total) from "the date reads 12 March; 
 off" (declines it), so the features also say, clause by clause, whether the question's words sit
 where something is missing or where something is given (features version 2), and the training data
 holds 2,700 such minimal pairs. The model may still call hedged answers refusals that the rules
-read right, so `refusal.is_refusal` keeps the rules' verdict and lets the model override it only
-where its overrides were right at least OVERRIDE_PRECISION of the time: a rules' "answers" becomes
+read right, so the reader before the encoder joined (refusal_encoder.py; `refusal.reading` now
+averages the two models) kept the rules' verdict and let the model override it only
+where its overrides were right at least OVERRIDE_PRECISION of the time (`decide`, still how the
+trainer measures each held-out set's rules-and-model figure): a rules' "answers" becomes
 "declines" when the model's log-odds exceed `override.to_decline` in the model file; a rules'
 "declines" becomes "answers" below -`override.to_answer` (null: never). The thresholds are chosen
 by the trainer on the model's held-out readings of sets no round of rules was tuned on.
