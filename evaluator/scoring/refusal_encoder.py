@@ -226,7 +226,6 @@ def encoder() -> Encoder:
 @lru_cache(maxsize=8192)
 def log_odds(reply: str, question: str | None) -> float:
     """The encoder's log-odds that `reply` declines `question` (rounded to 4 decimals)."""
-    model = encoder()
-    with _LOCK:        # numpy releases the GIL; one reading at a time keeps BLAS threads sane
-        return round(model.log_odds(question or "", reply), 4)
+    with _LOCK:        # one load, and one reading at a time: numpy releases the GIL to BLAS's threads
+        return round(encoder().log_odds(question or "", reply), 4)
 
