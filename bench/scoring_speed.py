@@ -124,6 +124,30 @@ def main() -> int:
     return 0
 
 
+def transformers_reader(enc):
+    """transformers' BertModel holding the encoder's weights, as `read(ids, types) -> log-odds`
+    (the head as refusal_encoder applies it), and the keys load_state_dict left (missing,
+    unexpected): the reference the numpy forward pass is timed against here and checked against
+    in tests/test_refusal_encoder.py. Needs torch and transformers."""
+    import torch
+    import transformers
+
+    w = enc.w
+    config = transformers.BertConfig(vocab_size=len(enc.vocab), hidden_size=384, num_hidden_layers=enc.layers,
+                                     num_attention_heads=enc.heads, intermediate_size=1536,
+                                     max_position_embeddings=w["embeddings.position_embeddings.weight"].shape[0])
+    bert = transformers.BertModel(config, add_pooling_layer=False).eval()
+    keys = bert.load_state_dict({k: torch.from_numpy(v) for k, v in w.items() if not k.startswith("head.")},
+                                strict=False)
+
+    def read(ids, types) -> float:
+        with torch.no_grad():
+            h = bert(input_ids=torch.tensor([ids]), token_type_ids=torch.tensor([types])).last_hidden_state[0].numpy()
+        return float((h[0] + h.mean(0)) @ w["head.weight"][0] + w["head.bias"][0])
+
+    return read, (keys.missing_keys, keys.unexpected_keys)
+
+
 def encoder_speed(n: int = 200) -> None:
     """The refusal reader's encoder (numpy) on n real chat replies with their questions (draw 16),
     uncached, next to transformers' BertModel (torch, one thread) with the same weights on the same
@@ -148,19 +172,10 @@ def encoder_speed(n: int = 200) -> None:
         print("  reference: torch and transformers are not installed (pip install 'br-eval[vlm]')")
         return
     torch.set_num_threads(1)
-    w = enc.w
-    config = transformers.BertConfig(vocab_size=len(enc.vocab), hidden_size=384, num_hidden_layers=enc.layers,
-                                     num_attention_heads=enc.heads, intermediate_size=1536,
-                                     max_position_embeddings=w["embeddings.position_embeddings.weight"].shape[0])
-    bert = transformers.BertModel(config, add_pooling_layer=False).eval()
-    bert.load_state_dict({k: torch.from_numpy(v) for k, v in w.items() if not k.startswith("head.")}, strict=False)
+    reference, _ = transformers_reader(enc)
     pairs = [E.pair_ids(r.get("question") or "", r["text"], enc.vocab) for r in rows]
     t0 = time.perf_counter()
-    theirs = []
-    with torch.no_grad():
-        for ids, types in pairs:
-            h = bert(input_ids=torch.tensor([ids]), token_type_ids=torch.tensor([types])).last_hidden_state[0].numpy()
-            theirs.append(float((h[0] + h.mean(0)) @ w["head.weight"][0] + w["head.bias"][0]))
+    theirs = [reference(ids, types) for ids, types in pairs]
     torch_time = time.perf_counter() - t0
     gap = max(abs(a - b) for a, b in zip(ours, theirs))
     print(f"  reference, transformers BertModel (torch, 1 thread): {torch_time / len(rows) * 1e3:6.1f} ms per reading "

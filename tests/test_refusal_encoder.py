@@ -5,8 +5,10 @@ well; its figures on the labelled sets are tests/test_scoring_quality.py's."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +17,8 @@ from labelsets import REFUSAL_FILES, load
 
 from evaluator.scoring import refusal_encoder as E
 from evaluator.scoring.refusal import is_refusal, reading, rules_version
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _texts() -> list[str]:
@@ -37,25 +41,18 @@ def test_the_tokenizer_gives_the_ids_of_the_tokenizers_librarys_bert_wordpiece(t
 
 
 def test_the_forward_pass_reads_as_transformers_bert_with_the_same_weights():
-    torch = pytest.importorskip("torch")
-    transformers = pytest.importorskip("transformers")
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    spec = importlib.util.spec_from_file_location("scoring_speed", ROOT / "bench" / "scoring_speed.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
     enc = E.encoder()
-    w = enc.w
-    config = transformers.BertConfig(
-        vocab_size=w["embeddings.word_embeddings.weight"].shape[0], hidden_size=384,
-        num_hidden_layers=enc.layers, num_attention_heads=enc.heads, intermediate_size=1536,
-        max_position_embeddings=w["embeddings.position_embeddings.weight"].shape[0])
-    bert = transformers.BertModel(config, add_pooling_layer=False).eval()
-    missing, unexpected = bert.load_state_dict({k: torch.from_numpy(v) for k, v in w.items()
-                                                if not k.startswith("head.")}, strict=False)
+    reference, (missing, unexpected) = bench.transformers_reader(enc)
     assert not unexpected and all(k.endswith("position_ids") for k in missing)
     rows = [r for r in load(REFUSAL_FILES[0])][:40]
     for r in rows:
         ids, types = E.pair_ids(r.get("question") or "", r["text"], enc.vocab)
-        with torch.no_grad():
-            h = bert(input_ids=torch.tensor([ids]), token_type_ids=torch.tensor([types])).last_hidden_state[0].numpy()
-        expected = float((h[0] + h.mean(0)) @ w["head.weight"][0] + w["head.bias"][0])
-        assert enc.log_odds(r.get("question") or "", r["text"]) == pytest.approx(expected, abs=2e-3)
+        assert enc.log_odds(r.get("question") or "", r["text"]) == pytest.approx(reference(ids, types), abs=2e-3)
 
 
 def test_a_long_reply_is_read_as_its_head_and_tail_within_the_bound():
